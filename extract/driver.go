@@ -1,0 +1,339 @@
+package extract
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+)
+
+// Reasons recorded for files the driver could not index.
+const (
+	ReasonUnreadable   = "unreadable"    // the file could not be read
+	ReasonTimeout      = "timeout"       // parsing took longer than the time limit
+	ReasonExtractError = "extract-error" // the extractor failed or panicked
+	ReasonNoExtractor  = "no-extractor"  // no extractor for the file's language
+)
+
+// Input is a file to index: where it is, its language, and how to read it.
+type Input struct {
+	Path     string // relative to the repository root, forward slashes
+	Language string
+	Size     int64
+	Read     func() ([]byte, error)
+}
+
+// Options configure Run. Zero values select the defaults.
+type Options struct {
+	Repo       string
+	Rev        string
+	Extractors []*Extractor
+	// Workers is the number of files processed at once (default GOMAXPROCS).
+	Workers int
+	// ParseTimeout limits the parse time of one file (default 10s).
+	ParseTimeout time.Duration
+	// SnippetContext is the number of lines kept on each side of a site
+	// (default 15).
+	SnippetContext int
+	// OnFile, when set, is called once per input after it is processed,
+	// from one goroutine at a time, for progress reports.
+	OnFile func(in Input, sites int)
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	// Sites are sorted by path, line and column, with IDs assigned.
+	Sites []*errdex.Site
+	// Files holds each extracted file's result, sorted by path; analyses
+	// read their facts.
+	Files []*FileResult
+	// Skipped are inputs that could not be indexed, with the reason.
+	Skipped []errdex.SkippedFile
+	// FilesSeen counts every input; FilesParsed those extracted (with or
+	// without syntax errors); FilesWithProblems those with notes.
+	FilesSeen, FilesParsed, FilesWithProblems int
+	Bytes                                     int64
+}
+
+// Run reads, parses and extracts every input, runs each extractor's Link
+// step, assigns IDs and returns the sites. Only a canceled context or an
+// infrastructure failure (a parser that cannot be created) fails the run;
+// problems with single files are recorded in Result.Skipped.
+func Run(ctx context.Context, inputs iter.Seq[Input], opts Options) (*Result, error) {
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.ParseTimeout <= 0 {
+		opts.ParseTimeout = 10 * time.Second
+	}
+	if opts.SnippetContext <= 0 {
+		opts.SnippetContext = 15
+	}
+	byLang := map[string]*Extractor{}
+	for _, x := range opts.Extractors {
+		byLang[x.Language] = x
+	}
+
+	type outcome struct {
+		in      Input
+		file    *FileResult
+		skipped *errdex.SkippedFile
+		size    int64
+	}
+	g, ctx := errgroup.WithContext(ctx)
+	work := make(chan Input)
+	out := make(chan outcome)
+	g.Go(func() error {
+		defer close(work)
+		for in := range inputs {
+			select {
+			case work <- in:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	var workers sync.WaitGroup
+	for range opts.Workers {
+		workers.Add(1)
+		g.Go(func() error {
+			defer workers.Done()
+			w := worker{opts: &opts, byLang: byLang, parsers: map[*syntax.Language]*syntax.Parser{}}
+			defer w.close()
+			for in := range work {
+				file, skipped, size, err := w.process(ctx, in)
+				if err != nil {
+					return err
+				}
+				select {
+				case out <- outcome{in, file, skipped, size}:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		})
+	}
+	go func() {
+		workers.Wait()
+		close(out)
+	}()
+
+	res := &Result{}
+	for o := range out {
+		res.FilesSeen++
+		res.Bytes += o.size
+		n := 0
+		switch {
+		case o.skipped != nil:
+			res.Skipped = append(res.Skipped, *o.skipped)
+		case o.file != nil:
+			res.FilesParsed++
+			if len(o.file.Problems) > 0 {
+				res.FilesWithProblems++
+			}
+			res.Files = append(res.Files, o.file)
+			n = len(o.file.Sites)
+		}
+		if opts.OnFile != nil {
+			opts.OnFile(o.in, n)
+		}
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+
+	slices.SortFunc(res.Files, func(a, b *FileResult) int { return strings.Compare(a.Path, b.Path) })
+	slices.SortFunc(res.Skipped, func(a, b errdex.SkippedFile) int { return strings.Compare(a.Path, b.Path) })
+	for _, x := range opts.Extractors {
+		if x.Link == nil {
+			continue
+		}
+		var files []*FileResult
+		for _, f := range res.Files {
+			if f.Language == x.Language {
+				files = append(files, f)
+			}
+		}
+		x.Link(files)
+	}
+	for _, f := range res.Files {
+		for _, s := range f.Sites {
+			s.Repo, s.Rev = opts.Repo, opts.Rev
+			s.Template = s.Template.Normalize()
+			res.Sites = append(res.Sites, s)
+		}
+	}
+	slices.SortStableFunc(res.Sites, func(a, b *errdex.Site) int {
+		return cmp.Or(
+			strings.Compare(a.Location.Path, b.Location.Path),
+			cmp.Compare(a.Location.Line, b.Location.Line),
+			cmp.Compare(a.Location.Column, b.Location.Column))
+	})
+	AssignIDs(res.Sites)
+	return res, nil
+}
+
+// AssignIDs gives each site its ID from its key (see errdex.IDKey). Sites
+// must be in source order, which fixes the ordinals of sites with equal keys.
+func AssignIDs(sites []*errdex.Site) {
+	seen := map[errdex.IDKey]int{}
+	for _, s := range sites {
+		k := errdex.IDKey{
+			Repo:      s.Repo,
+			Language:  s.Language,
+			Exception: cmp.Or(s.ExceptionQualified, s.Exception),
+			Template:  s.Template.Canonical(),
+			Function:  s.Function,
+		}
+		s.ID = k.ID(seen[k])
+		seen[k]++
+	}
+}
+
+// worker processes files on one goroutine, keeping one parser per grammar.
+type worker struct {
+	opts    *Options
+	byLang  map[string]*Extractor
+	parsers map[*syntax.Language]*syntax.Parser
+}
+
+func (w *worker) close() {
+	for _, p := range w.parsers {
+		p.Close()
+	}
+}
+
+func (w *worker) parser(lang *syntax.Language) (*syntax.Parser, error) {
+	if p, ok := w.parsers[lang]; ok {
+		return p, nil
+	}
+	p, err := syntax.NewParser(lang, w.opts.ParseTimeout)
+	if err != nil {
+		return nil, err
+	}
+	w.parsers[lang] = p
+	return p, nil
+}
+
+// process indexes one input. A returned error is an infrastructure failure
+// that stops the run; file problems come back as a skipped file.
+func (w *worker) process(ctx context.Context, in Input) (*FileResult, *errdex.SkippedFile, int64, error) {
+	skip := func(reason string, format string, args ...any) (*FileResult, *errdex.SkippedFile, int64, error) {
+		return nil, &errdex.SkippedFile{Path: in.Path, Reason: reason, Detail: fmt.Sprintf(format, args...)}, in.Size, nil
+	}
+	x := w.byLang[in.Language]
+	if x == nil {
+		return skip(ReasonNoExtractor, "no extractor for %s files", in.Language)
+	}
+	src, err := in.Read()
+	if err != nil {
+		return skip(ReasonUnreadable, "%v", err)
+	}
+	f := &File{Path: in.Path, Language: in.Language, Src: src}
+	if x.Grammar != nil {
+		lang := x.Grammar(in.Path)
+		p, err := w.parser(lang)
+		if err != nil {
+			return nil, nil, 0, fmt.Errorf("extract: %w", err)
+		}
+		tree, err := p.Parse(ctx, src)
+		switch {
+		case errors.Is(err, syntax.ErrTimeout):
+			return skip(ReasonTimeout, "parsing took longer than %v", w.opts.ParseTimeout)
+		case ctx.Err() != nil:
+			return nil, nil, 0, ctx.Err()
+		case err != nil:
+			return skip(ReasonExtractError, "parse: %v", err)
+		}
+		f.Tree = tree
+	}
+	res, err := safeExtract(x, f)
+	if err != nil {
+		return skip(ReasonExtractError, "%v", err)
+	}
+	res.Path, res.Language = in.Path, in.Language
+	var lines []string
+	if len(res.Sites) > 0 {
+		lines = splitLines(src)
+	}
+	for _, s := range res.Sites {
+		s.Location.Path = in.Path
+		if s.Language == "" {
+			s.Language = in.Language
+		}
+		s.Snippet = MakeSnippet(lines, s.Location.Line, s.Location.EndLine, w.opts.SnippetContext)
+	}
+	return res, nil, int64(len(src)), nil
+}
+
+// safeExtract calls the extractor, turning a panic into an error so that one
+// bad file cannot stop a run.
+func safeExtract(x *Extractor, f *File) (res *FileResult, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s extractor panicked on this file: %v\n%s", x.Language, r, debug.Stack())
+			res = nil
+		}
+	}()
+	res, err = x.Extract(f)
+	if err == nil && res == nil {
+		res = &FileResult{}
+	}
+	return res, err
+}
+
+// maxSnippetLine caps the length of one snippet line; longer lines (minified
+// code that slipped through) are cut with an ellipsis.
+const maxSnippetLine = 400
+
+func splitLines(src []byte) []string {
+	s := string(src)
+	lines := strings.Split(s, "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1]
+	}
+	return lines
+}
+
+// MakeSnippet returns the lines [line-context, endLine+context] of a file
+// (1-based, clipped to the file) with line..endLine marked. Lines are made
+// valid UTF-8, stripped of a trailing carriage return and cut at 400 bytes.
+func MakeSnippet(lines []string, line, endLine, context int) *errdex.Snippet {
+	if line < 1 || line > len(lines) {
+		return nil
+	}
+	endLine = min(max(endLine, line), len(lines))
+	first := max(1, line-context)
+	last := min(len(lines), endLine+context)
+	sn := &errdex.Snippet{StartLine: first}
+	for i := first; i <= last; i++ {
+		l := strings.TrimSuffix(lines[i-1], "\r")
+		if len(l) > maxSnippetLine {
+			cut := maxSnippetLine
+			for cut > 0 && !utf8.RuneStart(l[cut]) {
+				cut--
+			}
+			l = l[:cut] + "…"
+		}
+		sn.Lines = append(sn.Lines, strings.ToValidUTF8(l, "\uFFFD"))
+	}
+	for i := line; i <= endLine; i++ {
+		sn.MarkLines = append(sn.MarkLines, i)
+	}
+	return sn
+}
