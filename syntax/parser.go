@@ -250,7 +250,6 @@ const (
 	flagHasError = 8
 )
 
-
 // ErrTimeout is returned by Parse when a file takes longer than its time
 // limit.
 var ErrTimeout = errors.New("parse time limit exceeded")
