@@ -1,0 +1,154 @@
+package match
+
+import (
+	"slices"
+	"strings"
+)
+
+// Frames are tied to indexed files by path suffix: a traceback prints
+// absolute paths (/usr/lib/python3.11/json/decoder.py,
+// C:\venv\Lib\site-packages\requests\models.py) while sites carry paths
+// relative to their repository root (Lib/json/decoder.py). A frame names a
+// file when their trailing components agree: at least two of them, or all
+// of the shorter path's.
+const (
+	maxFrames        = 64 // frames looked at, innermost first
+	maxFilesPerFrame = 8  // files one frame may name (forks, vendored copies)
+	nearLines        = 1  // a frame this close to a site's lines is near it (drift, spans)
+	maxSpanScan      = 64 // sites scanned back from a frame's line
+)
+
+// frameFile is a frame tied to an indexed file.
+type frameFile struct {
+	frame int
+	file  uint32
+	comps int // trailing path components in common
+}
+
+// resolveFrames ties each of the first maxFrames frames to the indexed files
+// it names, best suffix match only.
+func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
+	dst = dst[:0]
+	for fi, fr := range frames[:min(len(frames), maxFrames)] {
+		p := cleanPath(fr.Path)
+		if p == "" {
+			continue
+		}
+		base := p[strings.LastIndexByte(p, '/')+1:]
+		tail := pathTail(p)
+		mark := len(dst)
+		best := 0
+		consider := func(files []uint32) {
+			for _, f := range files {
+				c := commonSuffix(p, ix.str(ix.files[f].path))
+				if c < best || !acceptSuffix(c, p, ix.str(ix.files[f].path)) {
+					continue
+				}
+				if c > best {
+					best, dst = c, dst[:mark]
+				}
+				if len(dst)-mark < maxFilesPerFrame && !slices.ContainsFunc(dst[mark:], func(x frameFile) bool { return x.file == f }) {
+					dst = append(dst, frameFile{frame: fi, file: f, comps: c})
+				}
+			}
+		}
+		consider(ix.byTail[tail])
+		if tail != base {
+			consider(ix.byTail[base])
+		} else if files := ix.byBase[base]; len(files) <= 4*maxFilesPerFrame {
+			consider(files) // a bare file name: any indexed file of that name
+		}
+	}
+	return dst
+}
+
+// cleanPath turns a printed frame path into a slash-separated one, or ""
+// for pseudo-files such as "<frozen importlib._bootstrap>" or "<stdin>".
+func cleanPath(p string) string {
+	p = strings.TrimSpace(p)
+	p = strings.TrimPrefix(p, "file://")
+	if p == "" || p[0] == '<' || strings.HasPrefix(p, "node:") {
+		return ""
+	}
+	p = strings.ReplaceAll(p, "\\", "/")
+	return strings.TrimRight(p, "/")
+}
+
+// commonSuffix counts the trailing path components a and b share.
+func commonSuffix(a, b string) int {
+	n := 0
+	for a != "" && b != "" {
+		i, j := strings.LastIndexByte(a, '/'), strings.LastIndexByte(b, '/')
+		if a[i+1:] != b[j+1:] {
+			break
+		}
+		n++
+		if i < 0 || j < 0 {
+			break
+		}
+		a, b = a[:i], b[:j]
+	}
+	return n
+}
+
+func acceptSuffix(c int, a, b string) bool {
+	return c >= 2 || c >= 1 && (c == components(a) || c == components(b))
+}
+
+func components(p string) int { return strings.Count(strings.Trim(p, "/"), "/") + 1 }
+
+// sitesNear returns the sites of file f whose lines lie within slack lines
+// of line, nearest first.
+func (ix *Index) sitesNear(f uint32, line, slack int, dst []uint32) []uint32 {
+	if line <= 0 {
+		return dst
+	}
+	rec := ix.files[f]
+	run := ix.fileSites[rec.first : rec.first+rec.n]
+	hi, _ := slices.BinarySearchFunc(run, line+slack+1, func(s uint32, l int) int {
+		return int(ix.sites[s].line) - l
+	})
+	mark := len(dst)
+	for k := hi - 1; k >= 0 && k >= hi-maxSpanScan; k-- {
+		s := ix.sites[run[k]]
+		if int(s.line)-slack <= line && line <= int(s.endLine)+slack {
+			dst = append(dst, run[k])
+		}
+	}
+	slices.SortStableFunc(dst[mark:], func(x, y uint32) int {
+		return lineDistance(ix.sites[x], line) - lineDistance(ix.sites[y], line)
+	})
+	return dst
+}
+
+// lineDistance is how far line lies outside the site's lines (0 inside).
+func lineDistance(s siteRec, line int) int {
+	switch {
+	case line < int(s.line):
+		return int(s.line) - line
+	case line > int(s.endLine):
+		return line - int(s.endLine)
+	}
+	return 0
+}
+
+// sameFunction reports whether a frame's function names the site's:
+// equal, or equal in their last components ("raw_decode" and
+// "JSONDecoder.raw_decode"; "pkg.(*Server).handle" and "Server.handle").
+func sameFunction(frame, site string) bool {
+	if frame == "" || site == "" {
+		return false
+	}
+	if frame == site {
+		return true
+	}
+	return lastComponent(frame) == lastComponent(site)
+}
+
+func lastComponent(s string) string {
+	s = strings.TrimSuffix(s, "()")
+	if i := strings.LastIndexAny(s, ".:#"); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}

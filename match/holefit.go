@@ -1,0 +1,209 @@
+package match
+
+import "bytes"
+
+// maxFitScan bounds the bytes of a capture that type checks read.
+const maxFitScan = 256
+
+// holeFit scores how well v, the folded text between two literals, fits the
+// holes of group (the parts between them): in [-1, 1], 1 for a capture that
+// looks like the first hole's type hint, negative for one that cannot be
+// such a value. With several holes in a row the first one's hint judges the
+// whole text. A group without holes (literals side by side) fits only an
+// empty text.
+func holeFit(group []part, v []byte) float32 {
+	typ, ok := uint8(0), false
+	for _, p := range group {
+		if p.hole {
+			typ, ok = p.typ, true
+			break
+		}
+	}
+	if !ok {
+		if len(v) == 0 {
+			return 0
+		}
+		return -4
+	}
+	return typeFit(typ, v)
+}
+
+// typeFit scores v against one type hint (see holeFit).
+func typeFit(typ uint8, v []byte) float32 {
+	v = bytes.TrimSpace(v)
+	if len(v) == 0 {
+		switch typ {
+		case tStr, tAny, tError:
+			return -0.3
+		}
+		return -1
+	}
+	long := len(v) > maxFitScan
+	switch typ {
+	case tInt:
+		if !long && isInt(v) {
+			return 1
+		}
+		return -1
+	case tFloat:
+		if !long && (isInt(v) || isFloat(v)) {
+			return 1
+		}
+		return -1
+	case tBool:
+		switch string(v) {
+		case "true", "false", "yes", "no", "on", "off", "0", "1":
+			return 1
+		}
+		return -1
+	case tRepr:
+		if isQuoted(v) || isBracketed(v) {
+			return 1
+		}
+		if !long && (isInt(v) || isFloat(v) || string(v) == "none" || string(v) == "true" || string(v) == "false" || string(v) == "nil" || string(v) == "null") {
+			return 0.5
+		}
+		return -0.5
+	case tPath:
+		if long {
+			return 0
+		}
+		if bytes.IndexByte(v, ' ') >= 0 && !isQuoted(v) {
+			return -0.5
+		}
+		if bytes.ContainsAny(v, "/\\") || bytes.IndexByte(v, '.') > 0 {
+			return 1
+		}
+		return 0
+	}
+	if !balanced(v) {
+		return -0.5
+	}
+	return 0
+}
+
+func isInt(v []byte) bool {
+	if len(v) > 0 && (v[0] == '-' || v[0] == '+') {
+		v = v[1:]
+	}
+	if len(v) > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'o' || v[1] == 'b') {
+		v = v[2:]
+		for _, c := range v {
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || c == '_') {
+				return false
+			}
+		}
+		return true
+	}
+	if len(v) == 0 || v[0] < '0' || v[0] > '9' {
+		return false
+	}
+	for _, c := range v {
+		if !('0' <= c && c <= '9' || c == '_' || c == ',') {
+			return false
+		}
+	}
+	return true
+}
+
+func isFloat(v []byte) bool {
+	switch string(v) {
+	case "inf", "-inf", "+inf", "nan", "infinity", "-infinity":
+		return true
+	}
+	digits := false
+	for i, c := range v {
+		switch {
+		case '0' <= c && c <= '9':
+			digits = true
+		case c == '.' || c == '_':
+		case c == 'e' && digits:
+		case (c == '-' || c == '+') && (i == 0 || v[i-1] == 'e'):
+		default:
+			return false
+		}
+	}
+	return digits
+}
+
+// isQuoted reports text in matching quotes (all quote styles are ' once
+// normalised), with an optional string prefix such as b” or r”.
+func isQuoted(v []byte) bool {
+	if len(v) > 2 && (v[0] == 'b' || v[0] == 'r' || v[0] == 'u' || v[0] == 'f') && v[1] == '\'' {
+		v = v[1:]
+	}
+	return len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\''
+}
+
+func isBracketed(v []byte) bool {
+	if len(v) < 2 {
+		return false
+	}
+	switch v[0] {
+	case '[':
+		return v[len(v)-1] == ']'
+	case '(':
+		return v[len(v)-1] == ')'
+	case '{':
+		return v[len(v)-1] == '}'
+	case '<':
+		return v[len(v)-1] == '>'
+	}
+	return false
+}
+
+// balanced reports whether v's quotes pair up and its brackets close in
+// order, reading at most maxFitScan bytes (longer text counts as balanced).
+// A capture that cuts a quoted value in two is usually a wrong alignment.
+func balanced(v []byte) bool {
+	if len(v) > maxFitScan {
+		return true
+	}
+	var stack [16]byte
+	depth := 0
+	quote := false
+	for i, c := range v {
+		if c == '\'' {
+			// An apostrophe inside a word ("don't") is not a quote.
+			if i > 0 && i+1 < len(v) && isAlnum(v[i-1]) && isAlnum(v[i+1]) {
+				continue
+			}
+			quote = !quote
+			continue
+		}
+		if quote {
+			continue
+		}
+		switch c {
+		case '(', '[', '{':
+			if depth < len(stack) {
+				stack[depth] = c
+			}
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				return false
+			}
+			depth--
+			if depth < len(stack) && stack[depth] != opener(c) {
+				return false
+			}
+		}
+	}
+	return !quote && depth == 0
+}
+
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
+}
+
+// opener is the bracket that c closes.
+func opener(c byte) byte {
+	switch c {
+	case ')':
+		return '('
+	case ']':
+		return '['
+	}
+	return '{'
+}

@@ -1,0 +1,528 @@
+package match
+
+import (
+	"cmp"
+	"encoding/binary"
+	"hash/maphash"
+	"iter"
+	"math"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"github.com/errdex/errdex"
+)
+
+// Index is the in-memory match index: the few facts about each site that
+// matching and ranking need, in flat pointer-free arrays, and an inverted
+// index from tokens to templates. It is immutable once built and safe for
+// concurrent use.
+//
+// Layout. All strings (IDs, repositories, paths, functions, exception
+// names, hole names) are interned in one byte arena, each stored as a
+// uvarint length followed by its bytes and named by its offset (a strRef;
+// offset 0 is the empty string). A site's templates (its Template, then its
+// Alternatives) are encoded one after another in the arena:
+//
+//	template := uvarint(nparts) part*
+//	part     := 0x00 uvarint(len) bytes   a literal, normalised (see text), case kept
+//	          | code uvarint(strRef)      a hole: code is 1 + its type (holeTypes)
+//
+// An entry is one template of one site. Entries are numbered by ascending
+// weight (the summed idf of their tokens), so every posting list is sorted
+// by entry number and lists the lightest templates (the short, general ones
+// that a short query can cover whole) first: a truncated walk of a long list
+// keeps the ones most likely to matter.
+type Index struct {
+	arena   []byte
+	sites   []siteRec
+	entries []entryRec
+	files   []fileRec
+	// fileSites lists site numbers grouped by file and ordered by line;
+	// files[f].first and .n delimit file f's run.
+	fileSites []uint32
+
+	// The token dictionary: an open-addressing table of token numbers + 1
+	// (0 is empty), hashed with seed.
+	seed    maphash.Seed
+	tokTab  []uint32
+	tokOff  []uint32 // arena offset of the token's bytes
+	tokLen  []uint8
+	idf     []float32
+	postOff []uint32 // postings of token t: postings[postOff[t]:postOff[t+1]]
+	posting []uint32 // entry numbers
+
+	// byTail maps the last two components of an indexed file's path ("json/decoder.py",
+	// or the whole path when it has one) to file numbers; byBase maps the
+	// base name. Frames find their files through them.
+	byTail map[string][]uint32
+	byBase map[string][]uint32
+	// opaque maps an exception's short name to the sites that have no
+	// indexed token, which only frames or their exception type can reach.
+	opaque map[string][]uint32
+
+	scratch sync.Pool // *scratch
+}
+
+type strRef uint32
+
+// siteRec is a site in 44 bytes.
+type siteRec struct {
+	id, repo, lang, exc, excQ, function strRef
+	file                                uint32
+	line, endLine                       uint32
+	tmpl                                uint32 // arena offset of the first template
+	nTmpl                               uint16
+	_                                   uint16
+}
+
+// entryRec is one template of one site.
+type entryRec struct {
+	site   uint32
+	tmpl   uint32 // arena offset of the encoded template
+	weight float32
+	alt    uint16 // 0 for the site's Template, i for Alternatives[i-1]
+	ntok   uint16
+}
+
+type fileRec struct {
+	repo, path strRef
+	first, n   uint32
+}
+
+// holeTypes numbers the hole type hints; an unknown hint is HoleAny.
+var holeTypes = [...]errdex.HoleType{errdex.HoleAny, errdex.HoleInt, errdex.HoleFloat, errdex.HoleStr,
+	errdex.HoleRepr, errdex.HolePath, errdex.HoleBool, errdex.HoleError}
+
+// Hole type codes, indexes into holeTypes.
+const (
+	tAny uint8 = iota
+	tInt
+	tFloat
+	tStr
+	tRepr
+	tPath
+	tBool
+	tError
+)
+
+func holeCode(t errdex.HoleType) uint8 {
+	for i, h := range holeTypes {
+		if h == t {
+			return uint8(i)
+		}
+	}
+	return tAny
+}
+
+// Limits applied while indexing.
+const (
+	// maxParts bounds the parts of one template; the rest of a longer
+	// template becomes one trailing hole named "rest".
+	maxParts = 128
+	// maxTemplates bounds the templates of one site (its Template and
+	// Alternatives).
+	maxTemplates = 16
+)
+
+// NewIndex builds an index from sites. It keeps no reference to them.
+func NewIndex(sites iter.Seq[*errdex.Site]) *Index {
+	b := NewBuilder()
+	for s := range sites {
+		b.Add(s)
+	}
+	return b.Build()
+}
+
+// Builder builds an Index from sites added one at a time, so that a caller
+// streaming sites from a store never holds them all. A Builder is used by
+// one goroutine and only until Build.
+type Builder struct {
+	ix     *Index
+	strs   map[string]strRef
+	dict   map[string]uint32
+	df     []uint32
+	entTok []uint32 // tokens of every entry, concatenated
+	entEnd []uint32 // entry i's tokens end at entTok[entEnd[i]]
+	files  map[[2]strRef]uint32
+	fold   []byte
+	toks   []uint32
+	// Per-site scratch: the parts of all its templates, where each
+	// template ends, and the interned hole names.
+	parts []errdex.Part
+	ends  []int
+	names []strRef
+}
+
+// NewBuilder returns an empty Builder.
+func NewBuilder() *Builder {
+	return &Builder{
+		ix:    &Index{arena: []byte{0}, seed: maphash.MakeSeed(), opaque: map[string][]uint32{}},
+		strs:  map[string]strRef{"": 0},
+		dict:  map[string]uint32{},
+		files: map[[2]strRef]uint32{},
+	}
+}
+
+func (b *Builder) intern(s string) strRef {
+	if r, ok := b.strs[s]; ok {
+		return r
+	}
+	r := strRef(len(b.ix.arena))
+	b.ix.arena = binary.AppendUvarint(b.ix.arena, uint64(len(s)))
+	b.ix.arena = append(b.ix.arena, s...)
+	b.strs[strings.Clone(s)] = r
+	return r
+}
+
+// Add adds a site: its identity, location, exception and templates.
+func (b *Builder) Add(s *errdex.Site) {
+	ix := b.ix
+	fk := [2]strRef{b.intern(s.Repo), b.intern(s.Location.Path)}
+	file, ok := b.files[fk]
+	if !ok {
+		file = uint32(len(ix.files))
+		b.files[fk] = file
+		ix.files = append(ix.files, fileRec{repo: fk[0], path: fk[1]})
+	}
+	ix.files[file].n++
+	rec := siteRec{
+		id: b.intern(string(s.ID)), repo: fk[0], lang: b.intern(s.Language),
+		exc: b.intern(s.Exception), excQ: b.intern(s.ExceptionQualified),
+		function: b.intern(s.Function), file: file,
+		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),
+	}
+	// Intern every hole name first: the templates must lie one after
+	// another in the arena.
+	b.parts = b.parts[:0]
+	b.ends = b.ends[:0]
+	for _, t := range siteTemplates(s) {
+		b.parts = appendParts(b.parts, t)
+		b.ends = append(b.ends, len(b.parts))
+	}
+	b.names = b.names[:0]
+	for _, p := range b.parts {
+		var r strRef
+		if p.IsHole() {
+			r = b.intern(p.Hole)
+		}
+		b.names = append(b.names, r)
+	}
+	site := uint32(len(ix.sites))
+	rec.tmpl = uint32(len(ix.arena))
+	tokens, lo := 0, 0
+	for i, hi := range b.ends {
+		off := uint32(len(ix.arena))
+		b.encode(b.parts[lo:hi], b.names[lo:hi])
+		lo = hi
+		b.toks = b.toks[:0]
+		b.tokensOf(off)
+		tokens += len(b.toks)
+		for _, tok := range b.toks {
+			b.df[tok]++
+		}
+		b.entTok = append(b.entTok, b.toks...)
+		b.entEnd = append(b.entEnd, uint32(len(b.entTok)))
+		ix.entries = append(ix.entries, entryRec{site: site, tmpl: off, alt: uint16(i), ntok: uint16(min(len(b.toks), math.MaxUint16))})
+		rec.nTmpl++
+	}
+	if tokens == 0 && (s.Exception != "" || s.ExceptionQualified != "") {
+		name := strings.Clone(shortName(cmp.Or(s.ExceptionQualified, s.Exception)))
+		ix.opaque[name] = append(ix.opaque[name], site)
+	}
+	ix.sites = append(ix.sites, rec)
+}
+
+// siteTemplates yields the site's Template and Alternatives, at most
+// maxTemplates of them.
+func siteTemplates(s *errdex.Site) iter.Seq2[int, errdex.Template] {
+	return func(yield func(int, errdex.Template) bool) {
+		if !yield(0, s.Template) {
+			return
+		}
+		for i, t := range s.Alternatives {
+			if i+1 >= maxTemplates || !yield(i+1, t) {
+				return
+			}
+		}
+	}
+}
+
+// appendParts appends template t's parts to dst with literals normalised
+// (see normalizeLiteral) and merged, at most maxParts of them: the rest of
+// a longer template becomes one trailing hole named "rest".
+func appendParts(dst []errdex.Part, t errdex.Template) []errdex.Part {
+	base := len(dst)
+	for i, p := range t.Parts {
+		if len(dst)-base == maxParts-1 && i < len(t.Parts)-1 {
+			return append(dst, errdex.HolePart("rest", "", errdex.HoleAny))
+		}
+		if p.IsHole() {
+			dst = append(dst, p)
+			continue
+		}
+		lit := normalizeLiteral(p.Text, i == 0, i == len(t.Parts)-1)
+		if lit == "" {
+			continue
+		}
+		if n := len(dst); n > base && !dst[n-1].IsHole() {
+			dst[n-1].Text += lit
+			continue
+		}
+		dst = append(dst, errdex.Part{Text: lit})
+	}
+	return dst
+}
+
+// encode appends a template's parts to the arena in the format described
+// on Index; names holds the interned hole names.
+func (b *Builder) encode(parts []errdex.Part, names []strRef) {
+	a := binary.AppendUvarint(b.ix.arena, uint64(len(parts)))
+	for i, p := range parts {
+		if p.IsHole() {
+			a = append(a, 1+holeCode(p.Type))
+			a = binary.AppendUvarint(a, uint64(names[i]))
+			continue
+		}
+		a = append(a, 0)
+		a = binary.AppendUvarint(a, uint64(len(p.Text)))
+		a = append(a, p.Text...)
+	}
+	b.ix.arena = a
+}
+
+// tokensOf sets b.toks to the distinct tokens of the template encoded at
+// off, adding new ones to the dictionary.
+func (b *Builder) tokensOf(off uint32) {
+	ix := b.ix
+	var parts [maxParts]part
+	ps, _ := ix.decode(off, parts[:0])
+	for i, p := range ps {
+		if p.hole {
+			continue
+		}
+		b.fold = foldInto(b.fold[:0], string(p.lit))
+		s := string(b.fold)
+		openLeft := i > 0
+		openRight := i < len(ps)-1
+		eachToken(s, openLeft, openRight, func(start, end int) {
+			w := s[start:end]
+			id, ok := b.dict[w]
+			if !ok {
+				id = uint32(len(b.df))
+				b.dict[w] = id
+				b.df = append(b.df, 0)
+			}
+			if !slices.Contains(b.toks, id) {
+				b.toks = append(b.toks, id)
+			}
+		})
+	}
+}
+
+// Build finishes the index. The Builder must not be used afterwards.
+func (b *Builder) Build() *Index {
+	ix := b.ix
+	n := len(ix.entries)
+	nsite := float64(max(1, len(ix.sites)))
+
+	// Token table, idf and the arena copy of each token's text.
+	ntok := len(b.df)
+	ix.idf = make([]float32, ntok)
+	ix.tokOff = make([]uint32, ntok)
+	ix.tokLen = make([]uint8, ntok)
+	size := 1
+	for size < 2*ntok+2 {
+		size <<= 1
+	}
+	ix.tokTab = make([]uint32, size)
+	for w, id := range b.dict {
+		ix.idf[id] = float32(math.Log(1 + nsite/float64(b.df[id])))
+		ix.tokOff[id] = uint32(len(ix.arena))
+		ix.tokLen[id] = uint8(len(w))
+		ix.arena = append(ix.arena, w...)
+		h := maphash.String(ix.seed, w)
+		for j := h & uint64(size-1); ; j = (j + 1) & uint64(size-1) {
+			if ix.tokTab[j] == 0 {
+				ix.tokTab[j] = id + 1
+				break
+			}
+		}
+	}
+	b.dict = nil
+
+	// Entry weights and their order.
+	order := make([]uint32, n)
+	start := uint32(0)
+	for i := range ix.entries {
+		w := float32(0)
+		for _, t := range b.entTok[start:b.entEnd[i]] {
+			w += ix.idf[t]
+		}
+		start = b.entEnd[i]
+		ix.entries[i].weight = w
+		order[i] = uint32(i)
+	}
+	slices.SortStableFunc(order, func(x, y uint32) int {
+		return cmp.Compare(ix.entries[x].weight, ix.entries[y].weight)
+	})
+	sorted := make([]entryRec, n)
+	for r, old := range order {
+		sorted[r] = ix.entries[old]
+	}
+	ix.entries = sorted
+
+	// Postings by counting sort, in entry order.
+	ix.postOff = make([]uint32, ntok+1)
+	for t, d := range b.df {
+		ix.postOff[t+1] = ix.postOff[t] + d
+	}
+	ix.posting = make([]uint32, ix.postOff[ntok])
+	cursor := slices.Clone(ix.postOff[:ntok])
+	for r, old := range order {
+		lo := uint32(0)
+		if old > 0 {
+			lo = b.entEnd[old-1]
+		}
+		for _, t := range b.entTok[lo:b.entEnd[old]] {
+			ix.posting[cursor[t]] = uint32(r)
+			cursor[t]++
+		}
+	}
+	b.entTok, b.entEnd, b.df = nil, nil, nil
+
+	// Files: sites grouped by file, by line; path lookup tables.
+	first := uint32(0)
+	for f := range ix.files {
+		ix.files[f].first = first
+		first += ix.files[f].n
+	}
+	ix.fileSites = make([]uint32, len(ix.sites))
+	fill := make([]uint32, len(ix.files))
+	for s, rec := range ix.sites {
+		f := &ix.files[rec.file]
+		ix.fileSites[f.first+fill[rec.file]] = uint32(s)
+		fill[rec.file]++
+	}
+	for _, f := range ix.files {
+		run := ix.fileSites[f.first : f.first+f.n]
+		slices.SortFunc(run, func(x, y uint32) int { return cmp.Compare(ix.sites[x].line, ix.sites[y].line) })
+	}
+	ix.byTail = map[string][]uint32{}
+	ix.byBase = map[string][]uint32{}
+	for f, rec := range ix.files {
+		p := ix.str(rec.path)
+		tail := pathTail(p)
+		ix.byTail[tail] = append(ix.byTail[tail], uint32(f))
+		base := p[strings.LastIndexByte(p, '/')+1:]
+		ix.byBase[base] = append(ix.byBase[base], uint32(f))
+	}
+	ix.arena = slices.Clip(ix.arena)
+	ix.sites = slices.Clip(ix.sites)
+	ix.files = slices.Clip(ix.files)
+	b.ix, b.strs, b.files = nil, nil, nil
+	return ix
+}
+
+// pathTail is the last two components of a slash-separated path, or the
+// whole path when it has fewer.
+func pathTail(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i < 0 {
+		return p
+	}
+	if j := strings.LastIndexByte(p[:i], '/'); j >= 0 {
+		return p[j+1:]
+	}
+	return p
+}
+
+// str returns the interned string at r. It shares the arena's memory.
+func (ix *Index) str(r strRef) string {
+	n, k := binary.Uvarint(ix.arena[r:])
+	return unsafeString(ix.arena[int(r)+k : int(r)+k+int(n)])
+}
+
+// part is a decoded template part. lit aliases the arena.
+type part struct {
+	hole bool
+	typ  uint8
+	name strRef
+	lit  []byte
+}
+
+// decode appends the parts of the template encoded at off to dst and
+// returns them with the offset just past the template.
+func (ix *Index) decode(off uint32, dst []part) ([]part, uint32) {
+	a := ix.arena
+	n, k := binary.Uvarint(a[off:])
+	off += uint32(k)
+	for range n {
+		code := a[off]
+		off++
+		v, k := binary.Uvarint(a[off:])
+		off += uint32(k)
+		if code == 0 {
+			dst = append(dst, part{lit: a[off : off+uint32(v)]})
+			off += uint32(v)
+			continue
+		}
+		dst = append(dst, part{hole: true, typ: code - 1, name: strRef(v)})
+	}
+	return dst, off
+}
+
+// token returns the number of token w, or false when no template has it.
+func (ix *Index) token(w []byte) (uint32, bool) {
+	size := uint64(len(ix.tokTab))
+	if size == 0 {
+		return 0, false
+	}
+	for j := maphash.Bytes(ix.seed, w) & (size - 1); ; j = (j + 1) & (size - 1) {
+		id := ix.tokTab[j]
+		if id == 0 {
+			return 0, false
+		}
+		id--
+		if int(ix.tokLen[id]) == len(w) && string(ix.arena[ix.tokOff[id]:ix.tokOff[id]+uint32(len(w))]) == string(w) {
+			return id, true
+		}
+	}
+}
+
+// postings returns the entries whose templates hold token t, in ascending
+// order.
+func (ix *Index) postings(t uint32) []uint32 {
+	return ix.posting[ix.postOff[t]:ix.postOff[t+1]]
+}
+
+// Len returns the number of sites in the index.
+func (ix *Index) Len() int { return len(ix.sites) }
+
+// IndexStats describes an index's size.
+type IndexStats struct {
+	Sites, Templates, Files, Tokens, Postings int
+	// Bytes is the memory held by the index's arrays, not counting the
+	// small per-file lookup maps' overhead.
+	Bytes int
+}
+
+// Stats reports the index's size.
+func (ix *Index) Stats() IndexStats {
+	bytes := len(ix.arena) + len(ix.sites)*44 + len(ix.entries)*16 + len(ix.files)*16 +
+		len(ix.fileSites)*4 + len(ix.tokTab)*4 + len(ix.tokOff)*4 + len(ix.tokLen) +
+		len(ix.idf)*4 + len(ix.postOff)*4 + len(ix.posting)*4
+	return IndexStats{
+		Sites: len(ix.sites), Templates: len(ix.entries), Files: len(ix.files),
+		Tokens: len(ix.idf), Postings: len(ix.posting), Bytes: bytes,
+	}
+}
+
+// unsafeString views b as a string without copying; b must never change.
+func unsafeString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
+}
