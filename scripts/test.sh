@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Runs all of errdex's tests on a fresh machine: installs Chromium from
+# Debian's packages for the browser tests when it is missing, starts a
+# throwaway PostgreSQL cluster for the PostgreSQL store, then runs go vet
+# and go test over every package. Extra arguments go to `go test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/lib.sh
+
+ensure_chromium
+start_postgres
+
+export ERRDEX_REQUIRE_BROWSER=1 ERRDEX_REQUIRE_POSTGRES=1
+go vet ./...
+go test -count=1 "$@" ./...
