@@ -143,9 +143,10 @@ type Builder struct {
 	strs   map[string]strRef
 	dict   map[string]uint32
 	df     []uint32
-	entTok []uint32 // tokens of every entry, concatenated
-	entEnd []uint32 // entry i's tokens end at entTok[entEnd[i]]
-	files  map[[2]strRef]uint32
+	entTok []uint32          // tokens of every entry, concatenated
+	entEnd []uint32          // entry i's tokens end at entTok[entEnd[i]]
+	files  map[string]uint32 // repository NUL path → file number
+	key    []byte
 	fold   []byte
 	toks   []uint32
 	// Per-site scratch: the parts of all its templates, where each
@@ -161,7 +162,7 @@ func NewBuilder() *Builder {
 		ix:    &Index{arena: []byte{0}, seed: maphash.MakeSeed(), opaque: map[string][]uint32{}},
 		strs:  map[string]strRef{"": 0},
 		dict:  map[string]uint32{},
-		files: map[[2]strRef]uint32{},
+		files: map[string]uint32{},
 	}
 }
 
@@ -179,16 +180,20 @@ func (b *Builder) intern(s string) strRef {
 // Add adds a site: its identity, location, exception and templates.
 func (b *Builder) Add(s *errdex.Site) {
 	ix := b.ix
-	fk := [2]strRef{b.intern(s.Repo), b.intern(s.Location.Path)}
-	file, ok := b.files[fk]
+	b.key = append(append(append(b.key[:0], s.Repo...), 0), s.Location.Path...)
+	file, ok := b.files[string(b.key)]
 	if !ok {
 		file = uint32(len(ix.files))
-		b.files[fk] = file
-		ix.files = append(ix.files, fileRec{repo: fk[0], path: fk[1]})
+		b.files[string(b.key)] = file
+		ix.files = append(ix.files, fileRec{repo: b.intern(s.Repo), path: b.intern(s.Location.Path)})
 	}
 	ix.files[file].n++
+	// IDs are unique: stored without interning.
+	id := strRef(len(ix.arena))
+	ix.arena = binary.AppendUvarint(ix.arena, uint64(len(s.ID)))
+	ix.arena = append(ix.arena, s.ID...)
 	rec := siteRec{
-		id: b.intern(string(s.ID)), repo: fk[0], lang: b.intern(s.Language),
+		id: id, repo: ix.files[file].repo, lang: b.intern(s.Language),
 		exc: b.intern(s.Exception), excQ: b.intern(s.ExceptionQualified),
 		function: b.intern(s.Function), file: file,
 		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),

@@ -85,6 +85,9 @@ const (
 	// atRaiseFloor is the text score of a template the message does not
 	// match, at the raise the innermost frame points at.
 	atRaiseFloor = 0.2
+	// truncEvidence is how many literal bytes a cut message must show
+	// for the template's unseen tail to count fully (see textScore).
+	truncEvidence = 32
 )
 
 // Match finds the sites that may have raised the error described by q,
@@ -279,7 +282,8 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 //
 // where coverage is the share of the template's literal text found (a tail
 // cut off the message counts 40%, or 90% when the message shows it was
-// cut), explained is the share of the message some part of the template
+// cut, scaled down when fewer than truncEvidence literal bytes were seen
+// before the cut), explained is the share of the message some part of the template
 // accounts for, confidence grows with the literal bytes matched (a
 // nine-letter "not found" is weak evidence, a sentence is strong), fit
 // lowers the score when captures do not look like their holes' types, and
@@ -292,6 +296,9 @@ func (al *alignment) textScore(truncated bool) float64 {
 	if al.partial || truncated {
 		credit = 0.9
 	}
+	// A cut message vouches for the template's unseen tail only as far as
+	// it showed enough of the template to be sure of it.
+	credit *= min(1, float64(al.matched)/truncEvidence)
 	coverage := (float64(al.matched) + credit*float64(al.truncTail)) / float64(al.total)
 	explained := max(0, 1-float64(al.unexplained)/float64(al.query))
 	confidence := 1 - math.Exp(-float64(al.matched)/10)

@@ -343,7 +343,7 @@ func normalizeLiteral(s string, first, last bool) string {
 		}
 		b.WriteRune(r)
 	}
-	if space && !last {
+	if space && !last && (b.Len() > 0 || !first) {
 		b.WriteByte(' ')
 	}
 	return b.String()

@@ -83,11 +83,19 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 	sc.stats.Postings += visited
 	if len(deferred) > 0 {
 		if len(touched) > keepCandidates {
-			slices.SortFunc(touched, func(a, b uint32) int { return cmp.Or(cmp.Compare(acc[b], acc[a]), cmp.Compare(a, b)) })
-			for _, e := range touched[keepCandidates:] {
-				acc[e] = 0
+			cs := sc.cands[:0]
+			for _, e := range touched {
+				cs = append(cs, cand{entry: e, pre: acc[e]})
 			}
-			touched = touched[:keepCandidates]
+			selectTop(cs, keepCandidates)
+			for _, c := range cs[keepCandidates:] {
+				acc[c.entry] = 0
+			}
+			touched = touched[:0]
+			for _, c := range cs[:keepCandidates] {
+				touched = append(touched, c.entry)
+			}
+			sc.cands = cs[:0]
 		}
 		slices.Sort(touched)
 		for _, t := range deferred {
@@ -112,10 +120,70 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 		acc[e] = 0
 	}
 	sc.touched, sc.deferred = touched[:0], deferred[:0]
-	slices.SortFunc(sc.cands, func(a, b cand) int { return cmp.Or(cmp.Compare(b.pre, a.pre), cmp.Compare(a.entry, b.entry)) })
 	if len(sc.cands) > limit {
+		selectTop(sc.cands, limit)
 		sc.cands = sc.cands[:limit]
 	}
+	slices.SortFunc(sc.cands, func(a, b cand) int { return cmp.Or(cmp.Compare(b.pre, a.pre), cmp.Compare(a.entry, b.entry)) })
+}
+
+// better orders candidates: higher score first, then lower entry number
+// (the lighter template).
+func better(a, b cand) bool {
+	return a.pre > b.pre || a.pre == b.pre && a.entry < b.entry
+}
+
+// selectTop reorders cs so that its first k elements are the k best (in no
+// particular order), by quickselect: O(len(cs)) expected, with a
+// median-of-three pivot and a fall back to sorting when partitions stay
+// lopsided.
+func selectTop(cs []cand, k int) {
+	lo, hi := 0, len(cs)
+	for rounds := 0; hi-lo > 16 && rounds < 64; rounds++ {
+		m := lo + (hi-lo)/2
+		a, b, c := cs[lo], cs[m], cs[hi-1]
+		pivot := b
+		switch {
+		case better(a, b) == better(b, c):
+			pivot = b
+		case better(b, a) == better(a, c):
+			pivot = a
+		default:
+			pivot = c
+		}
+		// Three-way partition: better than pivot, equal, worse.
+		i, j, n := lo, lo, hi
+		for j < n {
+			switch {
+			case better(cs[j], pivot):
+				cs[i], cs[j] = cs[j], cs[i]
+				i++
+				j++
+			case better(pivot, cs[j]):
+				n--
+				cs[j], cs[n] = cs[n], cs[j]
+			default:
+				j++
+			}
+		}
+		switch {
+		case k < i:
+			hi = i
+		case k <= n:
+			return
+		default:
+			lo = n
+		}
+	}
+	slices.SortFunc(cs[lo:hi], func(a, b cand) int {
+		if better(a, b) {
+			return -1
+		}
+		if better(b, a) {
+			return 1
+		}
+		return 0
+	})
 }
 
 // cand is a retrieved entry with its retrieval score.

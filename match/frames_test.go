@@ -1,0 +1,164 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+)
+
+func TestMatchEvidence(t *testing.T) {
+	ix := testIndex(t)
+	tests := []struct {
+		name    string
+		q       Query
+		want    []errdex.ID // the leading matches, in order
+		reason  string      // the first reason of the top match
+		values  []string
+		nearest *Location
+	}{
+		{
+			name: "message in a variable, found by the innermost frame",
+			q: Query{Message: "config value x is weird", Exception: "ValueError", Frames: []Frame{
+				{Path: "/home/u/venv/lib/python3.11/site-packages/pkg/core.py", Line: 40, Function: "load"},
+				{Path: "app.py", Line: 3, Function: "<module>"},
+			}},
+			want:    []errdex.ID{"py-opaque"},
+			reason:  "the innermost frame (pkg/core.py:40) is this raise",
+			values:  []string{"msg=config value x is weird"},
+			nearest: &Location{Repo: "acme/pkg", Path: "pkg/core.py", Line: 40, Function: "load"},
+		},
+		{
+			name: "a frame tells duplicates apart",
+			q: Query{Message: "timeout must be positive", Exception: "ValueError", Frames: []Frame{
+				{Path: `C:\work\b\limits.py`, Line: 20, Function: "check"},
+			}},
+			want:    []errdex.ID{"dup-b", "dup-a"},
+			reason:  "the innermost frame (b/limits.py:20) is this raise",
+			nearest: &Location{Repo: "acme/b", Path: "b/limits.py", Line: 20, Function: "check"},
+		},
+		{
+			name:   "a repository hint tells duplicates apart",
+			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
+			want:   []errdex.ID{"dup-b", "dup-a"},
+			reason: "the message matches the template",
+		},
+		{
+			name:   "the exception type tells duplicates apart",
+			q:      Query{Message: "unsupported operand for -: 'x'", Exception: "ValueError"},
+			want:   []errdex.ID{"exc-value", "exc-type"},
+			reason: "the message matches the template",
+			values: []string{"op=-", "value='x'"},
+		},
+		{
+			name: "a message built by the exception class, at the raise",
+			q: Query{Message: "File does not exist: /data/x.csv", Exception: "io.errors.MissingFileError", Frames: []Frame{
+				{Path: "/srv/app/acme_io/io/files.py", Line: 71, Function: "open"},
+			}},
+			want:    []errdex.ID{"cls-msg"},
+			reason:  "the innermost frame (io/files.py:71) is this raise",
+			values:  []string{"path=∅"},
+			nearest: &Location{Repo: "acme/io", Path: "io/files.py", Line: 71, Function: "open"},
+		},
+		{
+			name: "lines moved since the indexed version",
+			q: Query{Message: "file /tmp/a.txt is empty", Exception: "ValueError", Frames: []Frame{
+				{Path: "/srv/app/acme_io/io/files.py", Line: 131, Function: "read"},
+			}},
+			want:    []errdex.ID{"drift"},
+			reason:  "the innermost frame (io/files.py:131) is in this function",
+			values:  []string{"path=/tmp/a.txt"},
+			nearest: &Location{Repo: "acme/io", Path: "io/files.py", Line: 131, Function: "read"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := ix.Match(tt.q, Options{})
+			var got []errdex.ID
+			for _, m := range res.Matches[:min(len(res.Matches), len(tt.want))] {
+				got = append(got, m.ID)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Fatalf("matches (-want +got):\n%s\nall: %v, reason %q", diff, ids(res), res.Reason)
+			}
+			top := res.Matches[0]
+			if top.Reasons[0] != tt.reason {
+				t.Errorf("reason %q, want %q (all: %q)", top.Reasons[0], tt.reason, top.Reasons)
+			}
+			if diff := cmp.Diff(tt.values, values(top)); diff != "" {
+				t.Errorf("values (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.nearest, res.Nearest); diff != "" {
+				t.Errorf("nearest (-want +got):\n%s", diff)
+			}
+			checkCaptures(t, tt.q.Message, top)
+			if len(res.Matches) > 1 && res.Matches[1].Score >= top.Score {
+				t.Errorf("runner-up %s scores %.3f, not below %.3f", res.Matches[1].ID, res.Matches[1].Score, top.Score)
+			}
+		})
+	}
+}
+
+func TestNoMatch(t *testing.T) {
+	ix := testIndex(t)
+	tests := []struct {
+		name    string
+		q       Query
+		reason  string
+		nearest *Location
+	}{
+		{
+			name: "innermost frame in an indexed file, not at a raise",
+			q: Query{Message: "maximum recursion depth exceeded while calling a Python object", Exception: "RecursionError", Frames: []Frame{
+				{Path: "/usr/lib/python3.11/json/decoder.py", Line: 353, Function: "raw_decode"},
+				{Path: "/usr/lib/python3.11/json/decoder.py", Line: 337, Function: "decode"},
+			}},
+			reason:  "the innermost frame Lib/json/decoder.py:353 in raw_decode is not a raise: this error comes from compiled code called there",
+			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 353, Function: "raw_decode"},
+		},
+		{
+			name: "raised in a file that is not indexed",
+			q: Query{Message: "something odd", Frames: []Frame{
+				{Path: "/venv/site-packages/other/x.py", Line: 10, Function: "f"},
+				{Path: "/usr/lib/python3.11/json/decoder.py", Line: 337, Function: "decode"},
+			}},
+			reason:  "the error was raised in /venv/site-packages/other/x.py, which is not indexed; the nearest indexed frame is Lib/json/decoder.py:337 in decode",
+			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 337, Function: "decode", Frame: 1},
+		},
+		{
+			name:   "no word known",
+			q:      Query{Message: "Segmentation fault (core dumped)"},
+			reason: `no indexed template contains the words "Segmentation", "dumped", "fault", "core"`,
+		},
+		{
+			name:   "words known, text not",
+			q:      Query{Message: "expected 5 dimensions, got 2"},
+			reason: `no indexed template matches the message: templates hold its words "dimensions", "expected", "got", but not its text`,
+		},
+		{
+			name:   "empty",
+			q:      Query{Message: " \x1b[0m\n"},
+			reason: "the message is empty",
+		},
+		{
+			name:   "an opaque template alone does not match everything",
+			q:      Query{Message: "Sampling rate is wrong"},
+			reason: `no indexed template matches the message: templates hold its words "sampling", "is", but not its text`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := ix.Match(tt.q, Options{})
+			if len(res.Matches) > 0 {
+				t.Fatalf("matches %v, want none", ids(res))
+			}
+			if res.Reason != tt.reason {
+				t.Errorf("reason\n got %q\nwant %q", res.Reason, tt.reason)
+			}
+			if diff := cmp.Diff(tt.nearest, res.Nearest); diff != "" {
+				t.Errorf("nearest (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

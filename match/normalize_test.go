@@ -1,0 +1,148 @@
+package match
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNormalize(t *testing.T) {
+	tests := []struct {
+		in, cased, folded string
+		noise             string // the text from the noise offset on
+		truncated         bool
+	}{
+		{in: "  Hello\n\tWorld  ", cased: "Hello World", folded: "hello world"},
+		{in: "\x1b[1;31mError\x1b[0m: bad", cased: "Error: bad", folded: "error: bad"},
+		{in: "\x1b]8;;http://x\x07link\x1b]8;;\x07 text", cased: "link text", folded: "link text"},
+		{in: "say “hi” and ‘bye’ or `x` \"y\"", cased: "say 'hi' and 'bye' or 'x' 'y'", folded: "say 'hi' and 'bye' or 'x' 'y'"},
+		{in: "ÜBER Größe İ", cased: "ÜBER Größe İ", folded: "über größe İ"},
+		{in: "bad\x00byte\xff here", cased: "badbyte here", folded: "badbyte here"},
+		{in: "cut here...", cased: "cut here...", folded: "cut here...", noise: "...", truncated: true},
+		{in: "cut here …", cased: "cut here …", folded: "cut here …", noise: " …", truncated: true},
+		{
+			in:     "Can't load plugin: x (Background on this error at: https://sqlalche.me/e/20/b8d9)",
+			cased:  "Can't load plugin: x (Background on this error at: https://sqlalche.me/e/20/b8d9)",
+			folded: "can't load plugin: x (background on this error at: https://sqlalche.me/e/20/b8d9)",
+			noise:  " (background on this error at: https://sqlalche.me/e/20/b8d9)",
+		},
+		{
+			in:     "Token expired. See https://example.org/docs/auth for details",
+			cased:  "Token expired. See https://example.org/docs/auth for details",
+			folded: "token expired. see https://example.org/docs/auth for details",
+		},
+		{
+			in:     "Token expired. See https://example.org/docs/auth",
+			cased:  "Token expired. See https://example.org/docs/auth",
+			folded: "token expired. see https://example.org/docs/auth",
+			noise:  " see https://example.org/docs/auth",
+		},
+		{in: "https://example.org/only", cased: "https://example.org/only", folded: "https://example.org/only"},
+	}
+	var x text
+	for _, tt := range tests {
+		x.normalize(tt.in)
+		got := []string{string(x.cased), string(x.folded), string(x.folded[x.noise:])}
+		want := []string{tt.cased, tt.folded, tt.noise}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("normalize(%q) (-want +got):\n%s", tt.in, diff)
+		}
+		if x.truncated != tt.truncated {
+			t.Errorf("normalize(%q): truncated %v, want %v", tt.in, x.truncated, tt.truncated)
+		}
+		checkText(t, tt.in, &x)
+	}
+}
+
+// checkText verifies the invariants of a normalised text: equal layouts,
+// offsets inside the original and in order, each byte's source rune
+// normalising to it.
+func checkText(t testing.TB, orig string, x *text) {
+	t.Helper()
+	n := len(x.folded)
+	if len(x.cased) != n || len(x.start) != n || len(x.end) != n {
+		t.Fatalf("layouts differ: cased %d folded %d start %d end %d", len(x.cased), n, len(x.start), len(x.end))
+	}
+	if x.noise < 0 || x.noise > n {
+		t.Fatalf("noise %d outside [0, %d]", x.noise, n)
+	}
+	prev := int32(0)
+	for i := range n {
+		if x.start[i] < prev || x.start[i] >= x.end[i] || int(x.end[i]) > len(orig) {
+			t.Fatalf("byte %d: source [%d, %d) out of order or outside %d bytes", i, x.start[i], x.end[i], len(orig))
+		}
+		prev = x.start[i]
+	}
+	if !utf8.Valid(x.cased) || !utf8.Valid(x.folded) {
+		t.Fatalf("normalised text is not UTF-8: %q", x.cased)
+	}
+	if strings.Contains(string(x.cased), "  ") || strings.HasPrefix(string(x.cased), " ") || strings.HasSuffix(string(x.cased), " ") {
+		t.Fatalf("white space not collapsed: %q", x.cased)
+	}
+}
+
+func TestExceptionPrefix(t *testing.T) {
+	tests := []struct {
+		in, want, name string
+		n              int
+	}{
+		{in: "ValueError: bad", name: "ValueError", n: 12},
+		{in: "json.decoder.JSONDecodeError: Expecting value", name: "json.decoder.JSONDecodeError", n: 30},
+		{in: "java.lang.IllegalStateException: x", name: "java.lang.IllegalStateException", n: 33},
+		{in: "KeyboardInterrupt:", name: "KeyboardInterrupt", n: 18},
+		{in: "MyThing: bad", want: "pkg.MyThing", name: "MyThing", n: 9},
+		{in: "MyThing: bad"},
+		{in: "open /etc/x: denied"},
+		{in: "http: server closed"},
+		{in: "Error"},
+		{in: "error: lowercase"},
+	}
+	for _, tt := range tests {
+		name, n := exceptionPrefix(tt.in, tt.want)
+		if name != tt.name || n != tt.n {
+			t.Errorf("exceptionPrefix(%q, %q) = %q, %d; want %q, %d", tt.in, tt.want, name, n, tt.name, tt.n)
+		}
+	}
+}
+
+func TestNormalizeLiteral(t *testing.T) {
+	tests := []struct {
+		in          string
+		first, last bool
+		want        string
+	}{
+		{in: "  a\n  b  ", want: " a b "},
+		{in: "  a\n  b  ", first: true, last: true, want: "a b"},
+		{in: "“x”", want: "'x'"},
+		{in: "\n", want: " "},
+		{in: "\n", first: true, want: ""},
+	}
+	for _, tt := range tests {
+		if got := normalizeLiteral(tt.in, tt.first, tt.last); got != tt.want {
+			t.Errorf("normalizeLiteral(%q, %v, %v) = %q, want %q", tt.in, tt.first, tt.last, got, tt.want)
+		}
+	}
+}
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in                  string
+		openLeft, openRight bool
+		want                []string
+	}{
+		{in: "expected mask_len > 0, got x2", want: []string{"expected", "mask_len", "0", "got", "x2"}},
+		{in: "ms for 0x", openLeft: true, openRight: true, want: []string{"for"}},
+		{in: "文件不存在", openLeft: true, openRight: true, want: []string{"文", "件", "不", "存", "在"}},
+		{in: "größe ungültig", want: []string{"größe", "ungültig"}},
+		{in: strings.Repeat("a", 70), want: []string{strings.Repeat("a", 64)}},
+	}
+	for _, tt := range tests {
+		var got []string
+		eachToken(tt.in, tt.openLeft, tt.openRight, func(s, e int) { got = append(got, tt.in[s:e]) })
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("tokens of %q (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
