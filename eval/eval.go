@@ -1,0 +1,392 @@
+// Package eval measures how well errdex finds the source of pasted errors:
+// it reads a file of cases (a pasted text and the place that raised it),
+// runs each through a matcher supplied by the caller, and scores the
+// answers. It knows nothing of how matching is wired, so the same harness
+// measures the CLI's pipeline, a bare match index, or a remote API.
+//
+// # Case files
+//
+// A case file is JSON Lines: one object per line, blank lines ignored.
+//
+//	{"id": "json-loads-1", "query": "<pasted text>",
+//	 "expect": {"path_suffix": "json/decoder.py", "line": 355, "function": "raw_decode"}}
+//	{"id": "int-c-1", "query": "ValueError: invalid literal ...", "expect": null}
+//
+// id (unique) and query (non-empty) are required; expect is required and is
+// null when no source site should be found (an error raised by compiled
+// code). path_suffix is required in an expectation, with line, function or
+// both. An optional "form" string ("type-message", "traceback", "message")
+// groups the figures; other fields are ignored, so generators may record
+// what they like.
+//
+// # Scoring
+//
+// A returned site is correct when its path ends with path_suffix (on a
+// path-component boundary) and, when line is given, line lies within
+// [site line − 2, site end line + 2]; when line is null, the expected
+// function must equal the site's function, or its last dotted component
+// (tracebacks print "raw_decode" for the method "JSONDecoder.raw_decode").
+//
+// Over the cases with an expectation: top-1 and top-5 are the shares with
+// a correct site at rank 1 and within the first 5; MRR is the mean of 1/rank
+// of the first correct site (0 when none). Over the answers: no-match recall
+// is the share of cases expecting null that got no site, no-match precision
+// the share of empty answers whose case expected null. A matcher error
+// counts as a wrong answer, neither a site nor an empty one. Latency is the
+// wall time of each call, p50 and p99 by nearest rank.
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/errdex/errdex"
+)
+
+// Case is one line of a case file.
+type Case struct {
+	ID    string
+	Query string
+	// Expect is where the error was raised; nil when no source site should
+	// be found.
+	Expect *Expect
+	// Form groups cases by how the error was pasted; "" when not given.
+	Form string
+	// Line is the case's line number in its file, for messages.
+	Line int
+}
+
+// Expect is the expected source of a case's error.
+type Expect struct {
+	PathSuffix string `json:"path_suffix"`
+	Line       *int   `json:"line"`
+	Function   string `json:"function"`
+}
+
+// String renders the expectation as path:line in function.
+func (e *Expect) String() string {
+	if e == nil {
+		return "no match"
+	}
+	s := e.PathSuffix
+	if e.Line != nil {
+		s += fmt.Sprintf(":%d", *e.Line)
+	}
+	if e.Function != "" {
+		s += " in " + e.Function
+	}
+	return s
+}
+
+// maxLine bounds a case file's line; a pasted text over 1 MiB is refused by
+// the traceback parser anyway.
+const maxLine = 4 << 20
+
+// ReadFile reads the case file at path.
+func ReadFile(path string) ([]Case, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, errdex.E("eval.ReadFile", errdex.Invalid, err)
+	}
+	defer f.Close()
+	return ReadCases(f, path)
+}
+
+// ReadCases reads a case file from r; name prefixes error messages, which
+// give the line number of the first malformed line.
+func ReadCases(r io.Reader, name string) ([]Case, error) {
+	const op = "eval.ReadCases"
+	br := bufio.NewReaderSize(r, 64<<10)
+	var cases []Case
+	seen := map[string]int{}
+	for n := 1; ; n++ {
+		line, err := readLine(br)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, errdex.Errorf(op, errdex.Invalid, "%s:%d: %w", name, n, err)
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		c, err := parseCase(line)
+		if err != nil {
+			return nil, errdex.Errorf(op, errdex.Invalid, "%s:%d: %w", name, n, err)
+		}
+		if first, ok := seen[c.ID]; ok {
+			return nil, errdex.Errorf(op, errdex.Invalid, "%s:%d: id %q was already used on line %d", name, n, c.ID, first)
+		}
+		seen[c.ID] = n
+		c.Line = n
+		cases = append(cases, c)
+	}
+	return cases, nil
+}
+
+// readLine returns the next line without its end, or io.EOF.
+func readLine(br *bufio.Reader) ([]byte, error) {
+	var line []byte
+	for {
+		chunk, err := br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > maxLine {
+			return nil, fmt.Errorf("line longer than %d bytes", maxLine)
+		}
+		switch {
+		case err == nil:
+			return bytes.TrimRight(line, "\r\n"), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		case err == io.EOF && len(line) > 0:
+			return bytes.TrimRight(line, "\r\n"), nil
+		default:
+			return nil, err
+		}
+	}
+}
+
+func parseCase(line []byte) (Case, error) {
+	var raw struct {
+		ID     *string         `json:"id"`
+		Query  *string         `json:"query"`
+		Expect json.RawMessage `json:"expect"`
+		Form   string          `json:"form"`
+	}
+	if err := json.Unmarshal(line, &raw); err != nil {
+		return Case{}, fmt.Errorf("not a JSON case object: %w", err)
+	}
+	switch {
+	case raw.ID == nil || *raw.ID == "":
+		return Case{}, errors.New(`missing "id"`)
+	case raw.Query == nil || strings.TrimSpace(*raw.Query) == "":
+		return Case{}, fmt.Errorf(`case %q: missing or empty "query"`, *raw.ID)
+	case raw.Expect == nil:
+		return Case{}, fmt.Errorf(`case %q: missing "expect" (use null when no source site should be found)`, *raw.ID)
+	}
+	c := Case{ID: *raw.ID, Query: *raw.Query, Form: raw.Form}
+	if string(raw.Expect) == "null" {
+		return c, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw.Expect))
+	dec.DisallowUnknownFields()
+	var e Expect
+	if err := dec.Decode(&e); err != nil {
+		return Case{}, fmt.Errorf(`case %q: "expect" must be null or {"path_suffix", "line", "function"}: %w`, c.ID, err)
+	}
+	switch {
+	case strings.Trim(e.PathSuffix, "/") == "":
+		return Case{}, fmt.Errorf(`case %q: expect.path_suffix is empty`, c.ID)
+	case e.Line == nil && e.Function == "":
+		return Case{}, fmt.Errorf(`case %q: expect needs a line or a function`, c.ID)
+	case e.Line != nil && *e.Line <= 0:
+		return Case{}, fmt.Errorf(`case %q: expect.line %d is not a line number`, c.ID, *e.Line)
+	}
+	c.Expect = &e
+	return c, nil
+}
+
+// Hit is one site a matcher returned.
+type Hit struct {
+	ID       string
+	Path     string // repository-relative
+	Line     int
+	EndLine  int // 0 when the site is one line
+	Function string
+	Score    float64
+}
+
+// Answer is a matcher's answer to one query: sites best first, and the
+// reason when there are none.
+type Answer struct {
+	Hits   []Hit
+	Reason string
+}
+
+// Func answers one pasted text. Eval times each call.
+type Func func(ctx context.Context, query string) (Answer, error)
+
+// Outcome is one case's result.
+type Outcome struct {
+	Case   Case
+	Answer Answer
+	Err    error
+	// Rank is the 1-based rank of the first correct site; 0 when none is
+	// correct or the case expects no site.
+	Rank     int
+	Duration time.Duration
+}
+
+// Correct reports whether the case was answered right at rank 1: the
+// expected site first, or no site when none was expected.
+func (o *Outcome) Correct() bool {
+	if o.Err != nil {
+		return false
+	}
+	if o.Case.Expect == nil {
+		return len(o.Answer.Hits) == 0
+	}
+	return o.Rank == 1
+}
+
+// Report is the result of a run.
+type Report struct {
+	Outcomes []Outcome
+	Summary  Summary
+	// ByForm has a summary for each form seen, when cases carry forms.
+	ByForm map[string]Summary
+}
+
+// Summary holds the figures of a set of cases. Its JSON form is the output
+// of `errdex eval --json`; a figure with nothing to measure (no case
+// expecting a site, no empty answer) is null.
+type Summary struct {
+	N                int      `json:"n"`
+	Top1             *float64 `json:"top1"`
+	Top5             *float64 `json:"top5"`
+	MRR              *float64 `json:"mrr"`
+	NoMatchPrecision *float64 `json:"nomatch_precision"`
+	NoMatchRecall    *float64 `json:"nomatch_recall"`
+	P50ms            float64  `json:"p50_ms"`
+	P99ms            float64  `json:"p99_ms"`
+
+	// Counts behind the ratios, for the human report.
+	Positives int `json:"-"` // cases expecting a site
+	Negatives int `json:"-"` // cases expecting none
+	AtRank1   int `json:"-"`
+	InTop5    int `json:"-"`
+	Empty     int `json:"-"` // answers without a site
+	EmptyOK   int `json:"-"` // of which the case expected none
+	Errors    int `json:"-"`
+}
+
+// Run runs every case through fn, in order, and scores the answers. It
+// stops early only when ctx is done.
+func Run(ctx context.Context, cases []Case, fn Func) (*Report, error) {
+	rep := &Report{}
+	for _, c := range cases {
+		if err := ctx.Err(); err != nil {
+			return nil, errdex.E("eval.Run", errdex.Canceled, err)
+		}
+		start := time.Now()
+		ans, err := fn(ctx, c.Query)
+		o := Outcome{Case: c, Answer: ans, Err: err, Duration: time.Since(start)}
+		if err == nil && c.Expect != nil {
+			for k, h := range ans.Hits {
+				if correct(h, c.Expect) {
+					o.Rank = k + 1
+					break
+				}
+			}
+		}
+		rep.Outcomes = append(rep.Outcomes, o)
+	}
+	rep.score()
+	return rep, nil
+}
+
+// score computes the summaries from the outcomes.
+func (r *Report) score() {
+	r.Summary = summarize(r.Outcomes)
+	r.ByForm = nil
+	forms := map[string][]Outcome{}
+	for _, o := range r.Outcomes {
+		if o.Case.Form != "" {
+			forms[o.Case.Form] = append(forms[o.Case.Form], o)
+		}
+	}
+	if len(forms) > 0 {
+		r.ByForm = map[string]Summary{}
+		for f, outs := range forms {
+			r.ByForm[f] = summarize(outs)
+		}
+	}
+}
+
+// correct reports whether hit is the expected site (see the package doc).
+func correct(h Hit, e *Expect) bool {
+	if !pathHasSuffix(h.Path, e.PathSuffix) {
+		return false
+	}
+	if e.Line != nil {
+		return h.Line-2 <= *e.Line && *e.Line <= max(h.Line, h.EndLine)+2
+	}
+	return e.Function == h.Function || strings.HasSuffix(h.Function, "."+e.Function)
+}
+
+// pathHasSuffix reports whether path ends with suffix on a component
+// boundary, with either slash.
+func pathHasSuffix(path, suffix string) bool {
+	path = strings.ReplaceAll(path, "\\", "/")
+	suffix = strings.Trim(strings.ReplaceAll(suffix, "\\", "/"), "/")
+	return path == suffix || strings.HasSuffix(path, "/"+suffix)
+}
+
+func summarize(outs []Outcome) Summary {
+	s := Summary{N: len(outs)}
+	rr := 0.0
+	var lat []time.Duration
+	for _, o := range outs {
+		lat = append(lat, o.Duration)
+		if o.Err != nil {
+			s.Errors++
+		} else if len(o.Answer.Hits) == 0 {
+			s.Empty++
+			if o.Case.Expect == nil {
+				s.EmptyOK++
+			}
+		}
+		if o.Case.Expect == nil {
+			s.Negatives++
+			continue
+		}
+		s.Positives++
+		if o.Rank == 1 {
+			s.AtRank1++
+		}
+		if o.Rank >= 1 && o.Rank <= 5 {
+			s.InTop5++
+		}
+		if o.Rank > 0 {
+			rr += 1 / float64(o.Rank)
+		}
+	}
+	s.Top1 = ratio(float64(s.AtRank1), s.Positives)
+	s.Top5 = ratio(float64(s.InTop5), s.Positives)
+	s.MRR = ratio(rr, s.Positives)
+	s.NoMatchPrecision = ratio(float64(s.EmptyOK), s.Empty)
+	s.NoMatchRecall = ratio(float64(s.EmptyOK), s.Negatives)
+	slices.Sort(lat)
+	s.P50ms = percentile(lat, 0.50)
+	s.P99ms = percentile(lat, 0.99)
+	return s
+}
+
+func ratio(x float64, n int) *float64 {
+	if n == 0 {
+		return nil
+	}
+	r := x / float64(n)
+	return &r
+}
+
+// percentile returns the nearest-rank p-th percentile of sorted durations in
+// milliseconds, rounded to microseconds.
+func percentile(sorted []time.Duration, p float64) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	k := int(math.Ceil(p*float64(len(sorted)))) - 1
+	d := sorted[min(max(k, 0), len(sorted)-1)]
+	return math.Round(float64(d.Microseconds())) / 1000
+}
