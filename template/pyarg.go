@@ -101,8 +101,8 @@ func pyValueParts(a PyArg, conv pyConv, plain bool, typ errdex.HoleType) []errde
 				return a.Repr.Parts
 			}
 		case convASCII:
-			if a.Repr != nil && isASCIITemplate(*a.Repr) {
-				return a.Repr.Parts
+			if a.Repr != nil {
+				return asciiTemplate(*a.Repr).Parts
 			}
 		}
 	}
@@ -137,15 +137,31 @@ func pyMergeType(conv pyConv, fromFormat, fromExpr errdex.HoleType) errdex.HoleT
 	return fromFormat
 }
 
-func isASCIITemplate(t errdex.Template) bool {
-	for _, p := range t.Parts {
-		for i := 0; i < len(p.Text); i++ {
-			if p.Text[i] >= 0x80 {
-				return false
+// asciiTemplate is what ascii() prints given what repr() prints: the
+// non-ASCII characters of the literal parts escaped as \xhh, \uhhhh or
+// \Uhhhhhhhh.
+func asciiTemplate(t errdex.Template) errdex.Template {
+	out := errdex.Template{Parts: make([]errdex.Part, len(t.Parts))}
+	for i, p := range t.Parts {
+		if !p.IsHole() {
+			var b strings.Builder
+			for _, r := range p.Text {
+				switch {
+				case r < 0x80:
+					b.WriteRune(r)
+				case r <= 0xff:
+					fmt.Fprintf(&b, `\x%02x`, r)
+				case r <= 0xffff:
+					fmt.Fprintf(&b, `\u%04x`, r)
+				default:
+					fmt.Fprintf(&b, `\U%08x`, r)
+				}
 			}
+			p.Text = b.String()
 		}
+		out.Parts[i] = p
 	}
-	return true
+	return out
 }
 
 // pyKeyExpr renders the expression that reads key from a mapping given as

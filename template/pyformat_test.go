@@ -76,7 +76,7 @@ func TestPyField(t *testing.T) {
 		{expr("len(x)"), 0, "", []errdex.Part{hole("len(x)", errdex.HoleInt)}},
 		{expr("ratio"), 0, ".1%", []errdex.Part{hole("ratio", errdex.HoleFloat)}},
 		{known("3", "3", "3"), 0, "d", []errdex.Part{lit("3")}},
-		{known(`"é"`, "é", "'é'"), 'a', "", []errdex.Part{hole(`"é"`, errdex.HoleRepr)}},
+		{known(`"é"`, "é", "'é'"), 'a', "", []errdex.Part{lit(`'\xe9'`)}},
 		{known(`"e"`, "e", "'e'"), 'a', "", []errdex.Part{lit("'e'")}},
 		{expr("w"), 0, "{width}", []errdex.Part{hole("w", errdex.HoleAny)}},
 	}

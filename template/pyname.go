@@ -67,6 +67,10 @@ func (e pyExpr) name(lo, hi, depth int) string {
 	if e.is(lo, tokName, "lambda") {
 		return ""
 	}
+	if in := e.comprehensionSource(lo, hi); in[0] < in[1] {
+		// "repr(n) for n in names": named after what it iterates.
+		return e.name(in[0], in[1], depth+1)
+	}
 	lo, hi = e.operand(lo, hi)
 	if lo >= hi {
 		return ""
@@ -463,4 +467,30 @@ func (e pyExpr) delimited(i int) bool {
 		after = e.toks[i+1].kind == tokOp && (s == "," || s == ":")
 	}
 	return before && after
+}
+
+// comprehensionSource returns the token range of the iterable of a
+// generator expression's first "for ... in ..." clause within toks[lo:hi],
+// or an empty range.
+func (e pyExpr) comprehensionSource(lo, hi int) [2]int {
+	inFor := false
+	start := -1
+	for j := lo; j < hi; j++ {
+		t := e.toks[j]
+		switch {
+		case t.kind == tokOpen:
+			j = e.match(j)
+		case t.kind != tokName:
+		case e.text(t) == "for" && start < 0:
+			inFor = true
+		case e.text(t) == "in" && inFor && start < 0:
+			start = j + 1
+		case (e.text(t) == "if" || e.text(t) == "for") && start >= 0:
+			return [2]int{start, j}
+		}
+	}
+	if start < 0 {
+		return [2]int{}
+	}
+	return [2]int{start, hi}
 }

@@ -53,6 +53,9 @@ func TestPyHoleName(t *testing.T) {
 		{"self.a_really_long_attribute_name_that_goes_on_and_on", "a_really_long_attribute_name"},
 		{`"{}".format(x)`, "text"},
 		{"exc_info[1]", "exc_info_1"},
+		{`", ".join(repr(n) for n in names)`, "names"},
+		{"x for x in self.items if x", "items"},
+		{"[f(x) for x in rows]", "value"},
 	}
 	for _, tt := range tests {
 		if got := PyHoleName(tt.expr); got != tt.want {

@@ -3,6 +3,8 @@ package template
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 )
@@ -225,6 +227,12 @@ func (p *percentState) directive(d percentDirective, s string, base int) {
 	switch {
 	case typ == errdex.HoleInt && plain && a.Str != nil && isDecimalLiteral(*a.Str):
 		p.add(a.Str.Parts...)
+	case d.conv == 'c' && plain && a.Str != nil:
+		if c, ok := pyChar(a); ok {
+			p.lit(c)
+		} else {
+			p.add(PyHole(a.Expr, errdex.HoleStr))
+		}
 	case typ != "":
 		p.add(PyHole(a.Expr, pyMergeType(conv, typ, a.Type)))
 	default:
@@ -298,4 +306,24 @@ func starOrDigits(s string, j int) (string, int) {
 		k++
 	}
 	return s[j:k], k
+}
+
+// pyChar is what %c prints for a known argument: a one-character string
+// itself, or the character of an integer code point.
+func pyChar(a PyArg) (string, bool) {
+	if len(a.Str.Parts) != 1 || a.Str.Parts[0].IsHole() {
+		return "", false
+	}
+	s := a.Str.Parts[0].Text
+	if a.Type == errdex.HoleInt || isDecimalLiteral(*a.Str) && a.Repr != nil && a.Repr.Parts[0].Text == s {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 || n > unicode.MaxRune || n >= 0xd800 && n < 0xe000 {
+			return "", false
+		}
+		return string(rune(n)), true
+	}
+	if utf8.RuneCountInString(s) == 1 {
+		return s, true
+	}
+	return "", false
 }

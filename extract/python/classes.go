@@ -1,0 +1,156 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+)
+
+// This file turns a class definition into the facts Link needs to know
+// what str() of its instances prints: what its __init__ passes on to the
+// base class's __init__, the attributes it sets, and what __str__ returns.
+// Holes in these templates name the __init__ parameters ("msg"), the
+// attributes ("self.code") and the args tuple ("self.args[0]"); Link
+// substitutes the arguments of each raise.
+
+// maxClassAttrs caps the attributes recorded for one class.
+const maxClassAttrs = 64
+
+// classFact is what a class contributes to the messages of its instances.
+type classFact struct {
+	qual  string // the class's name within its module ("Outer.Inner")
+	bases []nameRef
+	init  *initFact
+	// str holds the messages __str__ returns; nil when the class does
+	// not define __str__.
+	str []errdex.Template
+	// attrs are the values __init__ assigns to self.NAME, by NAME.
+	attrs map[string]argVal
+}
+
+// initFact describes a class's __init__.
+type initFact struct {
+	params []paramFact // after self
+	// super holds the arguments passed to the base class's __init__; nil
+	// when __init__ does not call it (the instance's args are then the
+	// constructor's own arguments, which BaseException.__new__ keeps).
+	super *callArgs
+	// superClass names the class whose __init__ is called explicitly
+	// (Base.__init__(self, ...)); "" for super().__init__(...).
+	superClass nameRef
+}
+
+type paramFact struct {
+	name string
+	kind paramKind
+	def  *argVal
+}
+
+// classFact derives the facts of a class. It returns nil for classes
+// without bases, which cannot be exceptions.
+func (x *extraction) classFact(c *classInfo) *classFact {
+	if len(c.bases) == 0 {
+		return nil
+	}
+	cf := &classFact{qual: c.qual}
+	for _, b := range c.bases {
+		cf.bases = append(cf.bases, x.ref(compactName(x.ev.text(b))))
+	}
+	if init := c.methods["__init__"]; init != nil {
+		cf.init = x.initFact(c, init)
+		cf.attrs = x.attrs(init)
+	}
+	strScope, returns := c.methods["__str__"], c.strReturns
+	if x.strIsRepr(c) {
+		strScope, returns = c.methods["__repr__"], c.reprReturns
+	}
+	if strScope != nil && len(returns) > 0 {
+		var v value
+		for i, r := range returns {
+			if i == 0 {
+				v = x.ev.eval(r, strScope)
+			} else {
+				v = union(v, x.ev.eval(r, strScope))
+			}
+		}
+		cf.str = v.strAlts()
+	}
+	return cf
+}
+
+// initFact reads __init__'s parameters and its call of the base __init__.
+func (x *extraction) initFact(c *classInfo, init *scope) *initFact {
+	f := &initFact{}
+	for i, p := range init.params {
+		if i == 0 && p.kind == paramPlain {
+			continue // self
+		}
+		pf := paramFact{name: p.name, kind: p.kind}
+		if !p.def.IsNull() {
+			d := argOf(x.ev.eval(p.def, x.fs.module))
+			pf.def = &d
+		}
+		f.params = append(f.params, pf)
+	}
+	if len(c.superInits) == 0 {
+		return f
+	}
+	call := c.superInits[0]
+	args := x.callArgs(call, init)
+	obj := call.Child("function").Child("object")
+	if !(obj.Kind() == "call" && obj.Child("function").Text() == "super") {
+		// Base.__init__(self, ...): the first argument is the instance.
+		f.superClass = x.ref(compactName(x.ev.text(obj)))
+		if len(args.pos) > 0 && args.pos[0].expr == init.selfName() {
+			args.pos = args.pos[1:]
+		}
+	}
+	f.super = &args
+	return f
+}
+
+// attrs evaluates what __init__ leaves in each self.NAME.
+func (x *extraction) attrs(init *scope) map[string]argVal {
+	var out map[string]argVal
+	for _, b := range init.binds {
+		name, ok := strings.CutPrefix(b.name, "self.")
+		if !ok {
+			continue
+		}
+		if _, done := out[name]; done {
+			continue
+		}
+		if len(out) >= maxClassAttrs {
+			break
+		}
+		v, ok := x.ev.reaching(b.name, -1, init)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = map[string]argVal{}
+		}
+		out[name] = argOf(v)
+	}
+	return out
+}
+
+// strIsRepr reports whether a class's str() is its repr(): __str__ =
+// __repr__ in the class body, or a __str__ returning repr(self) or
+// self.__repr__().
+func (x *extraction) strIsRepr(c *classInfo) bool {
+	if c.methods["__repr__"] == nil {
+		return false
+	}
+	for _, b := range c.scope.binds {
+		if b.name == "__str__" && b.kind == bindAssign && b.value.Text() == "__repr__" {
+			return true
+		}
+	}
+	if len(c.strReturns) == 1 {
+		s := strings.ReplaceAll(c.strReturns[0].Text(), " ", "")
+		self := c.methods["__str__"].selfName()
+		return s == "repr("+self+")" || s == self+".__repr__()"
+	}
+	return false
+}

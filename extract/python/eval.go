@@ -1,0 +1,671 @@
+package python
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// maxEvalDepth bounds the evaluator's recursion: nested expressions and
+// variables defined through other variables.
+const maxEvalDepth = 24
+
+// evaluator computes the message texts expressions build, statically:
+// literals, concatenation, formatting, conversions, gettext wrappers,
+// variables resolved to their assignments. Whatever it cannot know
+// becomes a hole named after the source expression.
+type evaluator struct {
+	fs    *fileScan
+	depth int
+	// problems collects malformed format strings, by line.
+	problems []string
+}
+
+// text returns a node's source, with line breaks and the indentation after
+// them collapsed to one space: hole expressions are shown on one line.
+func (ev *evaluator) text(n syntax.Node) string {
+	s := string(n.Bytes())
+	if ev.fs.latin1 {
+		s = latin1ToUTF8(s)
+	}
+	if strings.ContainsAny(s, "\r\n") {
+		return collapseLines(s)
+	}
+	return strings.ToValidUTF8(s, "\uFFFD")
+}
+
+func collapseLines(s string) string {
+	var b strings.Builder
+	for i, line := range strings.Split(strings.ReplaceAll(s, "\r", ""), "\n") {
+		line = strings.TrimSuffix(strings.TrimRight(line, " \t"), "\\")
+		if i > 0 {
+			line = strings.TrimLeft(line, " \t")
+			if line != "" && b.Len() > 0 && !strings.HasSuffix(b.String(), "(") && !strings.HasSuffix(b.String(), "[") &&
+				!strings.HasPrefix(line, ")") && !strings.HasPrefix(line, "]") {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " \t"))
+	}
+	return strings.ToValidUTF8(b.String(), "\uFFFD")
+}
+
+// eval evaluates n in scope sc.
+func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
+	if ev.depth >= maxEvalDepth || n.IsNull() {
+		return unknown(ev.text(n), "")
+	}
+	ev.depth++
+	defer func() { ev.depth-- }()
+	switch n.Kind() {
+	case "string":
+		return ev.str(n, sc)
+	case "concatenated_string":
+		var out value
+		for i, c := 0, n.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+			if c.Kind() != "string" {
+				continue
+			}
+			v := ev.str(c, sc)
+			if i == 0 {
+				out = v
+			} else {
+				out = concat(out, v, "")
+			}
+			i++
+		}
+		out.expr = ev.text(n)
+		return out
+	case "integer":
+		if s, ok := intLiteral(string(n.Bytes())); ok {
+			return litValue(vNum, s, s)
+		}
+		return unknown(ev.text(n), errdex.HoleInt)
+	case "float":
+		if s, ok := floatLiteral(string(n.Bytes())); ok {
+			return litValue(vNum, s, s)
+		}
+		return unknown(ev.text(n), errdex.HoleFloat)
+	case "true":
+		return litValue(vConst, "True", "True")
+	case "false":
+		return litValue(vConst, "False", "False")
+	case "none":
+		return litValue(vConst, "None", "None")
+	case "parenthesized_expression":
+		if inner := n.NamedChild(0); !inner.IsNull() && inner.Kind() != "comment" && n.NamedChildCount() == 1 {
+			v := ev.eval(inner, sc)
+			return v
+		}
+	case "identifier":
+		return ev.name(n, sc)
+	case "attribute":
+		return ev.attribute(n, sc)
+	case "binary_operator":
+		return ev.binary(n, sc)
+	case "conditional_expression":
+		a, cond, b := n.NamedChild(0), n.NamedChild(1), n.NamedChild(2)
+		switch cond.Kind() {
+		case "true":
+			return ev.eval(a, sc)
+		case "false":
+			return ev.eval(b, sc)
+		}
+		if !a.IsNull() && !b.IsNull() {
+			va, vb := ev.eval(a, sc), ev.eval(b, sc)
+			if va.isStringish() || vb.isStringish() {
+				v := union(va, vb)
+				v.expr = ev.text(n)
+				return v
+			}
+		}
+	case "call":
+		return ev.call(n, sc)
+	case "boolean_operator":
+		if n.Child("operator").Kind() == "or" {
+			return ev.or(n, sc)
+		}
+	case "tuple", "list":
+		return ev.display(n, sc)
+	}
+	return unknown(ev.text(n), "")
+}
+
+// or evaluates "a or b": a when it is known to be true, b when a is known
+// to be false, and either when a is not known.
+func (ev *evaluator) or(n syntax.Node, sc *scope) value {
+	l, r := ev.eval(n.Child("left"), sc), ev.eval(n.Child("right"), sc)
+	if l.kind != vUnknown && len(l.alts) == 1 {
+		if s, ok := literalOnly(l.alts[0]); ok {
+			if s == "" || s == "None" && l.kind == vConst || s == "False" && l.kind == vConst || s == "0" && l.kind == vNum {
+				return r
+			}
+			return l
+		}
+	}
+	if !l.isStringish() && !r.isStringish() {
+		return unknown(ev.text(n), "")
+	}
+	v := union(l, r)
+	v.expr = ev.text(n)
+	return v
+}
+
+// display evaluates a tuple or list display to the text str() prints: the
+// repr of each item between brackets.
+func (ev *evaluator) display(n syntax.Node, sc *scope) value {
+	open, close := "(", ")"
+	if n.Kind() == "list" {
+		open, close = "[", "]"
+	}
+	out := lits(open)
+	count := 0
+	for c := range n.NamedChildren() {
+		switch c.Kind() {
+		case "comment":
+			continue
+		case "list_splat", "parenthesized_list_splat", "yield":
+			return unknown(ev.text(n), "")
+		}
+		if count > 0 {
+			out = seq(out, lits(", "))
+		}
+		out = seq(out, ev.eval(c, sc).reprAlts())
+		count++
+	}
+	if count == 1 && open == "(" {
+		out = seq(out, lits(","))
+	}
+	return value{kind: vStr, alts: seq(out, lits(close)), expr: ev.text(n), typ: errdex.HoleRepr}
+}
+
+// str decodes a string literal, evaluating an f-string's fields.
+func (ev *evaluator) str(n syntax.Node, sc *scope) value {
+	start, end := n.FirstChild(), n.FirstChild()
+	for c := n.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+		end = c
+	}
+	if start.Kind() != "string_start" || end.Kind() != "string_end" || start.Index() == end.Index() {
+		return unknown(ev.text(n), errdex.HoleStr)
+	}
+	prefix := parsePrefix(strings.TrimRight(start.Text(), `'"`))
+	src := ev.fs.src
+	kind := vStr
+	if prefix.bytes {
+		kind = vBytes
+	}
+	decode := func(s string) string {
+		if ev.fs.latin1 && !prefix.bytes {
+			s = latin1ToUTF8(s)
+		}
+		switch {
+		case prefix.format:
+			s = decodeFStringText(s, prefix.raw)
+		case !prefix.raw:
+			s = decodeEscapes(s, prefix.bytes)
+		}
+		if !prefix.bytes {
+			s = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		return s
+	}
+	if !prefix.format {
+		body := decode(string(src[start.EndByte():end.StartByte()]))
+		return value{kind: kind, alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(body))}, expr: ev.text(n)}
+	}
+	// An f-string: literal stretches between the interpolations.
+	alts := []errdex.Template{{}}
+	at := start.EndByte()
+	for c := start.NextSibling(); !c.IsNull() && c.Index() != end.Index(); c = c.NextSibling() {
+		if c.Kind() != "interpolation" {
+			continue
+		}
+		lit := errdex.NewTemplate(errdex.Lit(decode(string(src[at:c.StartByte()]))))
+		field := ev.interpolation(c, sc)
+		alts = product(alts, []errdex.Template{lit}, errdex.Template.Concat)
+		alts = product(alts, field, errdex.Template.Concat)
+		at = c.EndByte()
+	}
+	tail := errdex.NewTemplate(errdex.Lit(decode(string(src[at:end.StartByte()]))))
+	alts = product(alts, []errdex.Template{tail}, errdex.Template.Concat)
+	return value{kind: kind, alts: alts, expr: ev.text(n)}
+}
+
+// interpolation renders one f-string field: {expr}, {expr!r}, {expr:spec},
+// and the self-documenting {expr=}.
+func (ev *evaluator) interpolation(n syntax.Node, sc *scope) []errdex.Template {
+	expr := n.Child("expression")
+	conv := n.Child("type_conversion")
+	spec := n.Child("format_specifier")
+	var prefix string
+	for c := n.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+		if !c.IsNamed() && c.Kind() == "=" {
+			// Python prints the expression's text, the '=' and the spaces
+			// around it, then repr() unless a conversion or spec is given.
+			stop := n.EndByte() - 1
+			if nx := c.NextSibling(); !nx.IsNull() {
+				stop = nx.StartByte()
+			}
+			prefix = string(ev.fs.src[n.StartByte()+1 : stop])
+		}
+	}
+	var conversion byte
+	if t := conv.Text(); len(t) == 2 {
+		conversion = t[1]
+	}
+	specText := ""
+	if !spec.IsNull() {
+		specText = strings.TrimPrefix(spec.Text(), ":")
+	}
+	if prefix != "" && conversion == 0 && spec.IsNull() {
+		conversion = 'r'
+	}
+	v := ev.eval(expr, sc)
+	var out []errdex.Template
+	if len(v.alts) > 1 && specText == "" {
+		// Several known texts: each gives a message.
+		alts := v.strAlts()
+		if conversion == 'r' || conversion == 'a' {
+			alts = v.reprAlts()
+		}
+		out = alts
+	} else {
+		out = []errdex.Template{errdex.NewTemplate(template.PyField(v.arg(), conversion, specText)...)}
+	}
+	if prefix != "" {
+		p := errdex.NewTemplate(errdex.Lit(strings.ToValidUTF8(prefix, "\uFFFD")))
+		out = product([]errdex.Template{p}, out, errdex.Template.Concat)
+	}
+	return out
+}
+
+// name evaluates an identifier: a variable resolved to its assignments.
+func (ev *evaluator) name(n syntax.Node, sc *scope) value {
+	name := n.Text()
+	v, ok := ev.resolve(name, n.Index(), sc)
+	if !ok {
+		return unknown(name, "")
+	}
+	return v
+}
+
+// attribute evaluates self.NAME and Class.NAME when the class body binds
+// NAME to a message constant; anything else is unknown.
+func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
+	obj, attr := n.Child("object"), n.Child("attribute").Text()
+	if obj.Kind() == "identifier" {
+		var cls *classInfo
+		switch o := obj.Text(); {
+		case sc.method() != nil && (o == sc.selfName() || o == "cls"):
+			cls = sc.method()
+		default:
+			for _, c := range ev.fs.classes {
+				if c.qual == o {
+					cls = c
+					break
+				}
+			}
+		}
+		if cls != nil {
+			if v, ok := ev.classConstant(cls, attr); ok {
+				return v
+			}
+		}
+	}
+	return unknown(ev.text(n), "")
+}
+
+// classConstant evaluates a class attribute bound once in the class body
+// to a text with literal content.
+func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
+	var found *binding
+	for i := range c.scope.binds {
+		b := &c.scope.binds[i]
+		if b.name != attr {
+			continue
+		}
+		if found != nil || b.kind != bindAssign {
+			return value{}, false
+		}
+		found = b
+	}
+	if found == nil {
+		return value{}, false
+	}
+	v := ev.eval(found.value, c.scope)
+	if !v.isStringish() {
+		return value{}, false
+	}
+	return v, true
+}
+
+// binary evaluates +, % and * on texts.
+func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
+	left, right := n.Child("left"), n.Child("right")
+	op := n.Child("operator").Kind()
+	expr := ev.text(n)
+	switch op {
+	case "+":
+		l, r := ev.eval(left, sc), ev.eval(right, sc)
+		if l.isStringish() || r.isStringish() {
+			return concat(l, r, expr)
+		}
+	case "%":
+		l := ev.eval(left, sc)
+		if !l.isStringish() {
+			break
+		}
+		operand := ev.percentOperand(right, sc)
+		out := l
+		out.expr = expr
+		out.alts = nil
+		for _, f := range l.alts {
+			t, err := template.PyPercent(f, operand)
+			ev.formatProblem(n, err)
+			out.alts = appendAlts(out.alts, t)
+		}
+		return out
+	case "*":
+		l, r := ev.eval(left, sc), ev.eval(right, sc)
+		if r.isStringish() {
+			l, r = r, l
+		}
+		if l.isStringish() && len(l.alts) == 1 && r.kind == vNum && len(r.alts) == 1 {
+			s, ok1 := literalOnly(l.alts[0])
+			count, err := strconv.Atoi(r.alts[0].Canonical())
+			if ok1 && err == nil && count >= 0 && len(s)*count <= 1024 {
+				return value{kind: l.kind, alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(strings.Repeat(s, count)))}, expr: expr}
+			}
+		}
+	}
+	return unknown(expr, "")
+}
+
+// percentOperand reads the right operand of a %-format.
+func (ev *evaluator) percentOperand(n syntax.Node, sc *scope) template.PyPercentOperand {
+	inner := n
+	for inner.Kind() == "parenthesized_expression" && inner.NamedChildCount() == 1 {
+		inner = inner.NamedChild(0)
+	}
+	switch inner.Kind() {
+	case "tuple":
+		op := template.PyPercentOperand{IsTuple: true}
+		for c := range inner.NamedChildren() {
+			switch c.Kind() {
+			case "comment":
+				continue
+			case "list_splat", "parenthesized_list_splat":
+				return template.PyPercentOperand{Value: unknown(ev.text(n), "").arg()}
+			}
+			op.Tuple = append(op.Tuple, ev.eval(c, sc).arg())
+		}
+		return op
+	case "dictionary":
+		op := template.PyPercentOperand{IsDict: true, Dict: map[string]template.PyArg{}, Value: unknown(ev.text(n), "").arg()}
+		for c := range inner.NamedChildren() {
+			if c.Kind() == "comment" {
+				continue
+			}
+			key := ev.eval(c.Child("key"), sc)
+			k, ok := "", false
+			if key.kind == vStr && len(key.alts) == 1 {
+				k, ok = literalOnly(key.alts[0])
+			}
+			if c.Kind() != "pair" || !ok {
+				return template.PyPercentOperand{Value: unknown(ev.text(n), "").arg()}
+			}
+			op.Dict[k] = ev.eval(c.Child("value"), sc).arg()
+		}
+		return op
+	}
+	return template.PyPercentOperand{Value: ev.eval(n, sc).arg()}
+}
+
+// formatProblem records a malformed format string.
+func (ev *evaluator) formatProblem(n syntax.Node, err error) {
+	if err != nil && len(ev.problems) < 20 {
+		ev.problems = append(ev.problems, fmt.Sprintf("line %d: message %v", n.Line(), err))
+	}
+}
+
+// gettext wrappers: the index of the message argument, and for the plural
+// forms the index of the plural message.
+var gettextFuncs = map[string][2]int{
+	"_": {0, -1}, "N_": {0, -1}, "_l": {0, -1}, "gettext": {0, -1}, "ugettext": {0, -1},
+	"gettext_lazy": {0, -1}, "ugettext_lazy": {0, -1}, "lazy_gettext": {0, -1}, "gettext_noop": {0, -1},
+	"dgettext": {1, -1}, "pgettext": {1, -1}, "pgettext_lazy": {1, -1}, "ngettext": {0, 1},
+	"ungettext": {0, 1}, "ngettext_lazy": {0, 1}, "lazy_ngettext": {0, 1}, "dngettext": {1, 2}, "npgettext": {1, 2},
+}
+
+// call evaluates calls that build text: str(), repr(), format(), the
+// format, join and strip methods, gettext wrappers, textwrap.dedent and
+// inspect.cleandoc.
+func (ev *evaluator) call(n syntax.Node, sc *scope) value {
+	fn := n.Child("function")
+	args := n.Child("arguments")
+	expr := ev.text(n)
+	var pos []syntax.Node
+	simple := args.Kind() == "argument_list"
+	for c := range args.NamedChildren() {
+		switch c.Kind() {
+		case "comment":
+		case "keyword_argument", "list_splat", "dictionary_splat", "parenthesized_list_splat":
+			simple = false
+		default:
+			if simple {
+				pos = append(pos, c)
+			}
+		}
+	}
+	var name string
+	switch fn.Kind() {
+	case "identifier":
+		name = fn.Text()
+	case "attribute":
+		name = fn.Child("attribute").Text()
+	}
+	if fn.Kind() == "attribute" {
+		if v, ok := ev.method(n, fn.Child("object"), name, args, pos, simple, sc); ok {
+			return v
+		}
+	}
+	if idx, ok := gettextFuncs[name]; ok && simple && idx[0] < len(pos) {
+		v := ev.eval(pos[idx[0]], sc)
+		if idx[1] >= 0 && idx[1] < len(pos) {
+			v = union(v, ev.eval(pos[idx[1]], sc))
+		}
+		if v.isStringish() {
+			return v
+		}
+	}
+	callee := ev.text(fn)
+	switch {
+	case simple && len(pos) == 1 && (callee == "str"):
+		v := ev.eval(pos[0], sc)
+		if v.kind == vUnknown {
+			if v.typ == "" || v.typ == errdex.HoleAny {
+				v.typ = errdex.HoleStr
+			}
+			return v
+		}
+		return v.asStr()
+	case simple && len(pos) == 1 && (callee == "repr" || callee == "ascii"):
+		v := ev.eval(pos[0], sc)
+		out := value{kind: vStr, alts: v.reprAlts(), expr: v.expr}
+		if v.kind == vUnknown {
+			out = unknown(v.expr, out.alts[0].Parts[0].Type)
+		}
+		return out
+	case simple && (len(pos) == 1 || len(pos) == 2) && callee == "format":
+		v := ev.eval(pos[0], sc)
+		spec := ""
+		if len(pos) == 2 {
+			s := ev.eval(pos[1], sc)
+			if s.kind != vStr || len(s.alts) != 1 {
+				return unknown(expr, "")
+			}
+			var ok bool
+			if spec, ok = literalOnly(s.alts[0]); !ok {
+				return unknown(expr, "")
+			}
+		}
+		return strValue(expr, errdex.NewTemplate(template.PyField(v.arg(), 0, spec)...))
+	case simple && len(pos) == 1 && (callee == "textwrap.dedent" || callee == "dedent" && ev.importedFrom("dedent", "textwrap")):
+		if v := ev.eval(pos[0], sc); v.kind == vStr {
+			return v.mapAlts(dedentTemplate)
+		}
+	case simple && len(pos) == 1 && (callee == "inspect.cleandoc" || callee == "cleandoc" && ev.importedFrom("cleandoc", "inspect")):
+		if v := ev.eval(pos[0], sc); v.kind == vStr {
+			return v.mapAlts(cleandocTemplate)
+		}
+	}
+	return unknown(expr, "")
+}
+
+// importedFrom reports whether the file imports name from module.
+func (ev *evaluator) importedFrom(name, module string) bool {
+	t, ok := ev.fs.imports[name]
+	return ok && t.module == module && t.name == name
+}
+
+// method evaluates text methods called on a text value.
+func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, pos []syntax.Node, simple bool, sc *scope) (value, bool) {
+	switch name {
+	case "format", "format_map", "join", "strip", "lstrip", "rstrip":
+	default:
+		return value{}, false
+	}
+	recv := ev.eval(obj, sc)
+	if !recv.isStringish() {
+		return value{}, false
+	}
+	expr := ev.text(n)
+	switch name {
+	case "format", "format_map":
+		fa := template.PyFormatArgs{Keyword: map[string]template.PyArg{}}
+		if name == "format_map" {
+			if len(pos) != 1 || !simple {
+				return value{}, false
+			}
+			fa.DoubleStar = ev.text(pos[0])
+		} else {
+			for c := range args.NamedChildren() {
+				switch c.Kind() {
+				case "comment":
+				case "keyword_argument":
+					fa.Keyword[c.Child("name").Text()] = ev.eval(c.Child("value"), sc).arg()
+				case "list_splat", "parenthesized_list_splat":
+					if fa.Star == "" {
+						fa.Star = ev.text(c.NamedChild(0))
+					}
+				case "dictionary_splat":
+					fa.DoubleStar = ev.text(c.NamedChild(0))
+				default:
+					if fa.Star == "" {
+						fa.Positional = append(fa.Positional, ev.eval(c, sc).arg())
+					}
+				}
+			}
+		}
+		out := recv
+		out.expr, out.alts = expr, nil
+		for _, f := range recv.alts {
+			t, err := template.PyFormat(f, fa)
+			ev.formatProblem(n, err)
+			out.alts = appendAlts(out.alts, t)
+		}
+		return out, true
+	case "join":
+		if !simple || len(pos) != 1 || len(recv.alts) != 1 {
+			break
+		}
+		seq := pos[0]
+		if seq.Kind() != "list" && seq.Kind() != "tuple" {
+			return unknown(expr, errdex.HoleStr), true
+		}
+		var items []errdex.Template
+		for c := range seq.NamedChildren() {
+			if c.Kind() == "comment" {
+				continue
+			}
+			v := ev.eval(c, sc)
+			switch {
+			case v.kind == vUnknown && recv.kind == vStr:
+				items = append(items, v.hole(errdex.HoleStr))
+			case v.kind != recv.kind || len(v.alts) != 1:
+				return unknown(expr, errdex.HoleStr), true
+			default:
+				items = append(items, v.alts[0])
+			}
+		}
+		var out errdex.Template
+		for i, it := range items {
+			if i > 0 {
+				out = out.Concat(recv.alts[0])
+			}
+			out = out.Concat(it)
+		}
+		return value{kind: recv.kind, alts: []errdex.Template{out}, expr: expr}, true
+	default: // strip, lstrip, rstrip
+		cut := ""
+		if len(pos) == 1 && simple {
+			c := ev.eval(pos[0], sc)
+			if c.kind != recv.kind || len(c.alts) != 1 {
+				return unknown(expr, errdex.HoleStr), true
+			}
+			var ok bool
+			if cut, ok = literalOnly(c.alts[0]); !ok {
+				return unknown(expr, errdex.HoleStr), true
+			}
+		} else if len(pos) > 1 || !simple {
+			return unknown(expr, errdex.HoleStr), true
+		}
+		left, right := name != "rstrip", name != "lstrip"
+		v := recv.mapAlts(func(t errdex.Template) errdex.Template { return stripTemplate(t, cut, left, right) })
+		v.expr = expr
+		return v, true
+	}
+	return value{}, false
+}
+
+// isPySpace mirrors str.isspace for one rune.
+func isPySpace(r rune) bool {
+	return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f
+}
+
+// stripTemplate strips characters (whitespace, or those in cut) from the
+// literal ends of a template. A hole at an end stops the stripping there.
+func stripTemplate(t errdex.Template, cut string, left, right bool) errdex.Template {
+	trim := func(r rune) bool {
+		if cut == "" {
+			return isPySpace(r)
+		}
+		return strings.ContainsRune(cut, r)
+	}
+	parts := append([]errdex.Part(nil), t.Parts...)
+	if left {
+		for len(parts) > 0 && !parts[0].IsHole() {
+			parts[0].Text = strings.TrimLeftFunc(parts[0].Text, trim)
+			if parts[0].Text != "" {
+				break
+			}
+			parts = parts[1:]
+		}
+	}
+	if right {
+		for len(parts) > 0 && !parts[len(parts)-1].IsHole() {
+			k := len(parts) - 1
+			parts[k].Text = strings.TrimRightFunc(parts[k].Text, trim)
+			if parts[k].Text != "" {
+				break
+			}
+			parts = parts[:k]
+		}
+	}
+	return errdex.Template{Parts: parts}.Normalize()
+}

@@ -1,0 +1,279 @@
+package python
+
+import (
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+)
+
+// maxChain bounds the walks along base classes and re-exports, which
+// guards against cycles in broken code.
+const maxChain = 12
+
+// classEntry is a repository class with the file that defines it.
+type classEntry struct {
+	fact *classFact
+	file *facts
+	name string // fully qualified: "json.decoder.JSONDecodeError"
+}
+
+// linker resolves exception classes across the files of a repository.
+type linker struct {
+	classes map[string]*classEntry
+	modules map[string]*facts
+	byName  map[string][]*classEntry // by the class's own name
+}
+
+// link runs after every Python file is extracted. It names each file's
+// module, qualifies exceptions named through relative imports or defined
+// locally, and replaces the message of each raise of a repository class
+// that builds its own message with that class's template, filled with the
+// raise's arguments.
+func link(files []*extract.FileResult) {
+	l := &linker{classes: map[string]*classEntry{}, modules: map[string]*facts{}, byName: map[string][]*classEntry{}}
+	var all []*facts
+	pkgDirs := map[string]bool{}
+	for _, f := range files {
+		if path.Base(f.Path) == "__init__.py" {
+			pkgDirs[path.Dir(f.Path)] = true
+		}
+	}
+	for _, f := range files {
+		ff, ok := f.Facts.(*facts)
+		if !ok {
+			continue
+		}
+		ff.module, ff.pkg = moduleName(f.Path, pkgDirs)
+		if _, dup := l.modules[ff.module]; !dup {
+			l.modules[ff.module] = ff
+		}
+		all = append(all, ff)
+		for _, c := range ff.classes {
+			e := &classEntry{fact: c, file: ff, name: ff.module + "." + c.qual}
+			if _, dup := l.classes[e.name]; !dup {
+				l.classes[e.name] = e
+			}
+			simple := c.qual[strings.LastIndexByte(c.qual, '.')+1:]
+			l.byName[simple] = append(l.byName[simple], e)
+		}
+	}
+	for _, ff := range all {
+		for _, r := range ff.raises {
+			l.raise(ff, r)
+		}
+	}
+}
+
+// moduleName derives a file's dotted module name: its directories while
+// they are packages (hold an __init__.py), then its own name.
+func moduleName(p string, pkgDirs map[string]bool) (string, bool) {
+	dir, file := path.Split(p)
+	dir = strings.TrimSuffix(dir, "/")
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	var parts []string
+	isPkg := stem == "__init__"
+	if !isPkg {
+		parts = append(parts, stem)
+	}
+	for dir != "" && dir != "." && pkgDirs[dir] {
+		parts = append(parts, path.Base(dir))
+		dir = path.Dir(dir)
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return strings.Join(parts, "."), isPkg
+}
+
+// absolute resolves a name relative to a file ("..errors.E", or ".E" for
+// a name defined in the file itself) to an absolute dotted name.
+func absolute(name string, f *facts) string {
+	if !strings.HasPrefix(name, ".") {
+		return name
+	}
+	dots := len(name) - len(strings.TrimLeft(name, "."))
+	pkg := f.module
+	if !f.pkg {
+		pkg = parentModule(pkg)
+	}
+	for range dots - 1 {
+		pkg = parentModule(pkg)
+	}
+	rest := name[dots:]
+	switch {
+	case pkg == "":
+		return rest
+	case rest == "":
+		return pkg
+	}
+	return pkg + "." + rest
+}
+
+func parentModule(m string) string {
+	if i := strings.LastIndexByte(m, '.'); i >= 0 {
+		return m[:i]
+	}
+	return ""
+}
+
+// resolve finds the class a reference names, and its qualified name.
+func (l *linker) resolve(r nameRef, f *facts) (string, *classEntry) {
+	if r.builtin {
+		return "", nil
+	}
+	var q string
+	switch {
+	case r.local:
+		q = f.module + "." + r.written
+	case strings.HasPrefix(r.target, ".") && !strings.HasPrefix(r.target, "..") && !strings.Contains(r.target[1:], "."):
+		// ".Name": an alias of a class of this file (see extraction.ref);
+		// a relative import otherwise.
+		if _, ok := l.classes[f.module+r.target]; ok {
+			q = f.module + r.target
+		} else {
+			q = absolute(r.target, f)
+		}
+	case r.target != "":
+		q = absolute(r.target, f)
+	}
+	if q != "" {
+		if e := l.lookup(q, 0); e != nil {
+			return e.name, e
+		}
+	}
+	for _, star := range f.stars {
+		if e := l.lookup(absolute(star, f)+"."+r.written, 0); e != nil {
+			return e.name, e
+		}
+	}
+	// A class name unique in the repository is taken as meant even when
+	// imports cannot tell (a star import, a dynamic import).
+	simple := r.written[strings.LastIndexByte(r.written, '.')+1:]
+	if es := l.byName[simple]; len(es) == 1 && (q == "" || !strings.Contains(r.written, ".")) {
+		return es[0].name, es[0]
+	}
+	return q, nil
+}
+
+// lookup finds a class by qualified name, following re-exports: a
+// package that imports the class from a submodule (json.JSONDecodeError
+// is json.decoder.JSONDecodeError).
+func (l *linker) lookup(q string, depth int) *classEntry {
+	if e, ok := l.classes[q]; ok {
+		return e
+	}
+	if depth >= maxChain {
+		return nil
+	}
+	for mod := parentModule(q); mod != ""; mod = parentModule(mod) {
+		f, ok := l.modules[mod]
+		if !ok {
+			continue
+		}
+		rest := q[len(mod)+1:]
+		first, tail, dotted := strings.Cut(rest, ".")
+		t, ok := f.imports[first]
+		if !ok {
+			return nil
+		}
+		target := absolute(t.qualified(), f)
+		if dotted {
+			target += "." + tail
+		}
+		if target == q {
+			return nil
+		}
+		return l.lookup(target, depth+1)
+	}
+	return nil
+}
+
+// raise refines one raise site.
+func (l *linker) raise(f *facts, r *raiseFact) {
+	q, e := l.resolve(r.ref, f)
+	if q != "" && (r.site.ExceptionQualified == "" || e != nil) {
+		r.site.ExceptionQualified = q
+	}
+	if e == nil || r.noCall {
+		return
+	}
+	if msg, ok := l.message(e, r.args); ok {
+		setMessage(r.site, msg)
+	}
+}
+
+// chainLink is one class on the way from the raised class to
+// BaseException, with its __init__ parameters bound to the arguments it
+// receives (none once an __init__ on the way stops passing them on).
+type chainLink struct {
+	e    *classEntry
+	bind bindings
+}
+
+// message models str() of an instance of class e built with args: the
+// nearest __str__ among the repository classes on the way to
+// BaseException, or else the builtin str() of the args BaseException
+// keeps. Those are the arguments the last __init__ on the way passes to
+// it, or the constructor's own arguments when an __init__ does not call
+// its base's (BaseException.__new__ keeps them).
+func (l *linker) message(e *classEntry, args callArgs) ([]errdex.Template, bool) {
+	var chain []chainLink
+	builtin := "Exception"
+	final, cur, passing := args, e, true
+	for depth := 0; cur != nil && depth < maxChain; depth++ {
+		link := chainLink{e: cur}
+		var base nameRef
+		if len(cur.fact.bases) > 0 {
+			base = cur.fact.bases[0]
+		}
+		if init := cur.fact.init; init != nil && passing {
+			link.bind = bindParams(init.params, final)
+			if init.superClass.written != "" {
+				base = init.superClass
+			}
+			if init.super == nil {
+				passing, final = false, args
+			} else {
+				final = link.bind.passOn(*init.super)
+			}
+		}
+		chain = append(chain, link)
+		_, next := l.resolve(base, cur.file)
+		if next == cur {
+			next = nil
+		}
+		if next == nil && base.builtin {
+			builtin = base.written
+		}
+		cur = next
+	}
+	// Attributes: the nearest class on the chain that sets each.
+	attrs := bindings{}
+	for _, c := range chain {
+		for name, a := range c.e.fact.attrs {
+			if _, ok := attrs["self."+name]; !ok {
+				attrs["self."+name] = c.bind.applyArg(a)
+			}
+		}
+	}
+	for i, a := range final.pos {
+		attrs["self.args["+strconv.Itoa(i)+"]"] = a
+	}
+	for _, c := range chain {
+		if c.e.fact.str == nil {
+			continue
+		}
+		b := bindings{}
+		for k, v := range c.bind {
+			b[k] = v
+		}
+		for k, v := range attrs {
+			b[k] = v
+		}
+		return b.applyAll(c.e.fact.str), true
+	}
+	return builtinMessage(builtin, final), true
+}

@@ -1,0 +1,92 @@
+// Package python finds the error sites of Python source: every raise
+// statement and every assert with a message, each with its exception type
+// (qualified through the file's imports), the message template Python
+// would print, the enclosing function and the statement's span.
+//
+// Extraction is one pre-order pass over the syntax tree (scan.go) that
+// indexes scopes, bindings, imports, classes and candidate statements,
+// followed by an evaluation of each candidate's message (eval.go), which
+// decodes literals, applies %-formatting, str.format and f-strings through
+// package template, and resolves message variables to their assignments
+// (resolve.go). Link (link.go) then follows exception classes defined in
+// the repository that build their own messages, across files.
+package python
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+)
+
+// Extractor extracts Python error sites.
+var Extractor = &extract.Extractor{
+	Language: "python",
+	Doc:      "raise statements (with the message each exception class builds) and asserts with a message",
+	Grammar:  func(string) *syntax.Language { return syntax.Python() },
+	Extract:  extractFile,
+	Link:     link,
+}
+
+// facts is what Link needs from one file (FileResult.Facts).
+type facts struct {
+	imports map[string]importTarget
+	stars   []string
+	classes []*classFact
+	raises  []*raiseFact
+	// module is the file's dotted module name, set by Link.
+	module string
+	pkg    bool // the file is a package's __init__.py
+}
+
+func extractFile(f *extract.File) (*extract.FileResult, error) {
+	if f.Tree == nil {
+		return nil, fmt.Errorf("python: %s was not parsed", f.Path)
+	}
+	fs := scan(f.Tree)
+	x := &extraction{fs: fs, ev: &evaluator{fs: fs}, facts: &facts{imports: fs.imports, stars: fs.stars}}
+	res := &extract.FileResult{Facts: x.facts}
+	for _, c := range fs.sites {
+		if s := x.site(c); s != nil {
+			res.Sites = append(res.Sites, s)
+		}
+	}
+	for _, c := range fs.classes {
+		if cf := x.classFact(c); cf != nil {
+			x.facts.classes = append(x.facts.classes, cf)
+		}
+	}
+	if len(fs.errorLines) > 0 {
+		res.Problems = append(res.Problems, fmt.Sprintf("syntax errors on %s: %d raise/assert statements skipped",
+			lineList(fs.errorLines), fs.skipped))
+	} else if fs.skipped > 0 {
+		res.Problems = append(res.Problems, fmt.Sprintf("%d raise/assert statements with syntax errors skipped", fs.skipped))
+	}
+	if len(fs.py2Raises) > 0 {
+		res.Problems = append(res.Problems, fmt.Sprintf("Python 2 raise syntax (raise E, msg) on %s", lineList(fs.py2Raises)))
+	}
+	res.Problems = append(res.Problems, x.ev.problems...)
+	return res, nil
+}
+
+// lineList renders "line 3" or "lines 3, 9, 12 and 4 more".
+func lineList(lines []int) string {
+	const shown = 10
+	var b strings.Builder
+	if len(lines) == 1 {
+		return fmt.Sprintf("line %d", lines[0])
+	}
+	b.WriteString("lines ")
+	for i, l := range lines {
+		if i == shown {
+			fmt.Fprintf(&b, " and %d more", len(lines)-shown)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d", l)
+	}
+	return b.String()
+}

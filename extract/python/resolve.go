@@ -1,0 +1,366 @@
+package python
+
+import (
+	"sort"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+)
+
+// This file resolves a variable to the values its assignments give it at
+// a point of use: the assignments of the same function (or module) that
+// reach the point through the statements before it, with if/elif/else,
+// try and loop bodies giving alternatives. It walks only the blocks on
+// the way to the point, and skips every statement that does not bind the
+// name (a binary search in the scope's binding index), so resolving is
+// proportional to the statements of one function.
+
+// resolve evaluates the variable name used at tree index at in scope sc.
+// ok is false when nothing binds it where it is used (a global defined
+// elsewhere, a builtin).
+func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
+	for s, point := sc, at; s != nil; s = s.parent {
+		if s.kind == classScope && s != sc {
+			continue // class bodies do not enclose their methods' names
+		}
+		if v, ok := ev.reaching(name, point, s); ok {
+			return named(v, name), true
+		}
+		for _, p := range s.params {
+			if p.name == name {
+				v := unknown(name, "")
+				if p.kind == paramStar || p.kind == paramDoubleStar {
+					v.typ = errdex.HoleAny
+				}
+				return v, true
+			}
+		}
+		// A closure reads the enclosing function's variables as they are
+		// when it runs: all of the enclosing function's assignments. At
+		// module level the same holds for functions.
+		point = -1
+	}
+	return value{}, false
+}
+
+// named makes alternatives that say nothing literal (an unknown value, a
+// text made of holes) into a hole named after the variable: "{msg}" is
+// more telling than "{compute_message(x, y)}".
+func named(v value, name string) value {
+	if v.kind == vUnknown {
+		return unknown(name, v.typ)
+	}
+	if v.kind != vStr {
+		return v
+	}
+	out := v
+	out.alts = nil
+	for _, a := range v.alts {
+		if a.IsOpaque() {
+			var typ errdex.HoleType
+			if len(a.Parts) == 1 {
+				typ = a.Parts[0].Type
+			}
+			a = unknown(name, typ).hole("")
+		}
+		out.alts = appendAlts(out.alts, a)
+	}
+	// A None among messages is the "no message yet" of code like
+	// msg = None; if ...: msg = "..." and is not what gets raised.
+	if len(out.alts) > 1 {
+		kept := out.alts[:0:0]
+		for _, a := range out.alts {
+			if s, ok := literalOnly(a); !ok || s != "None" {
+				kept = append(kept, a)
+			}
+		}
+		if len(kept) > 0 {
+			out.alts = kept
+		}
+	}
+	return out
+}
+
+// flow is the state of the walk: the values that may be bound to the
+// name at the current point. set is false until some binding reaches.
+type flow struct {
+	v   value
+	set bool
+}
+
+func (f flow) join(g flow) flow {
+	switch {
+	case !f.set:
+		return g
+	case !g.set:
+		return f
+	}
+	return flow{union(f.v, g.v), true}
+}
+
+// walk holds one resolution: the name, the indexes of its bindings in the
+// scope, and the point of use (-1: the end of the scope).
+type walk struct {
+	ev    *evaluator
+	sc    *scope
+	name  string
+	binds []*binding
+	at    int
+}
+
+// reaching returns the values the name's bindings in sc give it at point.
+func (ev *evaluator) reaching(name string, point int, sc *scope) (value, bool) {
+	w := walk{ev: ev, sc: sc, name: name, at: point}
+	for i := range sc.binds {
+		if b := &sc.binds[i]; b.name == name && (point < 0 || b.at < point) {
+			w.binds = append(w.binds, b)
+		}
+	}
+	if len(w.binds) == 0 {
+		return value{}, false
+	}
+	f, _ := w.block(sc.body, flow{})
+	return f.v, f.set
+}
+
+// binds reports whether the subtree of n holds a binding of the name.
+func (w *walk) bindsIn(n syntax.Node) bool {
+	lo, hi := n.Index(), n.SkipSubtree()
+	k := sort.Search(len(w.binds), func(i int) bool { return w.binds[i].at >= lo })
+	return k < len(w.binds) && w.binds[k].at < hi
+}
+
+// contains reports whether the point of use lies in n's subtree.
+func (w *walk) contains(n syntax.Node) bool {
+	return w.at >= n.Index() && w.at < n.SkipSubtree()
+}
+
+// block runs the statements of a block. reached reports that the point
+// of use was met, which ends the walk.
+func (w *walk) block(b syntax.Node, in flow) (out flow, reached bool) {
+	f := in
+	for s := b.FirstChild(); !s.IsNull(); s = s.NextSibling() {
+		if !s.IsNamed() || s.Kind() == "comment" {
+			continue
+		}
+		if w.at >= 0 && w.contains(s) {
+			return w.into(s, f), true
+		}
+		if w.bindsIn(s) {
+			f = w.statement(s, f)
+		}
+	}
+	return f, false
+}
+
+// statement applies one statement, which binds the name somewhere inside,
+// to the flow.
+func (w *walk) statement(s syntax.Node, f flow) flow {
+	switch s.Kind() {
+	case "if_statement":
+		out := flow{}
+		exhaustive := false
+		for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+			switch c.Kind() {
+			case "block":
+				g, _ := w.block(c, f)
+				out = out.join(g)
+			case "elif_clause":
+				g, _ := w.block(c.Child("consequence"), f)
+				out = out.join(g)
+			case "else_clause":
+				g, _ := w.block(c.Child("body"), f)
+				out = out.join(g)
+				exhaustive = true
+			}
+		}
+		if !exhaustive {
+			out = out.join(f)
+		}
+		return out
+	case "for_statement", "while_statement":
+		out := f
+		if w.bindsIn(s.Child("left")) {
+			out = out.join(flow{unknown(w.name, ""), true})
+		}
+		body, _ := w.block(s.Child("body"), out)
+		out = out.join(body)
+		if e := s.Child("alternative"); !e.IsNull() {
+			out, _ = w.block(e.Child("body"), out)
+		}
+		return out
+	case "try_statement":
+		body, _ := w.block(s.Child("body"), f)
+		after := body
+		for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+			switch c.Kind() {
+			case "except_clause", "except_group_clause":
+				g, _ := w.block(lastBlock(c), w.caught(c, f.join(body)))
+				after = after.join(g)
+			case "else_clause":
+				g, _ := w.block(c.Child("body"), body)
+				after = after.join(g)
+			case "finally_clause":
+				after, _ = w.block(lastBlock(c), after)
+			}
+		}
+		return after
+	case "with_statement":
+		out := f
+		if w.bindsIn(s.Child("with_clause")) {
+			out = flow{unknown(w.name, ""), true}
+		}
+		out, _ = w.block(s.Child("body"), out)
+		return out
+	case "match_statement":
+		out := f
+		for c := range s.Child("body").NamedChildren() {
+			if c.Kind() == "case_clause" {
+				g, _ := w.block(c.Child("consequence"), f)
+				out = out.join(g)
+			}
+		}
+		return out
+	case "function_definition", "class_definition", "decorated_definition":
+		return flow{unknown(w.name, ""), true}
+	}
+	// A simple statement: apply its bindings in order.
+	lo, hi := s.Index(), s.SkipSubtree()
+	for _, b := range w.binds {
+		if b.at < lo || b.at >= hi {
+			continue
+		}
+		switch b.kind {
+		case bindAssign:
+			f = flow{w.ev.eval(b.value, w.sc), true}
+		case bindAugAdd:
+			add := w.ev.eval(b.value, w.sc)
+			if f.set && (f.v.isStringish() || add.isStringish()) {
+				f = flow{concat(f.v, add, w.name), true}
+			} else {
+				f = flow{unknown(w.name, ""), true}
+			}
+		case bindExcept:
+			f = flow{unknown(w.name, errdex.HoleError), true}
+		default:
+			f = flow{unknown(w.name, ""), true}
+		}
+	}
+	return f
+}
+
+// into walks into the statement holding the point of use and returns the
+// flow there.
+func (w *walk) into(s syntax.Node, f flow) flow {
+	switch s.Kind() {
+	case "if_statement", "for_statement", "while_statement", "with_statement", "match_statement", "try_statement", "case_clause":
+	default:
+		return w.simpleUpTo(s, f)
+	}
+	if s.Kind() == "try_statement" {
+		body, reached := w.block(s.Child("body"), f)
+		if reached {
+			return body
+		}
+		after := body
+		for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+			switch c.Kind() {
+			case "except_clause", "except_group_clause":
+				in := w.caught(c, f.join(body))
+				if w.contains(c) {
+					g, _ := w.block(lastBlock(c), in)
+					return g
+				}
+				g, _ := w.block(lastBlock(c), in)
+				after = after.join(g)
+			case "else_clause":
+				if w.contains(c) {
+					g, _ := w.block(c.Child("body"), body)
+					return g
+				}
+				g, _ := w.block(c.Child("body"), body)
+				after = after.join(g)
+			case "finally_clause":
+				g, _ := w.block(lastBlock(c), after)
+				return g
+			}
+		}
+		return after
+	}
+	// Find the block on the way to the point; the header's bindings (a
+	// for target, a with target) come first.
+	for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+		if !w.contains(c) {
+			if c.Kind() != "block" && !isClause(c) && w.bindsIn(c) {
+				f = flow{unknown(w.name, ""), true}
+			}
+			continue
+		}
+		switch {
+		case c.Kind() == "block":
+			g, _ := w.block(c, f)
+			return g
+		case c.Kind() == "case_clause" || c.Kind() == "elif_clause" || c.Kind() == "else_clause":
+			b := lastBlock(c)
+			if w.contains(b) {
+				g, _ := w.block(b, f)
+				return g
+			}
+			return f
+		default:
+			// The point is in a header expression (a condition).
+			return f
+		}
+	}
+	return f
+}
+
+// simpleUpTo applies the bindings of a simple statement that come before
+// the point of use (a walrus before the raise in the same line).
+func (w *walk) simpleUpTo(s syntax.Node, f flow) flow {
+	for _, b := range w.binds {
+		if b.at >= s.Index() && b.at < w.at && b.kind != bindAssign && b.kind != bindAugAdd {
+			f = flow{unknown(w.name, ""), true}
+		}
+	}
+	return f
+}
+
+// lastBlock returns the last block child of a clause (an except clause's
+// body follows its type expression).
+func lastBlock(n syntax.Node) syntax.Node {
+	var last syntax.Node
+	for c := n.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+		if c.Kind() == "block" {
+			last = c
+		}
+	}
+	if last.IsNull() {
+		for _, f := range [...]string{"body", "consequence"} {
+			if b := n.Child(f); !b.IsNull() {
+				return b
+			}
+		}
+	}
+	return last
+}
+
+func isClause(n syntax.Node) bool {
+	switch n.Kind() {
+	case "elif_clause", "else_clause", "except_clause", "except_group_clause", "finally_clause", "case_clause":
+		return true
+	}
+	return false
+}
+
+// caught applies "except E as name" of an except clause, which binds the
+// name to the caught exception before the clause's block runs.
+func (w *walk) caught(clause syntax.Node, f flow) flow {
+	block := lastBlock(clause)
+	for _, b := range w.binds {
+		if b.kind == bindExcept && b.at >= clause.Index() && b.at < block.Index() {
+			return flow{unknown(w.name, errdex.HoleError), true}
+		}
+	}
+	return f
+}

@@ -1,0 +1,398 @@
+package python
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// nameRef is a class named in the source ("errors.NotFound") and what the
+// file's imports and definitions say it is.
+type nameRef struct {
+	written string
+	// target is the name through the file's imports: absolute
+	// ("pkg.errors.NotFound") or relative ("..errors.NotFound"); "" when
+	// the first segment is not imported.
+	target string
+	// local: the first segment is a class defined at the file's top level.
+	local bool
+	// builtin: a builtin exception the file does not shadow.
+	builtin bool
+}
+
+// raiseFact is a raise of a class call whose message Link may refine once
+// every file's classes are known.
+type raiseFact struct {
+	site *errdex.Site
+	ref  nameRef
+	args callArgs
+	// noCall marks "raise E" without arguments: Link qualifies the
+	// class but leaves the (empty) message alone.
+	noCall bool
+}
+
+// extraction builds the sites and facts of one file from its scan.
+type extraction struct {
+	fs    *fileScan
+	ev    *evaluator
+	facts *facts
+}
+
+// compactName removes the spaces and line breaks a dotted name may hold.
+func compactName(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n\\") {
+		return s
+	}
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\\", " ")), "")
+}
+
+// ref resolves a class name as written through the file's imports and
+// top-level definitions, following simple module-level aliases
+// (error = socket.error).
+func (x *extraction) ref(written string) nameRef {
+	r := nameRef{written: written}
+	name := written
+	for hop := 0; hop < 4; hop++ {
+		first, rest, dotted := strings.Cut(name, ".")
+		if t, ok := x.fs.imports[first]; ok {
+			r.target = t.qualified()
+			if dotted {
+				r.target += "." + rest
+			}
+			return r
+		}
+		var only *binding
+		count := 0
+		for i := range x.fs.module.binds {
+			if b := &x.fs.module.binds[i]; b.name == first {
+				only, count = b, count+1
+			}
+		}
+		switch {
+		case count == 0:
+			r.builtin = !dotted && builtinExceptions[name]
+			return r
+		case count == 1 && only.kind == bindClass:
+			r.local = name == written
+			if !r.local {
+				r.target = "." + name // an alias of a local class: resolved in Link
+			}
+			return r
+		case count == 1 && only.kind == bindAssign && (only.value.Kind() == "identifier" || only.value.Kind() == "attribute"):
+			alias := compactName(only.value.Text())
+			if dotted {
+				alias += "." + rest
+			}
+			name = alias
+			continue
+		}
+		return r
+	}
+	return r
+}
+
+// classLike reports whether a raised name looks like a class rather than
+// an exception object or a factory: a builtin exception, a name defined as
+// a class, a CapWords name, or one ending in "error", "exception" or
+// "warning" (socket.error, self.failureException).
+func (x *extraction) classLike(written string) bool {
+	last := written[strings.LastIndexByte(written, '.')+1:]
+	if last == "" {
+		return false
+	}
+	if builtinExceptions[last] || x.ref(written).local {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(last)
+	if unicode.IsUpper(r) {
+		return true
+	}
+	l := strings.ToLower(last)
+	return strings.HasSuffix(l, "error") || strings.HasSuffix(l, "exception") || strings.HasSuffix(l, "warning")
+}
+
+// site builds the site of a raise or assert statement; nil for an assert
+// without a message.
+func (x *extraction) site(c candidate) *errdex.Site {
+	n := c.node
+	s := &errdex.Site{
+		Language: "python",
+		Function: c.scope.function(),
+		Location: errdex.Location{Span: errdex.Span{
+			Line:      n.Line(),
+			Column:    n.Start().Column + 1,
+			EndLine:   n.EndLine(),
+			EndColumn: n.End().Column + 1,
+		}},
+	}
+	if n.Kind() == "assert_statement" {
+		var msg syntax.Node
+		k := 0
+		for ch := range n.NamedChildren() {
+			if ch.Kind() == "comment" {
+				continue
+			}
+			if k == 1 {
+				msg = ch
+			}
+			k++
+		}
+		if msg.IsNull() {
+			return nil
+		}
+		s.Kind, s.Exception = errdex.KindAssert, "AssertionError"
+		setMessage(s, argOf(x.ev.eval(msg, c.scope)).strForm(""))
+		return s
+	}
+	var raised syntax.Node
+	for ch := range n.NamedChildren() {
+		if ch.Kind() != "comment" && ch.FieldName() != "cause" {
+			raised = ch
+			break
+		}
+	}
+	switch {
+	case raised.IsNull():
+		s.Kind = errdex.KindReraise
+		s.Exception = x.caughtType(n)
+		x.qualify(s)
+	case raised.Kind() == "call":
+		s.Kind = errdex.KindRaise
+		x.raiseCall(s, raised, c.scope)
+	case raised.Kind() == "expression_list":
+		// Python 2: raise E, args[, traceback].
+		x.fs.py2Raises = append(x.fs.py2Raises, n.Line())
+		s.Kind = errdex.KindRaise
+		x.raisePy2(s, raised, c.scope)
+	default:
+		x.raiseObject(s, raised, c.scope)
+	}
+	return s
+}
+
+// setMessage stores alternatives as the site's template and alternatives.
+func setMessage(s *errdex.Site, alts []errdex.Template) {
+	if len(alts) == 0 {
+		s.Template, s.Alternatives = errdex.Template{}, nil
+		return
+	}
+	for i := range alts {
+		alts[i] = template.DistinctHoles(alts[i].Normalize())
+	}
+	s.Template = alts[0]
+	s.Alternatives = nil
+	if len(alts) > 1 {
+		s.Alternatives = alts[1:]
+	}
+}
+
+// raiseCall handles raise E(args...).
+func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
+	// raise E(...).with_traceback(tb)
+	if fn := call.Child("function"); fn.Kind() == "attribute" && fn.Child("attribute").Text() == "with_traceback" && fn.Child("object").Kind() == "call" {
+		call = fn.Child("object")
+	}
+	written := compactName(x.ev.text(call.Child("function")))
+	args := x.callArgs(call, sc)
+	s.Exception = written
+	x.qualify(s)
+	if !x.classLike(written) {
+		// A factory (raise self._error(msg, pos)): the first argument is
+		// the best guess at the message.
+		if len(args.pos) > 0 {
+			setMessage(s, args.pos[0].strForm(""))
+		}
+		return
+	}
+	setMessage(s, builtinMessage(written, args))
+	if r := x.ref(written); !r.builtin {
+		x.facts.raises = append(x.facts.raises, &raiseFact{site: s, ref: r, args: args})
+	}
+}
+
+// raisePy2 handles Python 2's raise E, args.
+func (x *extraction) raisePy2(s *errdex.Site, list syntax.Node, sc *scope) {
+	var items []syntax.Node
+	for ch := range list.NamedChildren() {
+		if ch.Kind() != "comment" {
+			items = append(items, ch)
+		}
+	}
+	written := compactName(x.ev.text(items[0]))
+	s.Exception = written
+	x.qualify(s)
+	var args callArgs
+	if len(items) > 1 {
+		arg := items[1]
+		if arg.Kind() == "tuple" {
+			for it := range arg.NamedChildren() {
+				if it.Kind() != "comment" {
+					args.pos = append(args.pos, argOf(x.ev.eval(it, sc)))
+				}
+			}
+		} else {
+			args.pos = append(args.pos, argOf(x.ev.eval(arg, sc)))
+		}
+	}
+	setMessage(s, builtinMessage(written, args))
+	if r := x.ref(written); !r.builtin {
+		x.facts.raises = append(x.facts.raises, &raiseFact{site: s, ref: r, args: args})
+	}
+}
+
+// raiseObject handles raise NAME without a call: a class (raise
+// StopIteration) or an exception object built elsewhere.
+func (x *extraction) raiseObject(s *errdex.Site, raised syntax.Node, sc *scope) {
+	text := compactName(x.ev.text(raised))
+	if (raised.Kind() == "identifier" || raised.Kind() == "attribute") && x.classLike(text) && !x.isVariable(text, sc) &&
+		!strings.HasPrefix(text, "self.") {
+		s.Kind, s.Exception = errdex.KindRaise, text
+		x.qualify(s)
+		if r := x.ref(text); !r.builtin {
+			x.facts.raises = append(x.facts.raises, &raiseFact{site: s, ref: r, noCall: true})
+		}
+		return
+	}
+	s.Kind = errdex.KindRaiseObject
+	if raised.Kind() == "identifier" {
+		// exc = ValueError("..."); raise exc
+		if call := x.singleCallBinding(text, sc); !call.IsNull() && x.classLike(compactName(x.ev.text(call.Child("function")))) {
+			x.raiseCall(s, call, sc)
+			return
+		}
+		if t := x.exceptType(text, raised, sc); t != "" {
+			s.Exception = t
+			x.qualify(s)
+		}
+	}
+	setMessage(s, []errdex.Template{{Parts: []errdex.Part{template.PyHole(text, errdex.HoleError)}}})
+}
+
+// isVariable reports whether a plain name is bound in the function as a
+// variable (assigned, a parameter, an except target) rather than a class.
+func (x *extraction) isVariable(name string, sc *scope) bool {
+	if strings.Contains(name, ".") || sc.kind != funcScope {
+		return false
+	}
+	for _, p := range sc.params {
+		if p.name == name {
+			return true
+		}
+	}
+	for _, b := range sc.binds {
+		if b.name == name && b.kind != bindClass && b.kind != bindDef {
+			return true
+		}
+	}
+	return false
+}
+
+// singleCallBinding returns the call a name is bound to when the scope
+// binds it exactly once, to a call.
+func (x *extraction) singleCallBinding(name string, sc *scope) syntax.Node {
+	var found syntax.Node
+	for _, b := range sc.binds {
+		if b.name != name {
+			continue
+		}
+		if !found.IsNull() || b.kind != bindAssign || b.value.Kind() != "call" {
+			return syntax.Node{}
+		}
+		found = b.value
+	}
+	return found
+}
+
+// exceptType returns the type caught by the except clause that binds
+// name around the raise, as written.
+func (x *extraction) exceptType(name string, at syntax.Node, sc *scope) string {
+	for a := range at.Ancestors() {
+		switch a.Kind() {
+		case "function_definition", "class_definition":
+			return ""
+		case "except_clause":
+			v := a.NamedChild(0)
+			if v.Kind() == "as_pattern" && v.Child("alias").NamedChild(0).Text() == name {
+				return typeText(x.ev.text(v.NamedChild(0)))
+			}
+		}
+	}
+	return ""
+}
+
+// caughtType returns the type caught by the except clause around a bare
+// raise, as written; "" outside one, for a bare except and for tuples.
+func (x *extraction) caughtType(n syntax.Node) string {
+	for a := range n.Ancestors() {
+		switch a.Kind() {
+		case "function_definition", "class_definition", "lambda":
+			return ""
+		case "except_clause", "except_group_clause":
+			v := a.NamedChild(0)
+			if v.Kind() == "block" {
+				return ""
+			}
+			if v.Kind() == "as_pattern" {
+				v = v.NamedChild(0)
+			}
+			return typeText(x.ev.text(v))
+		}
+	}
+	return ""
+}
+
+// typeText keeps a caught type that names one class.
+func typeText(s string) string {
+	s = compactName(s)
+	for _, r := range s {
+		if r != '.' && r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return ""
+		}
+	}
+	return s
+}
+
+// qualify sets ExceptionQualified when the file's imports make the
+// exception's module known. Relative imports and local classes are
+// qualified in Link, which knows the file's module.
+func (x *extraction) qualify(s *errdex.Site) {
+	if s.Exception == "" {
+		return
+	}
+	if r := x.ref(s.Exception); r.target != "" && !strings.HasPrefix(r.target, ".") {
+		s.ExceptionQualified = r.target
+	}
+}
+
+// callArgs evaluates the arguments of a call.
+func (x *extraction) callArgs(call syntax.Node, sc *scope) callArgs {
+	var a callArgs
+	args := call.Child("arguments")
+	if args.Kind() == "generator_expression" {
+		a.pos = append(a.pos, argOf(unknown(x.ev.text(args), "")))
+		return a
+	}
+	for c := range args.NamedChildren() {
+		switch c.Kind() {
+		case "comment":
+		case "keyword_argument":
+			if a.kw == nil {
+				a.kw = map[string]argVal{}
+			}
+			a.kw[c.Child("name").Text()] = argOf(x.ev.eval(c.Child("value"), sc))
+		case "list_splat", "parenthesized_list_splat":
+			if a.spread == "" {
+				a.spread = x.ev.text(c.NamedChild(0))
+			}
+		case "dictionary_splat":
+			// **kwargs never reaches a builtin exception's args.
+		default:
+			a.pos = append(a.pos, argOf(x.ev.eval(c, sc)))
+		}
+	}
+	return a
+}

@@ -1,0 +1,183 @@
+package python
+
+import (
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/template"
+)
+
+// bindings map the expressions of a class's message holes ("msg",
+// "self.code", "self.args[0]") to the arguments that fill them in one
+// raise.
+type bindings map[string]argVal
+
+// apply substitutes the bound arguments into t. A hole whose expression
+// is bound takes the argument's text as the hole's conversion prints it
+// (repr for a repr hole), or becomes a hole of the argument's expression;
+// a hole whose expression merely mentions bound names ("len(items)") has
+// them replaced in its expression.
+func (b bindings) apply(t errdex.Template) []errdex.Template {
+	out, _ := b.applyNone(t)
+	return out
+}
+
+// applyNone is apply, also reporting whether a default None was
+// substituted.
+func (b bindings) applyNone(t errdex.Template) ([]errdex.Template, bool) {
+	if len(b) == 0 {
+		return []errdex.Template{t}, false
+	}
+	out := []errdex.Template{{}}
+	usedNone := false
+	for _, p := range t.Parts {
+		var piece []errdex.Template
+		switch a, ok := b[p.Expr]; {
+		case !p.IsHole():
+			piece = []errdex.Template{{Parts: []errdex.Part{p}}}
+		case ok:
+			piece = a.render(p.Type)
+			usedNone = usedNone || a.noneDefault
+		default:
+			piece = []errdex.Template{{Parts: []errdex.Part{b.rewrite(p)}}}
+		}
+		out = product(out, piece, errdex.Template.Concat)
+	}
+	return out, usedNone
+}
+
+// applyAll substitutes into each alternative.
+func (b bindings) applyAll(ts []errdex.Template) []errdex.Template {
+	if ts == nil {
+		return nil
+	}
+	var out, fromNone []errdex.Template
+	for _, t := range ts {
+		r, usedNone := b.applyNone(t)
+		if usedNone && len(ts) > 1 {
+			fromNone = appendAlts(fromNone, r...)
+			continue
+		}
+		out = appendAlts(out, r...)
+	}
+	if len(out) == 0 {
+		return fromNone
+	}
+	return out
+}
+
+// applyArg substitutes into an argument that a class passes on (to its
+// base's __init__, or into an attribute).
+func (b bindings) applyArg(a argVal) argVal {
+	if a.str == nil {
+		if bound, ok := b[a.expr]; ok {
+			return bound
+		}
+	}
+	return argVal{
+		expr: template.PySubstitute(a.expr, b.exprs()),
+		typ:  a.typ,
+		str:  b.applyAll(a.str),
+		repr: b.applyAll(a.repr),
+	}
+}
+
+// exprs maps the bound plain names to their arguments' expressions.
+func (b bindings) exprs() map[string]string {
+	m := make(map[string]string, len(b))
+	for k, a := range b {
+		if a.expr != "" && isSimpleExpr(k) && !containsDot(k) {
+			m[k] = a.expr
+		}
+	}
+	return m
+}
+
+func containsDot(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' {
+			return true
+		}
+	}
+	return false
+}
+
+// rewrite renames the bound names inside a hole's expression.
+func (b bindings) rewrite(p errdex.Part) errdex.Part {
+	e := template.PySubstitute(p.Expr, b.exprs())
+	if e == p.Expr {
+		return p
+	}
+	return template.PyHole(e, p.Type)
+}
+
+// render is the argument in a hole of type typ.
+func (a argVal) render(typ errdex.HoleType) []errdex.Template {
+	switch typ {
+	case errdex.HoleRepr:
+		return a.reprForm()
+	case errdex.HoleInt, errdex.HoleFloat:
+		if len(a.str) == 1 {
+			if s, ok := literalOnly(a.str[0]); ok && isNumber(s) {
+				return a.str
+			}
+		}
+		return []errdex.Template{{Parts: []errdex.Part{template.PyHole(a.expr, typ)}}}
+	}
+	return a.strForm(typ)
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !('0' <= r && r <= '9' || r == '.' || r == 'e' || r == '+' || r == '-' && i == 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// bindParams binds a call's arguments to __init__'s parameters as Python
+// does: positionals in order, keywords by name, defaults for the rest. A
+// parameter left unbound keeps its hole.
+func bindParams(params []paramFact, call callArgs) bindings {
+	b := bindings{}
+	i := 0
+	for _, p := range params {
+		switch p.kind {
+		case paramPlain:
+			if call.spread == "" && i < len(call.pos) {
+				b[p.name] = call.pos[i]
+				i++
+				continue
+			}
+		case paramKwOnly:
+		default:
+			continue
+		}
+		if a, ok := call.kw[p.name]; ok {
+			b[p.name] = a
+		} else if p.def != nil && call.spread == "" {
+			d := *p.def
+			d.noneDefault = d.isNone()
+			b[p.name] = d
+		}
+	}
+	return b
+}
+
+// passOn substitutes the bound arguments into the arguments an __init__
+// passes to its base's __init__.
+func (b bindings) passOn(super callArgs) callArgs {
+	out := callArgs{spread: super.spread}
+	for _, a := range super.pos {
+		out.pos = append(out.pos, b.applyArg(a))
+	}
+	for k, a := range super.kw {
+		if out.kw == nil {
+			out.kw = map[string]argVal{}
+		}
+		out.kw[k] = b.applyArg(a)
+	}
+	return out
+}

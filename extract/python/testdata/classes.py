@@ -1,0 +1,83 @@
+"""Exception classes that build their own messages, in one file."""
+
+
+class DecodeError(ValueError):
+    """The json.decoder pattern: __init__ formats, Base.__init__ stores."""
+
+    def __init__(self, msg, doc, pos):
+        lineno = doc.count('\n', 0, pos) + 1
+        colno = pos - doc.rfind('\n', 0, pos)
+        errmsg = '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)
+        ValueError.__init__(self, errmsg)
+        self.msg = msg
+        self.pos = pos
+
+
+class NotFound(LookupError):
+    def __init__(self, name, *, kind="file"):
+        super().__init__(f"no such {kind}: {name!r}")
+
+
+class WithStr(Exception):
+    def __init__(self, code, reason=None):
+        self.code = code
+        self.reason = reason or "unknown"
+
+    def __str__(self):
+        return f"[{self.code}] {self.reason}"
+
+
+class FromArgs(Exception):
+    def __str__(self):
+        return "failed: %s" % self.args[0]
+
+
+class StrIsRepr(Exception):
+    def __init__(self, what):
+        self.what = what
+
+    def __repr__(self):
+        return "StrIsRepr(%r)" % self.what
+
+    __str__ = __repr__
+
+
+class Inherits(NotFound):
+    pass
+
+
+class Narrower(NotFound):
+    def __init__(self, path):
+        super().__init__(path, kind="directory")
+
+
+class MissingKey(KeyError):
+    pass
+
+
+class NoSuper(Exception):
+    def __init__(self, a, b):
+        self.a = a
+
+
+class ClassMessage(Exception):
+    message = "the operation timed out after %d seconds"
+
+    def __init__(self, seconds):
+        super().__init__(self.message % seconds)
+
+
+def raises(s, err, name, p, key, n):
+    raise DecodeError("Expecting value", s, err.value)
+    raise NotFound(name)
+    raise NotFound(name, kind="module")
+    raise WithStr(404)
+    raise WithStr(500, reason="server error")
+    raise FromArgs("disk full")
+    raise StrIsRepr(name)
+    raise Inherits("config.ini")
+    raise Narrower(p)
+    raise MissingKey(key)
+    raise NoSuper(1, name)
+    raise ClassMessage(n)
+    raise DecodeError

@@ -1,0 +1,41 @@
+"""Site kinds: raise, reraise, raise-object, assert."""
+import sys
+
+
+def reraise(path):
+    try:
+        open(path)
+    except FileNotFoundError:
+        cleanup()
+        raise
+    except (KeyError, IndexError):
+        raise
+    except:
+        raise
+
+
+def raise_objects(self, exc_info):
+    try:
+        pass
+    except ValueError as err:
+        raise err
+    raise self.error
+    raise exc_info[1]
+    raise sys.exc_info()[1]
+
+
+def built_then_raised(n):
+    exc = ValueError("bad count %d" % n)
+    exc.count = n
+    raise exc
+
+
+def parameter_object(error):
+    raise error
+
+
+def asserts(x, items):
+    assert x > 0, "x must be positive, got %d" % x
+    assert items, f"no items for {x!r}"
+    assert x is not None
+    assert isinstance(x, int), (x, type(x))

@@ -1,0 +1,4 @@
+# -*- coding: latin-1 -*-
+
+def f(x):
+    raise ValueError("café %s" % x)

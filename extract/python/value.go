@@ -1,0 +1,207 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/template"
+)
+
+// valKind is what the evaluator knows about a value's type.
+type valKind uint8
+
+const (
+	vUnknown valKind = iota // a run-time value: it prints as a hole
+	vStr                    // a str; alts are its possible texts
+	vBytes                  // a bytes object; alts hold its raw bytes
+	vNum                    // an int or float literal; alts hold str()
+	vConst                  // None, True, False
+)
+
+// maxAlts caps the alternatives one value carries (branches that assign a
+// message variable, ngettext's forms, conditional expressions), so that
+// combining values cannot blow up.
+const maxAlts = 8
+
+// value is the evaluator's view of an expression.
+type value struct {
+	kind valKind
+	alts []errdex.Template
+	expr string          // the source text, naming holes
+	typ  errdex.HoleType // a type hint for unknown values
+}
+
+func unknown(expr string, typ errdex.HoleType) value {
+	if typ == "" {
+		typ = template.PyExprType(expr)
+	}
+	return value{kind: vUnknown, expr: expr, typ: typ}
+}
+
+func strValue(expr string, alts ...errdex.Template) value {
+	return value{kind: vStr, alts: alts, expr: expr}
+}
+
+func litValue(kind valKind, expr, text string) value {
+	return value{kind: kind, alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(text))}, expr: expr}
+}
+
+// hole is the hole an unknown value prints as.
+func (v value) hole(typ errdex.HoleType) errdex.Template {
+	if typ == "" || typ == errdex.HoleAny {
+		typ = v.typ
+	}
+	return errdex.Template{Parts: []errdex.Part{template.PyHole(v.expr, typ)}}
+}
+
+// strAlts returns what str(v) prints.
+func (v value) strAlts() []errdex.Template {
+	switch v.kind {
+	case vStr, vNum, vConst:
+		return v.alts
+	case vBytes:
+		out := make([]errdex.Template, len(v.alts))
+		for i, a := range v.alts {
+			out[i] = reprTemplate(a, true)
+		}
+		return out
+	}
+	return []errdex.Template{v.hole("")}
+}
+
+// reprAlts returns what repr(v) prints.
+func (v value) reprAlts() []errdex.Template {
+	switch v.kind {
+	case vNum, vConst:
+		return v.alts
+	case vStr, vBytes:
+		out := make([]errdex.Template, len(v.alts))
+		for i, a := range v.alts {
+			out[i] = reprTemplate(a, v.kind == vBytes)
+		}
+		return out
+	}
+	switch v.typ {
+	case errdex.HoleInt, errdex.HoleFloat, errdex.HoleBool:
+		return []errdex.Template{v.hole("")}
+	}
+	return []errdex.Template{v.hole(errdex.HoleRepr)}
+}
+
+// asStr turns v into the str value str(v) gives.
+func (v value) asStr() value {
+	if v.kind == vStr {
+		return v
+	}
+	return value{kind: vStr, alts: v.strAlts(), expr: v.expr, typ: v.typ}
+}
+
+// arg renders v as an argument of a format operation: its str() and repr()
+// when they are known and single.
+func (v value) arg() template.PyArg {
+	a := template.PyArg{Expr: v.expr, Type: v.typ}
+	if v.kind == vUnknown || len(v.alts) != 1 {
+		return a
+	}
+	s, r := v.strAlts()[0], v.reprAlts()[0]
+	a.Str, a.Repr = &s, &r
+	return a
+}
+
+// isStringish reports whether v is a text value (a known str or bytes).
+func (v value) isStringish() bool { return v.kind == vStr || v.kind == vBytes }
+
+// union merges the alternatives of values that may each reach a point.
+// Values of different kinds meet as their str() texts.
+func union(vs ...value) value {
+	var out value
+	first := true
+	for _, v := range vs {
+		if first {
+			out, first = v, false
+			continue
+		}
+		if v.kind != out.kind || v.kind == vUnknown {
+			if out.kind == vUnknown && v.kind == vUnknown && v.expr == out.expr {
+				continue
+			}
+			out = out.asStr()
+			v = v.asStr()
+		}
+		out.alts = appendAlts(out.alts, v.alts...)
+	}
+	return out
+}
+
+// appendAlts appends templates not already present (by canonical text),
+// up to maxAlts.
+func appendAlts(alts []errdex.Template, more ...errdex.Template) []errdex.Template {
+	alts = alts[:len(alts):len(alts)]
+next:
+	for _, m := range more {
+		if len(alts) >= maxAlts {
+			break
+		}
+		c := m.Canonical()
+		for _, a := range alts {
+			if a.Canonical() == c {
+				continue next
+			}
+		}
+		alts = append(alts, m)
+	}
+	return alts
+}
+
+// product combines the alternatives of a and b pairwise with f, keeping at
+// most maxAlts.
+func product(a, b []errdex.Template, f func(x, y errdex.Template) errdex.Template) []errdex.Template {
+	out := make([]errdex.Template, 0, min(len(a)*len(b), maxAlts))
+	for _, x := range a {
+		for _, y := range b {
+			if len(out) >= maxAlts {
+				return out
+			}
+			out = append(out, f(x, y))
+		}
+	}
+	return out
+}
+
+// concat is a + b for text values.
+func concat(a, b value, expr string) value {
+	kind := vStr
+	if a.kind == vBytes && b.kind == vBytes {
+		kind = vBytes
+	}
+	pick := func(v value) []errdex.Template {
+		if kind == vBytes {
+			return v.alts
+		}
+		return v.strAlts()
+	}
+	alts := product(pick(a), pick(b), errdex.Template.Concat)
+	return value{kind: kind, alts: alts, expr: expr}
+}
+
+// mapAlts applies f to each alternative of a text value.
+func (v value) mapAlts(f func(errdex.Template) errdex.Template) value {
+	out := v
+	out.alts = make([]errdex.Template, len(v.alts))
+	for i, a := range v.alts {
+		out.alts[i] = f(a)
+	}
+	return out
+}
+
+// literalOnly returns the text of a template made of literal parts only.
+func literalOnly(t errdex.Template) (string, bool) {
+	var b strings.Builder
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			return "", false
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String(), true
+}
