@@ -124,3 +124,32 @@ func readSmall(path string, limit int64) ([]byte, error) {
 	}
 	return os.ReadFile(path)
 }
+
+// Rules loads the ignore rules that apply to the directory prefix (path
+// elements relative to WorkTree): the repository's info/exclude and the
+// .gitignore files of WorkTree and of each directory above prefix. The
+// .gitignore of prefix itself is left to the caller, who walks it.
+//
+// ignored reports that prefix, or a directory above it, is itself ignored:
+// its files are not part of the repository (a Python installed under a
+// checkout that ignores it), so its git metadata does not describe them.
+func (l Location) Rules(prefix []string) (rules *Ignore, ignored bool) {
+	if b, err := readSmall(l.ExcludeFile(), maxIgnoreFile); err == nil {
+		rules = rules.With(nil, b)
+	}
+	dir := l.WorkTree
+	for i := range prefix {
+		if b, err := readSmall(filepath.Join(dir, ".gitignore"), maxIgnoreFile); err == nil {
+			rules = rules.With(prefix[:i], b)
+		}
+		if rules.Match(prefix[:i+1], true) {
+			return nil, true
+		}
+		dir = filepath.Join(dir, prefix[i])
+	}
+	return rules, false
+}
+
+// maxIgnoreFile bounds the size of an ignore file read; larger ones are
+// not honoured.
+const maxIgnoreFile = 1 << 20

@@ -75,7 +75,9 @@ func (in *Info) Snapshot() errdex.Snapshot {
 // Inspect reads the git metadata of the work tree containing dir: HEAD's
 // commit, date and exact tag, the remote and what derives from it. No git
 // binary is needed. When dir is not inside a work tree the error wraps
-// ErrNotRepository and has kind errdex.NotFound.
+// ErrNotRepository and has kind errdex.NotFound; so it does when the work
+// tree ignores dir (a Python installed under a checkout whose .gitignore
+// lists it), because then dir is no part of that repository.
 func Inspect(ctx context.Context, dir string) (*Info, error) {
 	const op = "gitsrc.Inspect"
 	loc, err := Discover(dir)
@@ -95,6 +97,9 @@ func Inspect(ctx context.Context, dir string) (*Info, error) {
 	info := &Info{Root: loc.WorkTree}
 	if rel, err := filepath.Rel(loc.WorkTree, abs); err == nil && rel != "." {
 		info.Prefix = filepath.ToSlash(rel)
+		if _, ignored := loc.Rules(strings.Split(info.Prefix, "/")); ignored {
+			return nil, errdex.E(op, errdex.NotFound, fmt.Errorf("%s is ignored by the git work tree at %s, so it is no part of that repository: %w", dir, loc.WorkTree, ErrNotRepository))
+		}
 	}
 	repo, err := openAt(loc)
 	if err != nil {

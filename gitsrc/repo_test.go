@@ -204,6 +204,18 @@ func TestNotRepository(t *testing.T) {
 	if !errors.Is(err, ErrNotRepository) {
 		t.Errorf("Open(non-repository) = %v, want ErrNotRepository", err)
 	}
+
+	// A directory the work tree ignores is no part of the repository.
+	repo := newRepo(t)
+	writeFile(t, filepath.Join(repo, ".gitignore"), "/versions/\n")
+	writeFile(t, filepath.Join(repo, "versions", "3.11", "lib", "os.py"), "x = 1\n")
+	_, err = Inspect(context.Background(), filepath.Join(repo, "versions", "3.11", "lib"))
+	if !errors.Is(err, ErrNotRepository) {
+		t.Errorf("Inspect(ignored directory) = %v, want ErrNotRepository", err)
+	}
+	if _, err := Inspect(context.Background(), filepath.Join(repo, "Lib")); err != nil {
+		t.Errorf("Inspect(Lib) = %v", err)
+	}
 }
 
 // files reads every file of a revision into path → content.
