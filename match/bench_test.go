@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -272,7 +273,10 @@ func heapInUse() uint64 {
 
 // BenchmarkMatch1M builds an index of one million generated sites and
 // queries it. It reports build seconds, index bytes per site (live heap
-// before and after, collected), query latency percentiles, and how often
+// before and after, collected), build wall and CPU time (the CPU time is
+// the whole process's, collector included), query latency percentiles (one
+// run each, and the best of three runs to discount other load on the
+// machine), and how often
 // the generating site (or one with the same template) ranks first.
 //
 //	go test ./match -run '^$' -bench Match1M -benchtime 2000x
@@ -293,7 +297,9 @@ func benchmarkMatch(b *testing.B, n int) {
 	genTime := time.Since(t0)
 	before := heapInUse()
 	t0 = time.Now()
+	cpu0 := cpuTime()
 	ix := NewIndex(c.sites(n))
+	buildCPU := cpuTime() - cpu0
 	buildTime := time.Since(t0) - genTime
 	after := heapInUse()
 	qs := c.queries(1000, n)
@@ -301,14 +307,23 @@ func benchmarkMatch(b *testing.B, n int) {
 	b.Logf("%d sites, %d templates, %d files, %d tokens, %d postings; arrays %d B; build %.2fs (+%.2fs generating)",
 		st.Sites, st.Templates, st.Files, st.Tokens, st.Postings, st.Bytes, buildTime.Seconds(), genTime.Seconds())
 
-	var lat []time.Duration
+	var lat, best []time.Duration
 	right, tied, i := 0, 0, 0
 	for b.Loop() {
 		bq := qs[i%len(qs)]
 		i++
 		t := time.Now()
 		res := ix.Match(bq.q, Options{})
-		lat = append(lat, time.Since(t))
+		d := time.Since(t)
+		lat = append(lat, d)
+		// The best of three runs discounts other processes and the
+		// collector: the query's own cost.
+		for range 2 {
+			t := time.Now()
+			ix.Match(bq.q, Options{})
+			d = min(d, time.Since(t))
+		}
+		best = append(best, d)
 		if len(res.Matches) > 0 {
 			if res.Matches[0].ID == bq.want {
 				right++
@@ -319,15 +334,39 @@ func benchmarkMatch(b *testing.B, n int) {
 	}
 	runtime.KeepAlive(ix)
 	slices.Sort(lat)
-	pct := func(p float64) float64 {
+	slices.Sort(best)
+	pct := func(lat []time.Duration, p float64) float64 {
 		return float64(lat[min(len(lat)-1, int(p*float64(len(lat))))].Microseconds()) / 1000
 	}
-	b.ReportMetric(pct(0.50), "p50-ms")
-	b.ReportMetric(pct(0.99), "p99-ms")
+	b.ReportMetric(pct(lat, 0.50), "p50-ms")
+	b.ReportMetric(pct(lat, 0.99), "p99-ms")
+	b.ReportMetric(pct(best, 0.99), "p99-best3-ms")
 	b.ReportMetric(float64(after-before)/float64(n), "B/site")
 	b.ReportMetric(buildTime.Seconds(), "build-s")
+	b.ReportMetric(buildCPU.Seconds(), "build-cpu-s")
 	b.ReportMetric(float64(right)/float64(len(lat)), "top1")
 	b.ReportMetric(float64(right+tied)/float64(len(lat)), "top1-or-tie")
+}
+
+// cpuTime is the process's user and system time so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkBuild100K measures building an index of 100,000 generated sites
+// held in memory (the generation is not timed).
+//
+//	go test ./match -run '^$' -bench Build100K -benchtime 5x
+func BenchmarkBuild100K(b *testing.B) {
+	c := newCorpus(b, 1)
+	sites := slices.Collect(c.sites(100_000))
+	for b.Loop() {
+		NewIndex(slices.Values(sites))
+	}
 }
 
 // scoreOf returns the score of site id in res, or -1.

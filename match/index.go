@@ -43,10 +43,10 @@ type Index struct {
 	// files[f].first and .n delimit file f's run.
 	fileSites []uint32
 
-	// The token dictionary: an open-addressing table of token numbers + 1
-	// (0 is empty), hashed with seed.
-	seed    maphash.Seed
-	tokTab  []uint32
+	// The token dictionary, by token text; tokOff and tokLen locate each
+	// token's text in the arena.
+	dict    table
+	tokKey  func(uint32) []byte
 	tokOff  []uint32 // arena offset of the token's bytes
 	tokLen  []uint8
 	idf     []float32
@@ -140,8 +140,8 @@ func NewIndex(sites iter.Seq[*errdex.Site]) *Index {
 // one goroutine and only until Build.
 type Builder struct {
 	ix     *Index
-	strs   map[string]strRef
-	dict   map[string]uint32
+	strs   table // interned strings: ids are strRefs
+	strKey func(uint32) []byte
 	df     []uint32
 	entTok []uint32          // tokens of every entry, concatenated
 	entEnd []uint32          // entry i's tokens end at entTok[entEnd[i]]
@@ -154,27 +154,35 @@ type Builder struct {
 	parts []errdex.Part
 	ends  []int
 	names []strRef
+	offs  []uint32
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
+	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}}
+	ix.tokKey = func(id uint32) []byte { return ix.arena[ix.tokOff[id] : ix.tokOff[id]+uint32(ix.tokLen[id])] }
 	return &Builder{
-		ix:    &Index{arena: []byte{0}, seed: maphash.MakeSeed(), opaque: map[string][]uint32{}},
-		strs:  map[string]strRef{"": 0},
-		dict:  map[string]uint32{},
-		files: map[string]uint32{},
+		ix:     ix,
+		strs:   table{seed: maphash.MakeSeed()},
+		strKey: func(r uint32) []byte { return ix.strBytes(strRef(r)) },
+		files:  map[string]uint32{},
 	}
 }
 
 func (b *Builder) intern(s string) strRef {
-	if r, ok := b.strs[s]; ok {
-		return r
+	if s == "" {
+		return 0
 	}
-	r := strRef(len(b.ix.arena))
+	key := unsafe.Slice(unsafe.StringData(s), len(s))
+	r, ok, slot := b.strs.find(key, b.strKey)
+	if ok {
+		return strRef(r)
+	}
+	r = uint32(len(b.ix.arena))
 	b.ix.arena = binary.AppendUvarint(b.ix.arena, uint64(len(s)))
 	b.ix.arena = append(b.ix.arena, s...)
-	b.strs[strings.Clone(s)] = r
-	return r
+	b.strs.add(slot, r, b.strKey)
+	return strRef(r)
 }
 
 // Add adds a site: its identity, location, exception and templates.
@@ -216,11 +224,15 @@ func (b *Builder) Add(s *errdex.Site) {
 	}
 	site := uint32(len(ix.sites))
 	rec.tmpl = uint32(len(ix.arena))
-	tokens, lo := 0, 0
-	for i, hi := range b.ends {
-		off := uint32(len(ix.arena))
+	b.offs = b.offs[:0]
+	lo := 0
+	for _, hi := range b.ends {
+		b.offs = append(b.offs, uint32(len(ix.arena)))
 		b.encode(b.parts[lo:hi], b.names[lo:hi])
 		lo = hi
+	}
+	tokens := 0
+	for i, off := range b.offs {
 		b.toks = b.toks[:0]
 		b.tokensOf(off)
 		tokens += len(b.toks)
@@ -312,12 +324,15 @@ func (b *Builder) tokensOf(off uint32) {
 		openLeft := i > 0
 		openRight := i < len(ps)-1
 		eachToken(s, openLeft, openRight, func(start, end int) {
-			w := s[start:end]
-			id, ok := b.dict[w]
+			w := b.fold[start:end]
+			id, ok, slot := ix.dict.find(w, ix.tokKey)
 			if !ok {
 				id = uint32(len(b.df))
-				b.dict[w] = id
+				ix.tokOff = append(ix.tokOff, uint32(len(ix.arena)))
+				ix.tokLen = append(ix.tokLen, uint8(len(w)))
+				ix.arena = append(ix.arena, w...)
 				b.df = append(b.df, 0)
+				ix.dict.add(slot, id, ix.tokKey)
 			}
 			if !slices.Contains(b.toks, id) {
 				b.toks = append(b.toks, id)
@@ -332,30 +347,12 @@ func (b *Builder) Build() *Index {
 	n := len(ix.entries)
 	nsite := float64(max(1, len(ix.sites)))
 
-	// Token table, idf and the arena copy of each token's text.
+	// Token weights.
 	ntok := len(b.df)
 	ix.idf = make([]float32, ntok)
-	ix.tokOff = make([]uint32, ntok)
-	ix.tokLen = make([]uint8, ntok)
-	size := 1
-	for size < 2*ntok+2 {
-		size <<= 1
+	for id, df := range b.df {
+		ix.idf[id] = float32(math.Log(1 + nsite/float64(df)))
 	}
-	ix.tokTab = make([]uint32, size)
-	for w, id := range b.dict {
-		ix.idf[id] = float32(math.Log(1 + nsite/float64(b.df[id])))
-		ix.tokOff[id] = uint32(len(ix.arena))
-		ix.tokLen[id] = uint8(len(w))
-		ix.arena = append(ix.arena, w...)
-		h := maphash.String(ix.seed, w)
-		for j := h & uint64(size-1); ; j = (j + 1) & uint64(size-1) {
-			if ix.tokTab[j] == 0 {
-				ix.tokTab[j] = id + 1
-				break
-			}
-		}
-	}
-	b.dict = nil
 
 	// Entry weights and their order.
 	order := make([]uint32, n)
@@ -369,8 +366,8 @@ func (b *Builder) Build() *Index {
 		ix.entries[i].weight = w
 		order[i] = uint32(i)
 	}
-	slices.SortStableFunc(order, func(x, y uint32) int {
-		return cmp.Compare(ix.entries[x].weight, ix.entries[y].weight)
+	slices.SortFunc(order, func(x, y uint32) int {
+		return cmp.Or(cmp.Compare(ix.entries[x].weight, ix.entries[y].weight), cmp.Compare(x, y))
 	})
 	sorted := make([]entryRec, n)
 	for r, old := range order {
@@ -426,7 +423,8 @@ func (b *Builder) Build() *Index {
 	ix.arena = slices.Clip(ix.arena)
 	ix.sites = slices.Clip(ix.sites)
 	ix.files = slices.Clip(ix.files)
-	b.ix, b.strs, b.files = nil, nil, nil
+	ix.tokOff, ix.tokLen = slices.Clip(ix.tokOff), slices.Clip(ix.tokLen)
+	b.ix, b.strs, b.files = nil, table{}, nil
 	return ix
 }
 
@@ -444,9 +442,12 @@ func pathTail(p string) string {
 }
 
 // str returns the interned string at r. It shares the arena's memory.
-func (ix *Index) str(r strRef) string {
+func (ix *Index) str(r strRef) string { return unsafeString(ix.strBytes(r)) }
+
+// strBytes returns the bytes of the interned string at r.
+func (ix *Index) strBytes(r strRef) []byte {
 	n, k := binary.Uvarint(ix.arena[r:])
-	return unsafeString(ix.arena[int(r)+k : int(r)+k+int(n)])
+	return ix.arena[int(r)+k : int(r)+k+int(n)]
 }
 
 // part is a decoded template part. lit aliases the arena.
@@ -480,20 +481,8 @@ func (ix *Index) decode(off uint32, dst []part) ([]part, uint32) {
 
 // token returns the number of token w, or false when no template has it.
 func (ix *Index) token(w []byte) (uint32, bool) {
-	size := uint64(len(ix.tokTab))
-	if size == 0 {
-		return 0, false
-	}
-	for j := maphash.Bytes(ix.seed, w) & (size - 1); ; j = (j + 1) & (size - 1) {
-		id := ix.tokTab[j]
-		if id == 0 {
-			return 0, false
-		}
-		id--
-		if int(ix.tokLen[id]) == len(w) && string(ix.arena[ix.tokOff[id]:ix.tokOff[id]+uint32(len(w))]) == string(w) {
-			return id, true
-		}
-	}
+	id, ok, _ := ix.dict.find(w, ix.tokKey)
+	return id, ok
 }
 
 // postings returns the entries whose templates hold token t, in ascending
@@ -516,7 +505,7 @@ type IndexStats struct {
 // Stats reports the index's size.
 func (ix *Index) Stats() IndexStats {
 	bytes := len(ix.arena) + len(ix.sites)*44 + len(ix.entries)*16 + len(ix.files)*16 +
-		len(ix.fileSites)*4 + len(ix.tokTab)*4 + len(ix.tokOff)*4 + len(ix.tokLen) +
+		len(ix.fileSites)*4 + len(ix.dict.slots)*4 + len(ix.tokOff)*4 + len(ix.tokLen) +
 		len(ix.idf)*4 + len(ix.postOff)*4 + len(ix.posting)*4
 	return IndexStats{
 		Sites: len(ix.sites), Templates: len(ix.entries), Files: len(ix.files),

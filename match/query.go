@@ -120,7 +120,7 @@ type Value struct {
 	Start, End int
 }
 
-// Values returns the captured values by hole name, the first capture
+// ValueMap returns the captured values by hole name, the first capture
 // winning when a name repeats; holes that were not placed are left out.
 func (m *Match) ValueMap() map[string]string {
 	out := make(map[string]string, len(m.Values))

@@ -13,7 +13,7 @@ const (
 	// rarest ones).
 	maxQueryTokens = 64
 	// genBudget bounds the posting entries read to generate candidates.
-	genBudget = 1 << 16
+	genBudget = 1 << 15
 	// keepCandidates bounds the candidates scored by the common words.
 	keepCandidates = 1024
 )
