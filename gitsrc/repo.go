@@ -131,11 +131,15 @@ type File struct {
 	// Path is relative to the directory Files was asked for (the tree root
 	// by default), with forward slashes.
 	Path       string
-	Size       int64
 	Executable bool
 	repo       *Repo
 	blob       plumbing.Hash
 }
+
+// Size reads the file's size from the object store. It is a method, not a
+// field, because finding it costs an object lookup that callers skipping
+// the file by its name (images, data) need not pay.
+func (f File) Size() (int64, error) { return f.repo.blobSize(f.blob) }
 
 // Read returns the file's content. It may be called from any goroutine.
 func (f File) Read() ([]byte, error) { return f.repo.readBlob(f.blob, -1) }
@@ -258,11 +262,7 @@ func (w *treeWalk) walk(ctx context.Context, t *object.Tree, dir string, depth i
 				return err
 			}
 		case filemode.Regular, filemode.Deprecated, filemode.Executable:
-			size, err := w.r.blobSize(e.Hash)
-			if err != nil {
-				return fmt.Errorf("read blob %s (%s): %w", e.Hash, p, err)
-			}
-			if err := w.fn(File{Path: p, Size: size, Executable: e.Mode == filemode.Executable, repo: w.r, blob: e.Hash}); err != nil {
+			if err := w.fn(File{Path: p, Executable: e.Mode == filemode.Executable, repo: w.r, blob: e.Hash}); err != nil {
 				return err
 			}
 		case filemode.Symlink:
@@ -290,7 +290,7 @@ func (r *Repo) blobSize(h plumbing.Hash) (int64, error) {
 	}
 	obj, err := r.repo.Storer.EncodedObject(plumbing.BlobObject, h)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("size of blob %s: %w", h, err)
 	}
 	return obj.Size(), nil
 }

@@ -227,8 +227,8 @@ func files(t *testing.T, r *Repo, c *Commit, opts FilesOptions) (map[string]stri
 		if err != nil {
 			return err
 		}
-		if int64(len(b)) != f.Size {
-			t.Errorf("%s: Size %d, read %d bytes", f.Path, f.Size, len(b))
+		if size, err := f.Size(); err != nil || int64(len(b)) != size {
+			t.Errorf("%s: Size %d (%v), read %d bytes", f.Path, size, err, len(b))
 		}
 		got[f.Path] = string(b)
 		return nil
@@ -362,7 +362,7 @@ func TestFilesStopsAndReadsConcurrently(t *testing.T) {
 	for _, f := range all {
 		go func() {
 			b, err := f.Read()
-			if err == nil && int64(len(b)) != f.Size {
+			if size, _ := f.Size(); err == nil && int64(len(b)) != size {
 				err = errors.New(f.Path + ": short read")
 			}
 			errc <- err
@@ -385,4 +385,31 @@ func TestFilesStopsAndReadsConcurrently(t *testing.T) {
 	if _, err := r.Files(ctx, c, FilesOptions{}, func(File) error { return nil }); !errors.Is(err, context.Canceled) {
 		t.Errorf("Files with a canceled context = %v", err)
 	}
+}
+
+// FuzzResolve feeds arbitrary revisions to Resolve: it must answer with a
+// commit or an error, never panic or hang.
+func FuzzResolve(f *testing.F) {
+	if _, err := exec.LookPath("git"); err != nil {
+		f.Skip("git is not installed")
+	}
+	for _, s := range []string{"HEAD", "HEAD~1", "HEAD^2", "main", "v1.0", "HEAD^{/first}", "@{0}", "HEAD~99999", "^", "~", "..", "a..b", "HEAD@{yesterday}"} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	cmd := exec.Command("sh", "-c", "git init -q && echo x > a.py && git add a.py && git -c user.name=T -c user.email=t@e commit -q -m first && git tag v1.0")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		f.Skipf("git: %v\n%s", err, out)
+	}
+	r, err := Open(context.Background(), dir)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, rev string) {
+		c, err := r.Resolve(context.Background(), rev)
+		if err == nil && len(c.ID) != 40 {
+			t.Fatalf("Resolve(%q) = %q", rev, c.ID)
+		}
+	})
 }

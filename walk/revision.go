@@ -2,6 +2,7 @@ package walk
 
 import (
 	"context"
+	"strings"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/gitsrc"
@@ -37,8 +38,17 @@ func Revision(ctx context.Context, repo *gitsrc.Repo, commit *gitsrc.Commit, dir
 		},
 	}, func(gf gitsrc.File) error {
 		sum.FilesSeen++
-		v := c.Path(gf.Path, gf.Size)
+		elems := strings.Split(gf.Path, "/")
+		v := c.file(elems) // the name first: most skipped files need no lookup
 		if v.Skip() {
+			sum.record(gf.Path, v)
+			return nil
+		}
+		size, err := gf.Size()
+		if err != nil {
+			return err
+		}
+		if v = c.size(v, size); v.Skip() {
 			sum.record(gf.Path, v)
 			return nil
 		}
@@ -54,14 +64,17 @@ func Revision(ctx context.Context, repo *gitsrc.Repo, commit *gitsrc.Commit, dir
 			return nil
 		}
 		sum.FilesYielded++
-		sum.BytesYielded += gf.Size
+		sum.BytesYielded += size
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return fn(File{Path: gf.Path, Language: v.Language, Size: gf.Size, data: data, limit: limit})
+		return fn(File{Path: gf.Path, Language: v.Language, Size: size, data: data, limit: limit})
 	})
 	// Merge gitsrc's skips (links, submodules, pruned directories) in.
 	for _, s := range skipped {
+		if !strings.HasSuffix(s.Path, "/") {
+			sum.FilesSeen++ // a link or a badly named file, as Walk counts them
+		}
 		sum.record(s.Path, Verdict{Reason: s.Reason, Detail: s.Detail})
 	}
 	if err != nil {

@@ -334,6 +334,31 @@ func TestWalkHostile(t *testing.T) {
 		t.Errorf("deep tree: %v", got.ByReason)
 	}
 
+	// A file swapped for a FIFO or a link after it was listed is refused
+	// when read, without blocking.
+	tree(t, root, map[string]string{"swap/a.py": "x = 1\n" + lines(3000, "y = 2"), "swap/b.py": lines(3000, "y = 2")})
+	_, err := Walk(context.Background(), filepath.Join(root, "swap"), Options{}, func(f File) error {
+		err := os.Remove(f.Abs)
+		if err != nil {
+			return err
+		}
+		if f.Path == "a.py" {
+			err = syscall.Mkfifo(f.Abs, 0o644)
+		} else {
+			err = os.Symlink("/etc/hostname", f.Abs)
+		}
+		if err != nil {
+			return err
+		}
+		if b, err := f.Read(); err == nil {
+			t.Errorf("%s: read %d bytes through a swapped-in special file", f.Path, len(b))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+
 	// An unreadable directory is recorded, not fatal.
 	if os.Geteuid() == 0 || runtime.GOOS == "windows" {
 		t.Log("running as root: permissions do not deny reads, unreadable directory case not run")
