@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -48,21 +49,25 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, errdex.E(op, errdex.Canceled, err)
 	}
-	if loc, err := Discover(dir); err == nil {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, errdex.E(op, errdex.Invalid, err)
+	}
+	if !isRepositoryDir(abs) {
+		// A work tree, or a directory inside one.
+		loc, err := Discover(abs)
+		if err != nil {
+			return nil, errdex.E(op, errdex.NotFound, err)
+		}
 		r, err := openAt(loc)
 		if err != nil {
 			return nil, errdex.E(op, errdex.Invalid, fmt.Errorf("open git repository at %s: %w", loc.WorkTree, err))
 		}
 		return &Repo{repo: r, dir: loc.WorkTree}, nil
 	}
-	// A bare repository or a .git directory named directly.
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return nil, errdex.E(op, errdex.Invalid, err)
-	}
-	if !looksLikeGitDir(abs) {
-		return nil, errdex.E(op, errdex.NotFound, fmt.Errorf("%s: %w", dir, ErrNotRepository))
-	}
+	// A bare repository or a .git directory named directly. This is
+	// checked first, so that a bare repository kept inside some work tree
+	// is not mistaken for that work tree.
 	r, err := git.PlainOpenWithOptions(abs, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
 	if err != nil {
 		if errors.Is(err, git.ErrRepositoryNotExists) {
@@ -71,6 +76,20 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		return nil, errdex.E(op, errdex.Invalid, fmt.Errorf("open git repository at %s: %w", dir, err))
 	}
 	return &Repo{repo: r, dir: abs}, nil
+}
+
+// isRepositoryDir reports whether dir is itself a repository directory (a
+// bare repository or a .git directory): HEAD, objects and refs.
+func isRepositoryDir(dir string) bool {
+	if !looksLikeGitDir(dir) {
+		return false
+	}
+	for _, sub := range []string{"objects", "refs"} {
+		if fi, err := os.Stat(filepath.Join(dir, sub)); err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	return true
 }
 
 // Dir is the directory the repository was opened at: the work tree root,

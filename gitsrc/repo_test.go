@@ -322,9 +322,10 @@ func TestResolveAndFiles(t *testing.T) {
 		t.Errorf("Files(Dir: nope) = %v, want NotFound", err)
 	}
 
-	// A bare clone reads the same.
-	bare := filepath.Join(t.TempDir(), "bare.git")
+	// A bare clone reads the same, even when it sits inside a work tree.
+	bare := filepath.Join(dir, "inside", "bare.git")
 	gitCLI(t, dir, "clone", "-q", "--bare", dir, bare)
+	gitCLI(t, dir, "commit", "-q", "--allow-empty", "-m", "fourth, not in the clone")
 	br, err := Open(context.Background(), bare)
 	if err != nil {
 		t.Fatal(err)
@@ -336,6 +337,9 @@ func TestResolveAndFiles(t *testing.T) {
 	got, _ = files(t, br, c, FilesOptions{})
 	if got["a.py"] != "raise ValueError('v1')\n" {
 		t.Errorf("bare clone: a.py at v1.0 = %q", got["a.py"])
+	}
+	if c, err := br.Resolve(context.Background(), "HEAD"); err != nil || c.ID != third {
+		t.Errorf("bare clone: HEAD = %v, %v; want %s", c, err, third)
 	}
 }
 

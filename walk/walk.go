@@ -52,10 +52,11 @@ type File struct {
 	limit int64
 }
 
-// Read returns the file's content. It may be called from any goroutine,
-// once; small files were read whole during classification and are not read
-// again. A file that grew past Options.MaxFileSize since it was classified
-// is an error.
+// Read returns the file's content. It may be called from any goroutine and
+// more than once. Small files were read whole during classification and
+// are not read again, so the bytes may be shared between calls: do not
+// modify them. A file that grew past Options.MaxFileSize since it was
+// classified, or that is no longer a regular file, is an error.
 func (f File) Read() ([]byte, error) {
 	if f.data != nil {
 		return f.data, nil
