@@ -67,6 +67,7 @@ type alignment struct {
 	total       int // literal bytes of the template
 	truncTail   int // literal bytes after the point where the message ends
 	caseMiss    int // matched bytes that differ in case
+	captured    int // message bytes captured by holes, error holes excepted
 	unexplained float32
 	query       int // message bytes that count (noise excluded)
 	fitSum      float32
@@ -82,7 +83,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	nf := msg.folded
 	n := len(nf)
 	al.ok, al.matched, al.total, al.truncTail, al.caseMiss = false, 0, 0, 0, 0
-	al.unexplained, al.fitSum, al.fitN, al.partial = 0, 0, 0, false
+	al.unexplained, al.fitSum, al.fitN, al.partial, al.captured = 0, 0, 0, false, 0
 	al.query = max(1, msg.noise)
 	al.caps = al.caps[:0]
 	for range parts {
@@ -199,7 +200,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 		switch {
 		case st.partial:
 		case i == k-1 && lits[i].part == len(parts)-1:
-			tail = -unexplainedCost * float32(max(0, msg.noise-int(st.end)))
+			tail = -unexplainedCost * suffixCost(msg.cased[st.end:max(int(st.end), msg.noise)])
 		case i == k-1:
 			tail = fitWeight * holeFit(parts[lits[i].part+1:], nf[st.end:capEnd(int(st.end))])
 		default:
@@ -255,7 +256,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 		al.partial = true
 		al.truncTail += len(lits[i].cased) - int(last.end-last.start)
 	case i == k-1 && lits[i].part == len(parts)-1:
-		al.unexplained += float32(max(0, msg.noise-e))
+		al.unexplained += suffixCost(msg.cased[e:max(e, msg.noise)])
 	case i == k-1:
 		al.place(parts, lits[i].part+1, len(parts), e, capEnd(e), nf)
 	default:
@@ -273,6 +274,9 @@ func (al *alignment) place(parts []part, lo, hi, from, to int, nf []byte) {
 			al.caps[j] = capture{int32(from), int32(to)}
 			al.fitSum += holeFit(parts[lo:hi], nf[from:to])
 			al.fitN++
+			if parts[j].typ != tError {
+				al.captured += to - from
+			}
 			return
 		}
 	}
@@ -291,6 +295,18 @@ func prefixCost(prefix []byte) float32 {
 		return 0.3 * float32(len(prefix))
 	}
 	return float32(len(prefix))
+}
+
+// suffixCost is the cost of a message suffix no template part accounts
+// for: a parenthesised or bracketed remark (" (at line 3, column 5)",
+// " [type=value_error]") that a library appends costs 30% of its bytes,
+// anything else all of them.
+func suffixCost(suffix []byte) float32 {
+	s := bytes.TrimSpace(suffix)
+	if len(s) >= 2 && (s[0] == '(' && s[len(s)-1] == ')' || s[0] == '[' && s[len(s)-1] == ']') {
+		return 0.3 * float32(len(suffix))
+	}
+	return float32(len(suffix))
 }
 
 // prefixSuffix returns the length of the longest proper prefix of l (at most

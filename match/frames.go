@@ -63,10 +63,15 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 }
 
 // cleanPath turns a printed frame path into a slash-separated one, or ""
-// for pseudo-files such as "<frozen importlib._bootstrap>" or "<stdin>".
+// for pseudo-files such as "<stdin>" or "<string>". Python's frozen
+// modules ("<frozen importlib._bootstrap>") become their source paths
+// ("importlib/_bootstrap.py").
 func cleanPath(p string) string {
 	p = strings.TrimSpace(p)
 	p = strings.TrimPrefix(p, "file://")
+	if m, ok := strings.CutPrefix(p, "<frozen "); ok && strings.HasSuffix(m, ">") && isIdentPath(m[:len(m)-1]) {
+		return strings.ReplaceAll(m[:len(m)-1], ".", "/") + ".py"
+	}
 	if p == "" || p[0] == '<' || strings.HasPrefix(p, "node:") {
 		return ""
 	}

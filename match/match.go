@@ -82,6 +82,12 @@ const (
 	opaqueSupported   = 0.5
 	opaqueUnsupported = 0.15
 	rareException     = 3 // at most this many opaque sites raise it
+	// contradicted scales the score of a site the traceback contradicts:
+	// the site's file is on no frame of the stack, or the innermost frame
+	// is in an indexed file, at no raise, and not in the site's function
+	// (compiled code raised the error; a site elsewhere with the same text
+	// is a pure-Python twin or a copy).
+	contradicted = 0.45
 	// atRaiseFloor is the text score of a template the message does not
 	// match, at the raise the innermost frame points at.
 	atRaiseFloor = 0.2
@@ -109,26 +115,26 @@ func (ix *Index) Match(q Query, opt Options) Result {
 	sc.stats.Steps += len(q.Message) / 8
 	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception); n > 0 &&
 		(exception == "" || shortName(name) == shortName(exception)) {
-		m := &sc.msg
-		m.cased, m.folded, m.start, m.end = m.cased[n:], m.folded[n:], m.start[n:], m.end[n:]
-		m.noise = max(0, m.noise-n)
+		sc.msg.cut(n)
 		exception = cmp.Or(exception, name)
+	} else if name := unsafeString(sc.msg.cased); exception == "" && isIdentPath(name) && isExceptionName(name, "") {
+		// A bare exception name: raised without a message ("EOFError").
+		exception = strings.Clone(name)
+		sc.msg.cut(sc.msg.len())
 	}
 
-	if sc.msg.len() > 0 {
-		ix.retrieve(sc, opt.MaxCandidates)
-		for _, c := range sc.cands {
-			e := ix.entries[c.entry]
-			if !sc.verify(ix, e.site, int(e.alt), e.tmpl, e.weight, false) {
-				break
-			}
-		}
-	}
-
-	// Frames: the sites at the innermost frame's line (messages held in
+	// Frames first, since they are the strongest evidence and the budget
+	// may run out: the sites at the innermost frame's line (messages held in
 	// variables are found this way), then sites at outer frames' lines.
 	sc.frames = ix.resolveFrames(q.Frames, sc.frames)
 	innermost := len(sc.frames) > 0 && sc.frames[0].frame == 0
+	// Compiled code raised the error when the innermost frame lies in an
+	// indexed file but at no raise: sites elsewhere that happen to hold the
+	// same text (a pure-Python twin of a C function) are suspect.
+	compiled := innermost && len(ix.sitesNear(sc.frames[0].file, q.Frames[0].Line, nearLines, sc.near[:0])) == 0
+	// A raise leaves its frame on the stack: with a traceback in hand, a
+	// site whose file is on no frame did not raise this error.
+	stack := slices.ContainsFunc(q.Frames, func(f Frame) bool { return cleanPath(f.Path) != "" })
 	for _, ff := range sc.frames {
 		slack := nearLines
 		if ff.frame > 0 {
@@ -141,6 +147,16 @@ func (ix *Index) Match(q Query, opt Options) Result {
 			}
 		}
 	}
+	if sc.msg.len() > 0 {
+		ix.retrieve(sc, opt.MaxCandidates)
+		for _, c := range sc.cands {
+			e := ix.entries[c.entry]
+			if !sc.verify(ix, e.site, int(e.alt), e.tmpl, e.weight, false) {
+				break
+			}
+		}
+	}
+
 	// Opaque sites raising the query's exception type.
 	if exception != "" {
 		for _, s := range ix.opaque[shortName(exception)][:min(len(ix.opaque[shortName(exception)]), 2*rareException)] {
@@ -166,7 +182,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		}
 		t := c.text
 		switch {
-		case c.opaque && (c.frame >= frameSameFunction || c.excOK && c.exc > 0 && rare):
+		case c.opaque && (c.frame >= frameSameFunction || c.excOK && c.exc == 1 && rare):
 			t = opaqueSupported
 		case c.opaque:
 			t = opaqueUnsupported
@@ -184,6 +200,9 @@ func (ix *Index) Match(q Query, opt Options) Result {
 			den += wRepo
 		}
 		c.score = num / den
+		if compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 {
+			c.score *= contradicted
+		}
 	}
 	slices.SortFunc(sc.found, func(a, b siteCand) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.text, a.text),
@@ -278,7 +297,7 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 
 // textScore turns an alignment into a score in [0, 1]:
 //
-//	coverage² × explained × (0.6 + 0.4·confidence) × fit × case
+//	coverage² × explained × (0.6 + 0.4·confidence) × fit × case × specificity
 //
 // where coverage is the share of the template's literal text found (a tail
 // cut off the message counts 40%, or 90% when the message shows it was
@@ -286,8 +305,12 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 // before the cut), explained is the share of the message some part of the template
 // accounts for, confidence grows with the literal bytes matched (a
 // nine-letter "not found" is weak evidence, a sentence is strong), fit
-// lowers the score when captures do not look like their holes' types, and
-// case lowers it when letters differ in case.
+// lowers the score when captures do not look like their holes' types, case
+// lowers it when letters differ in case, and specificity lowers it when
+// holes rather than literal text account for most of the message (a
+// template like "missing {name}" swallowing a whole sentence): it is 1 when
+// literal text is at least half of what the template matched, down to 0.6
+// (captures of error-typed holes, another error's message, do not count).
 func (al *alignment) textScore(truncated bool) float64 {
 	if al.total == 0 || al.matched == 0 {
 		return 0
@@ -307,7 +330,9 @@ func (al *alignment) textScore(truncated bool) float64 {
 		fit += 0.05 * min(0, float64(al.fitSum)/float64(al.fitN))
 	}
 	caseFactor := 1 - 0.2*float64(al.caseMiss)/float64(al.matched)
-	return min(1, max(0, coverage*coverage*explained*(0.6+0.4*confidence)*fit*caseFactor))
+	share := float64(al.matched) / float64(al.matched+al.captured)
+	specificity := 0.6 + 0.4*min(1, share/0.5)
+	return min(1, max(0, coverage*coverage*explained*(0.6+0.4*confidence)*fit*caseFactor*specificity))
 }
 
 // frameEvidence grades how the query's frames point at site rec (see the
@@ -349,21 +374,40 @@ func (ix *Index) frameEvidence(rec siteRec, frames []Frame, hits []frameFile, in
 }
 
 // excAgreement compares the query's exception type with the site's: 1 when
-// it equals the name as written or qualified, 0.85 when only the short
-// names agree, 0 otherwise (a wrapper may have changed the type: this
-// lowers the score without excluding the site). ok is false when either
-// side is unknown.
+// it equals the name as written or qualified; 0.85 when the short names
+// agree and one side is unqualified; 0.5 when both are qualified
+// differently ("locale.Error", "_csv.Error": a generic short name, or a
+// class re-exported elsewhere); 0 otherwise (a wrapper may have changed the
+// type: this lowers the score without excluding the site). ok is false when
+// either side is unknown.
 func excAgreement(q, written, qualified string) (level float64, ok bool) {
 	if q == "" || written == "" && qualified == "" {
 		return 0, false
 	}
+	site := cmp.Or(qualified, written)
 	switch {
 	case q == written || q == qualified:
 		return 1, true
-	case shortName(q) == shortName(cmp.Or(qualified, written)):
+	case shortName(q) != shortName(site):
+		return 0, true
+	case shortName(q) == q || shortName(site) == site:
 		return 0.85, true
 	}
-	return 0, true
+	return 0.5, true
+}
+
+// isIdentPath reports whether s is a dotted identifier ("_queue.Empty").
+func isIdentPath(s string) bool {
+	if s == "" || len(s) > 256 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '.' || c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' && i > 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // sameRepo compares a repository hint with a site's repository, ignoring

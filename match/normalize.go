@@ -40,6 +40,12 @@ type text struct {
 	truncated bool
 }
 
+// cut drops the first n normalised bytes (a leading exception name).
+func (t *text) cut(n int) {
+	t.cased, t.folded, t.start, t.end = t.cased[n:], t.folded[n:], t.start[n:], t.end[n:]
+	t.noise = max(0, t.noise-n)
+}
+
 // reset empties t, keeping its buffers.
 func (t *text) reset() {
 	t.cased, t.folded, t.start, t.end = t.cased[:0], t.folded[:0], t.start[:0], t.end[:0]
@@ -256,11 +262,9 @@ func (t *text) findNoise() {
 	t.noise = start
 }
 
-// exceptionPrefix returns the length of a leading "pkg.ExceptionType: "
-// in s when the name looks like an exception type: its last dotted
-// component starts with an upper-case letter and ends like an exception
-// class (Error, Exception, Warning, ...) or equals want's last component.
-// It returns 0 when s does not start that way.
+// exceptionPrefix returns the name and length of a leading
+// "pkg.ExceptionType: " in s when the name looks like an exception type
+// (see isExceptionName). It returns 0 when s does not start that way.
 func exceptionPrefix(s, want string) (name string, n int) {
 	i := 0
 	for i < len(s) && i < 256 {
@@ -277,11 +281,7 @@ func exceptionPrefix(s, want string) (name string, n int) {
 		return "", 0
 	}
 	name = s[:i]
-	short := shortName(name)
-	if short == "" || !('A' <= short[0] && short[0] <= 'Z') {
-		return "", 0
-	}
-	if !(want != "" && short == shortName(want) || looksLikeExceptionName(short)) {
+	if !isExceptionName(name, want) {
 		return "", 0
 	}
 	n = i + 1
@@ -289,6 +289,20 @@ func exceptionPrefix(s, want string) (name string, n int) {
 		n++
 	}
 	return name, n
+}
+
+// isExceptionName reports whether name, printed before a message, names an
+// exception class: its last component starts with an upper-case letter and
+// either equals want's, ends like an exception class, or follows a module
+// path ("zipfile.BadZipFile", "_queue.Empty": Python prints non-builtin
+// exceptions qualified by their module).
+func isExceptionName(name, want string) bool {
+	short := shortName(name)
+	if short == "" || !('A' <= short[0] && short[0] <= 'Z') {
+		return false
+	}
+	return want != "" && short == shortName(want) || looksLikeExceptionName(short) ||
+		len(short) < len(name) && name[0] != '.'
 }
 
 // exceptionSuffixes are the endings of exception class names across
