@@ -3,7 +3,6 @@ package walk
 import (
 	"bytes"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -42,9 +41,14 @@ var byExt = map[string]string{
 // for ".h" headers. It returns "" for anything else.
 //
 // Upper-case ".C" and ".H" are C++ by convention; other extensions are
-// compared case-insensitively.
+// compared case-insensitively. A ".in" suffix, the mark of a configure or
+// Makefile template ("ssl.h.in", "setup.py.in"), is looked through: the
+// template is the source that the generated file only copies.
 func DetectLanguage(p string, head []byte) string {
 	name := path.Base(p)
+	if inner, ok := strings.CutSuffix(name, ".in"); ok && inner != "" {
+		name = inner
+	}
 	ext := extension(name)
 	switch ext {
 	case "":
@@ -127,53 +131,157 @@ func isVersioned(s, name string) bool {
 	return true
 }
 
-// cppMarker finds constructs that only C++ has. C never writes "::", and
-// its standard headers all end in ".h", so an angle-bracket include
-// without ".h" (<vector>, <cstdint>) is C++ too.
-var cppMarker = regexp.MustCompile(`\b(?:namespace\s+[\w:]*\s*\{|template\s*<|class\s+\w+\s*(?:final\s*)?[:{]|(?:public|private|protected)\s*:|constexpr|nullptr|static_cast|reinterpret_cast|dynamic_cast|typename\s|using\s+namespace|decltype|noexcept)|\w::~?\w|#\s*include\s*<[a-z_]+>`)
-
 // headerLanguage decides whether a ".h" file is C or C++ from C++-only
-// constructs outside comments and string literals. A header with none is
-// C, which the C++ grammar would also accept.
+// constructs outside comments and literals (see looksCPP). A header with
+// none is C, which the C++ grammar would also accept.
 func headerLanguage(head []byte) string {
-	if cppMarker.Match(stripComments(head)) {
+	if looksCPP(head) {
 		return CPP
 	}
 	return C
 }
 
-// stripComments blanks out C-style comments and string and character
-// literals, so that markers in prose do not count.
-func stripComments(src []byte) []byte {
-	out := make([]byte, 0, len(src))
-	for i := 0; i < len(src); i++ {
+// looksCPP scans C-family source for constructs only C++ has: "::" between
+// names, "namespace x {", "template <", "class X {" (or ":", "final",
+// ";"), access labels ("public:"), "using namespace", C++-only keywords
+// (nullptr, constexpr, the casts, decltype, noexcept), and an
+// angle-bracket include without ".h" (<vector>, <cstdint>: every C
+// standard header ends in ".h"). Comments and string and character
+// literals are skipped, so prose does not count. It is a hand-written
+// scanner because headers are many (tens of thousands in /usr/include).
+func looksCPP(src []byte) bool {
+	n := len(src)
+	for i := 0; i < n; {
 		c := src[i]
 		switch {
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			for i < len(src) && src[i] != '\n' {
+		case c == '/' && i+1 < n && src[i+1] == '/':
+			for i < n && src[i] != '\n' {
 				i++
 			}
-			out = append(out, '\n')
-		case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		case c == '/' && i+1 < n && src[i+1] == '*':
 			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
-				return out
+				return false
 			}
-			i += end + 3
-			out = append(out, ' ')
+			i += end + 4
 		case c == '"' || c == '\'':
-			j := i + 1
-			for j < len(src) && src[j] != c && src[j] != '\n' {
-				if src[j] == '\\' {
-					j++
+			i++
+			for i < n && src[i] != c && src[i] != '\n' {
+				if src[i] == '\\' {
+					i++
 				}
+				i++
+			}
+			i++
+		case c == ':' && i+1 < n && src[i+1] == ':':
+			if i > 0 && isWord(src[i-1]) && i+2 < n && (isWordStart(src[i+2]) || src[i+2] == '~') {
+				return true
+			}
+			i += 2
+		case c == '#':
+			if includesCPPHeader(src[i+1:]) {
+				return true
+			}
+			i++
+		case isWordStart(c):
+			j := i + 1
+			for j < n && isWord(src[j]) {
 				j++
 			}
+			if l := j - i; l >= 5 && l <= 16 && cppKeyword(src, string(src[i:j]), j) {
+				return true
+			}
 			i = j
-			out = append(out, c, c)
+		case '0' <= c && c <= '9':
+			for i < n && (isWord(src[i]) || src[i] == '.') {
+				i++
+			}
 		default:
-			out = append(out, c)
+			i++
 		}
 	}
-	return out
+	return false
 }
+
+// cppKeyword reports whether the word w, which ends at src[end], starts a
+// C++-only construct.
+func cppKeyword(src []byte, w string, end int) bool {
+	switch w {
+	case "nullptr", "constexpr", "static_cast", "reinterpret_cast", "dynamic_cast", "const_cast", "decltype", "noexcept":
+		return true
+	case "namespace":
+		k := skipSpace(src, end)
+		return k < len(src) && (isWordStart(src[k]) || src[k] == '{')
+	case "template":
+		k := skipSpace(src, end)
+		return k < len(src) && src[k] == '<'
+	case "public", "private", "protected":
+		k := skipSpace(src, end)
+		return k < len(src) && src[k] == ':' && (k+1 == len(src) || src[k+1] != ':')
+	case "using":
+		name, _ := wordAt(src, skipSpace(src, end))
+		return name == "namespace"
+	case "class":
+		name, k := wordAt(src, skipSpace(src, end))
+		if name == "" {
+			return false
+		}
+		k = skipSpace(src, k)
+		if k >= len(src) {
+			return false
+		}
+		if next, _ := wordAt(src, k); next == "final" {
+			return true
+		}
+		return src[k] == '{' || src[k] == ';' || src[k] == ':' && (k+1 == len(src) || src[k+1] != ':')
+	}
+	return false
+}
+
+// includesCPPHeader reports whether src, just after a "#", is an include
+// of an angle-bracket header without an extension.
+func includesCPPHeader(src []byte) bool {
+	k := skipSpace(src, 0)
+	w, k := wordAt(src, k)
+	if w != "include" {
+		return false
+	}
+	k = skipSpace(src, k)
+	if k >= len(src) || src[k] != '<' {
+		return false
+	}
+	name := 0
+	for k++; k < len(src); k++ {
+		switch c := src[k]; {
+		case c == '>':
+			return name > 0
+		case 'a' <= c && c <= 'z' || c == '_':
+			name++
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+func skipSpace(src []byte, i int) int {
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// wordAt returns the identifier starting at src[i] and the index after it.
+func wordAt(src []byte, i int) (string, int) {
+	if i >= len(src) || !isWordStart(src[i]) {
+		return "", i
+	}
+	j := i + 1
+	for j < len(src) && isWord(src[j]) {
+		j++
+	}
+	return string(src[i:j]), j
+}
+
+func isWordStart(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' }
+func isWord(c byte) bool      { return isWordStart(c) || '0' <= c && c <= '9' }
