@@ -54,9 +54,12 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 		}
 		consider(ix.byTail[tail])
 		if tail != base {
-			consider(ix.byTail[base])
-		} else if files := ix.byBase[base]; len(files) <= 4*maxFilesPerFrame {
-			consider(files) // a bare file name: any indexed file of that name
+			consider(ix.byTail[base]) // indexed files of one component
+		}
+		if best < 2 {
+			if files := ix.byBase[base]; len(files) <= 4*maxFilesPerFrame {
+				consider(files) // a bare file name, or one under a source root
+			}
 		}
 	}
 	return dst
@@ -96,8 +99,16 @@ func commonSuffix(a, b string) int {
 	return n
 }
 
+// acceptSuffix decides whether frame path a names indexed file b when they
+// share c trailing components: two or more, all of either path, or the base
+// name of a file right under a source root ("Lib/wave.py" in CPython is
+// installed as ".../python3.11/wave.py").
 func acceptSuffix(c int, a, b string) bool {
-	return c >= 2 || c >= 1 && (c == components(a) || c == components(b))
+	if c >= 2 || c >= 1 && (c == components(a) || c == components(b)) {
+		return true
+	}
+	root, _, ok := strings.Cut(b, "/")
+	return c == 1 && ok && components(b) == 2 && (root == "Lib" || root == "lib" || root == "src")
 }
 
 func components(p string) int { return strings.Count(strings.Trim(p, "/"), "/") + 1 }

@@ -63,6 +63,16 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "acme/io", Path: "io/files.py", Line: 71, Function: "open"},
 		},
 		{
+			name: "an exception raised without a message",
+			q: Query{Message: "EOFError", Frames: []Frame{
+				{Path: "/usr/lib/python3.11/wave.py", Line: 114, Function: "__init__"},
+				{Path: "/home/u/app.py", Line: 2, Function: "<module>"},
+			}},
+			want:    []errdex.ID{"eof"},
+			reason:  "the innermost frame (Lib/wave.py:114) is this raise",
+			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/wave.py", Line: 114, Function: "__init__"},
+		},
+		{
 			name: "lines moved since the indexed version",
 			q: Query{Message: "file /tmp/a.txt is empty", Exception: "ValueError", Frames: []Frame{
 				{Path: "/srv/app/acme_io/io/files.py", Line: 131, Function: "read"},
@@ -126,6 +136,26 @@ func TestNoMatch(t *testing.T) {
 			}},
 			reason:  "the error was raised in /venv/site-packages/other/x.py, which is not indexed; the nearest indexed frame is Lib/json/decoder.py:337 in decode",
 			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 337, Function: "decode", Frame: 1},
+		},
+		{
+			name: "the same text raised by compiled code",
+			q: Query{Message: "reduce() of empty iterable with no initial value", Exception: "TypeError", Frames: []Frame{
+				{Path: "/home/u/app.py", Line: 3, Function: "<module>"},
+			}},
+			reason: "the message matches Lib/functools.py:255 in reduce, but the traceback does not pass there: the error was raised by other code with the same message (compiled code?)",
+		},
+		{
+			name: "a frozen module",
+			q: Query{Message: "bad magic number in 'x': b'\\x00'", Exception: "ImportError", Frames: []Frame{
+				{Path: "<frozen importlib._bootstrap_external>", Line: 1080, Function: "get_code"},
+			}},
+			reason:  "the innermost frame Lib/importlib/_bootstrap_external.py:1080 in get_code is not a raise: this error comes from compiled code called there",
+			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/importlib/_bootstrap_external.py", Line: 1080, Function: "get_code"},
+		},
+		{
+			name:   "a bare exception name",
+			q:      Query{Message: "_queue.Empty"},
+			reason: "the message is empty",
 		},
 		{
 			name:   "no word known",

@@ -50,6 +50,8 @@ type siteCand struct {
 	excOK   bool
 	repo    float64
 	score   float64
+	// offStack: the traceback contradicts the site (see contradicted).
+	offStack bool
 }
 
 // Evidence weights: the text, the frames, the exception type and the
@@ -202,6 +204,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		c.score = num / den
 		if compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 {
 			c.score *= contradicted
+			c.offStack = true
 		}
 	}
 	slices.SortFunc(sc.found, func(a, b siteCand) int {
@@ -526,6 +529,12 @@ func (ix *Index) noMatch(sc *scratch, q Query, innermost bool) string {
 	}
 	if sc.stats.Words == 0 {
 		return fmt.Sprintf("no indexed template contains the words %s", ix.someWords(sc))
+	}
+	if len(sc.found) > 0 && sc.found[0].offStack && sc.found[0].text >= DefaultMinScore {
+		c := &sc.found[0]
+		rec := ix.sites[c.site]
+		return fmt.Sprintf("the message matches %s:%d%s, but the traceback does not pass there: the error was raised by other code with the same message (compiled code?)",
+			ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
 	}
 	if len(sc.found) > 0 {
 		c := &sc.found[0]

@@ -309,6 +309,21 @@ func TestMatchText(t *testing.T) {
 			values: []string{"a=64", "b=128", "c=256", "d=10"},
 		},
 		{
+			name: "a specific template beats a hole swallowing the sentence",
+			q:    Query{Message: "re.error: missing ), unterminated subpattern at position 0"},
+			want: "re-subpattern",
+		},
+		{
+			name: "a remark in parentheses appended by the library",
+			q:    Query{Message: "tomllib.TOMLDecodeError: Invalid value (at line 3, column 5)"},
+			want: "toml-value",
+		},
+		{
+			name: "a pure-Python twin of a C function, without a traceback",
+			q:    Query{Message: "TypeError: reduce() of empty iterable with no initial value"},
+			want: "twin",
+		},
+		{
 			name:   "repr of containers",
 			q:      Query{Message: "missing keys {'a', 'b'} in 'server'"},
 			want:   "py-dict-repr",
