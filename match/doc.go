@@ -37,7 +37,12 @@
 //     written, qualified, or by short name; a mismatch lowers the score but
 //     does not exclude, since wrappers change types) and the repository
 //     hint. Weights are constants in match.go; a component the query says
-//     nothing about is left out.
+//     nothing about is left out. A traceback also rules sites out: a raise
+//     leaves its frame on the stack, so a site whose file is on no frame, or
+//     (when the innermost frame lies in an indexed file at no raise: compiled
+//     code raised the error) a site outside the innermost frame's function,
+//     has its score scaled by 0.45; a site away from the raise the innermost
+//     frame points at, by 0.85.
 //  6. When nothing scores DefaultMinScore or more, say why: the innermost
 //     frame is in an indexed file but not at a raise (compiled code raised
 //     it), the raise is in a file that is not indexed (and which frame is

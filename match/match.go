@@ -90,6 +90,12 @@ const (
 	// (compiled code raised the error; a site elsewhere with the same text
 	// is a pure-Python twin or a copy).
 	contradicted = 0.45
+	// elsewhere scales the score of a site away from the raise the
+	// innermost frame points at: that raise is most likely the one, even
+	// when its template does not show the message (built by the exception
+	// class, or extracted imperfectly), unless the code moved since it was
+	// indexed; then the site with the text still ranks close behind.
+	elsewhere = 0.85
 	// atRaiseFloor is the text score of a template the message does not
 	// match, at the raise the innermost frame points at.
 	atRaiseFloor = 0.2
@@ -202,9 +208,12 @@ func (ix *Index) Match(q Query, opt Options) Result {
 			den += wRepo
 		}
 		c.score = num / den
-		if compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 {
+		switch {
+		case compiled && c.frame < frameSameFunction || stack && c.frameAt < 0:
 			c.score *= contradicted
 			c.offStack = true
+		case innermost && !compiled && c.frame < frameNearRaise:
+			c.score *= elsewhere
 		}
 	}
 	slices.SortFunc(sc.found, func(a, b siteCand) int {
