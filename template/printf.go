@@ -179,7 +179,7 @@ func (s *printfState) emit(d directive, v verbInfo) {
 		}
 	}
 	expr := s.args[d.arg]
-	s.parts = append(s.parts, errdex.HolePart(s.name(expr), expr, v.typ))
+	s.parts = append(s.parts, errdex.HolePart(s.name(expr)+v.suffix, expr, v.typ))
 }
 
 // quotable reports whether quoting v's text gives the same result as
@@ -843,9 +843,10 @@ func DistinctHoles(t errdex.Template) errdex.Template {
 // verbInfo says how a verb prints its argument.
 type verbInfo struct {
 	typ    errdex.HoleType
-	inline bool // a statically known value prints as its own text
-	quote  bool // a statically known value prints quoted (Go's %q)
-	args   int  // arguments consumed
+	inline bool   // a statically known value prints as its own text
+	quote  bool   // a statically known value prints quoted (Go's %q)
+	args   int    // arguments consumed
+	suffix string // added to the hole's name: "_type" for a type name
 }
 
 // verbGroup gives several verbs the same verbInfo.
@@ -880,6 +881,7 @@ var (
 	holeFloat   = verbInfo{typ: errdex.HoleFloat, args: 1}
 	holeBool    = verbInfo{typ: errdex.HoleBool, args: 1}
 	holeRepr    = verbInfo{typ: errdex.HoleRepr, args: 1}
+	typeName    = verbInfo{typ: errdex.HoleStr, args: 1, suffix: "_type"} // Go's %T, CPython's %T and %N
 )
 
 // Verb tables of the dialects. A verb missing from its table is unknown:
@@ -888,12 +890,13 @@ var (
 var (
 	goVerbs = verbTable(verbGroup{"v", inlineAny}, verbGroup{"s", inlineStr}, verbGroup{"d", inlineInt},
 		verbGroup{"q", quoted}, verbGroup{"w", inlineError}, verbGroup{"t", inlineBool},
-		verbGroup{"boO", holeInt}, verbGroup{"eEfFgG", holeFloat}, verbGroup{"xXcUpT", holeStr})
+		verbGroup{"boO", holeInt}, verbGroup{"eEfFgG", holeFloat}, verbGroup{"xXcUp", holeStr}, verbGroup{"T", typeName})
 	cVerbs = verbTable(verbGroup{"diu", inlineInt}, verbGroup{"o", holeInt}, verbGroup{"s", inlineStr},
 		verbGroup{"eEfFgGaA", holeFloat}, verbGroup{"xXcpCS", holeStr}, verbGroup{"n", holeAny},
 		verbGroup{"m", verbInfo{typ: errdex.HoleStr}})
 	cpythonVerbs = verbTable(verbGroup{"diu", inlineInt}, verbGroup{"o", holeInt}, verbGroup{"sUS", inlineStr},
-		verbGroup{"V", verbInfo{typ: errdex.HoleStr, args: 2}}, verbGroup{"RA", holeRepr}, verbGroup{"xXcpTN", holeStr})
+		verbGroup{"V", verbInfo{typ: errdex.HoleStr, args: 2}}, verbGroup{"RA", holeRepr}, verbGroup{"xXcp", holeStr},
+		verbGroup{"TN", typeName})
 	javaVerbs = verbTable(verbGroup{"s", inlineStr}, verbGroup{"S", holeStr}, verbGroup{"d", inlineInt},
 		verbGroup{"o", holeInt}, verbGroup{"b", inlineBool}, verbGroup{"B", holeBool},
 		verbGroup{"eEfgGaA", holeFloat}, verbGroup{"cCxXhHtT", holeStr})

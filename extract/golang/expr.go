@@ -1,0 +1,435 @@
+package golang
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/template"
+)
+
+// Limits on the work spent on one message.
+const (
+	maxAlternatives       = 16  // messages one expression may have
+	maxMethodAlternatives = 512 // messages an Error method may have (tables of messages)
+	maxDepth              = 10  // nesting of variables, constants and calls followed
+	maxExpr               = 200 // bytes of source kept in a hole's Expr
+	// maxSteps bounds the expressions evaluated for the messages of one
+	// file; past it, expressions become holes. Resolution is memoised, so
+	// only pathological code (thousands of chained assignments) reaches it.
+	maxSteps = 200_000
+)
+
+// scope evaluates expressions of one function (fn is nil at package level).
+type scope struct {
+	x  *fileCtx
+	fn *funcCtx
+}
+
+// one wraps a single template.
+func one(parts ...errdex.Part) []errdex.Template {
+	return []errdex.Template{errdex.NewTemplate(parts...)}
+}
+
+// tmpl returns the messages a string-valued expression can have: one
+// template, or several when it depends on branches.
+func (s scope) tmpl(e ast.Expr, depth int) []errdex.Template {
+	s.x.steps++
+	if depth > maxDepth || s.x.steps > maxSteps {
+		return one(s.hole(e, errdex.HoleAny))
+	}
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		switch e.Kind {
+		case token.STRING:
+			if v, err := strconv.Unquote(e.Value); err == nil {
+				return one(errdex.Lit(v))
+			}
+		case token.INT:
+			if v, err := strconv.ParseInt(strings.ReplaceAll(e.Value, "_", ""), 0, 64); err == nil {
+				return one(errdex.Lit(strconv.FormatInt(v, 10)))
+			}
+		}
+	case *ast.ParenExpr:
+		return s.tmpl(e.X, depth)
+	case *ast.BinaryExpr:
+		if e.Op == token.ADD {
+			return product(s.tmpl(e.X, depth+1), s.tmpl(e.Y, depth+1))
+		}
+	case *ast.CallExpr:
+		return s.callTmpl(e, depth)
+	case *ast.Ident:
+		return s.identTmpl(e, depth)
+	}
+	return one(s.hole(e, errdex.HoleAny))
+}
+
+// product concatenates every template of a with every template of b,
+// keeping at most maxAlternatives.
+func product(a, b []errdex.Template) []errdex.Template {
+	if len(a) == 1 && len(b) == 1 {
+		return []errdex.Template{a[0].Concat(b[0])}
+	}
+	var out []errdex.Template
+	for _, x := range a {
+		for _, y := range b {
+			out = append(out, x.Concat(y))
+		}
+	}
+	return dedupe(out, maxAlternatives)
+}
+
+// dedupe drops repeated and (when others exist) empty templates and keeps
+// at most n.
+func dedupe(ts []errdex.Template, n int) []errdex.Template {
+	if len(ts) <= 1 {
+		return ts
+	}
+	seen := map[string]bool{}
+	out := ts[:0:0]
+	for _, t := range ts {
+		k := templateKey(t)
+		if seen[k] || t.IsEmpty() {
+			continue
+		}
+		seen[k] = true
+		out = append(out, t)
+		if len(out) == n {
+			break
+		}
+	}
+	if len(out) == 0 {
+		return ts[:1]
+	}
+	return out
+}
+
+// templateKey identifies a template with its hole names and types.
+func templateKey(t errdex.Template) string {
+	var b strings.Builder
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			b.WriteString("\x00" + p.Hole + "\x00" + string(p.Type) + "\x00")
+			continue
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// hole makes a hole for e, typed by typ or, when typ is HoleAny, by what
+// the declarations and names say about e.
+func (s scope) hole(e ast.Expr, typ errdex.HoleType) errdex.Part {
+	text := s.x.text(e)
+	if typ == errdex.HoleAny {
+		typ = s.typeOf(e)
+	}
+	return errdex.HolePart(template.HoleNameOf(text), clip(text, maxExpr), typ)
+}
+
+// identTmpl resolves a name: a local variable to the assignments reaching
+// it, a package constant of this file to its value, anything else to a
+// hole.
+func (s scope) identTmpl(id *ast.Ident, depth int) []errdex.Template {
+	if ts, ok := s.x.memo[id]; ok {
+		return ts
+	}
+	ts := s.resolveIdent(id, depth)
+	s.x.memo[id] = ts
+	return ts
+}
+
+func (s scope) resolveIdent(id *ast.Ident, depth int) []errdex.Template {
+	if s.fn != nil {
+		if ts, ok := s.resolveVar(id, depth); ok {
+			return ts
+		}
+	}
+	if v, ok := s.x.consts[id.Name]; ok {
+		if ts := (scope{s.x, nil}).tmpl(v, depth+1); len(ts) == 1 && !ts[0].IsOpaque() {
+			return ts
+		}
+	}
+	return one(s.hole(id, errdex.HoleAny))
+}
+
+// callTmpl gives the message of a call: a nested error constructor or
+// Sprintf, a conversion to text of a known kind, or a hole.
+func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
+	if c, ok := s.x.ctorOf(call); ok && c.kind != errdex.KindLogFatal {
+		return s.ctorTmpl(call, c, depth+1)
+	}
+	name, recv := calleeName(call)
+	if recv != "" && s.x.imports[recv] == "fmt" {
+		switch name {
+		case "Sprintf":
+			return s.printf(call, 0, depth+1)
+		case "Sprint":
+			return s.sprint(call.Args, false, depth+1)
+		case "Sprintln":
+			return s.sprint(call.Args, true, depth+1)
+		}
+	}
+	if t, ok := textFuncs[name]; ok && (len(call.Args) > 0 || t == errdex.HoleError) {
+		return one(s.hole(call, t))
+	}
+	return one(s.hole(call, errdex.HoleAny))
+}
+
+// textFuncs are functions and methods that render a value as text, by the
+// type of text they give. Error and String are methods without arguments;
+// the others are strconv's and their look-alikes (strconv's own quote).
+var textFuncs = map[string]errdex.HoleType{
+	"Error": errdex.HoleError, "String": errdex.HoleStr, "string": errdex.HoleStr,
+	"Quote": errdex.HoleRepr, "quote": errdex.HoleRepr, "QuoteToASCII": errdex.HoleRepr,
+	"QuoteRune": errdex.HoleRepr, "QuoteToGraphic": errdex.HoleRepr,
+	"Itoa": errdex.HoleInt, "itoa": errdex.HoleInt, "Uitoa": errdex.HoleInt, "uitoa": errdex.HoleInt,
+	"FormatInt": errdex.HoleInt, "FormatUint": errdex.HoleInt, "formatInt": errdex.HoleInt,
+	"FormatFloat": errdex.HoleFloat, "FormatBool": errdex.HoleBool,
+}
+
+// calleeName returns a call's function name and, for a selector call, the
+// identifier before the dot ("fmt" in fmt.Sprintf, "e" in e.Error()).
+func calleeName(call *ast.CallExpr) (name, recv string) {
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		return f.Name, ""
+	case *ast.SelectorExpr:
+		if id, ok := f.X.(*ast.Ident); ok {
+			return f.Sel.Name, id.Name
+		}
+		return f.Sel.Name, "?"
+	}
+	return "", ""
+}
+
+// ctorTmpl gives the message an error constructor call builds.
+func (s scope) ctorTmpl(call *ast.CallExpr, c ctor, depth int) []errdex.Template {
+	args := call.Args
+	switch c.form {
+	case formMsg:
+		if len(args) >= 1 {
+			return s.tmpl(args[0], depth)
+		}
+	case formPrintf:
+		return s.printf(call, 0, depth)
+	case formWrap:
+		if len(args) >= 2 {
+			return product(s.tmpl(args[1], depth), one(errdex.Lit(": "), s.hole(args[0], errdex.HoleError)))
+		}
+	case formWrapf:
+		if len(args) >= 2 {
+			return product(s.printf(call, 1, depth), one(errdex.Lit(": "), s.hole(args[0], errdex.HoleError)))
+		}
+	case formSprint:
+		return s.sprint(args, false, depth)
+	case formSprintln:
+		return s.sprint(args, true, depth)
+	}
+	return one(s.hole(call, errdex.HoleAny))
+}
+
+// printf gives the messages of a printf-style call whose format is
+// argument fmtIdx. A format that is not a constant (after resolving
+// variables) stays as its own template.
+func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
+	if len(call.Args) <= fmtIdx {
+		return one(s.hole(call, errdex.HoleAny))
+	}
+	args := call.Args[fmtIdx+1:]
+	texts := make([]string, len(args))
+	byText := make(map[string]ast.Expr, len(args))
+	for i, a := range args {
+		texts[i] = clip(s.x.text(a), maxExpr)
+		byText[texts[i]] = a
+	}
+	p := template.Printf{
+		Dialect: template.PrintfGo,
+		Value: func(i int) (errdex.Template, bool) {
+			ts := s.tmpl(args[i], depth+1)
+			if len(ts) != 1 || isSingleHole(ts[0]) {
+				return errdex.Template{}, false
+			}
+			return ts[0], true
+		},
+	}
+	var out []errdex.Template
+	for _, f := range s.tmpl(call.Args[fmtIdx], depth+1) {
+		format, ok := literalText(f)
+		if !ok {
+			out = append(out, f)
+			continue
+		}
+		res := p.Parse(format, texts)
+		parts := res.Template.Parts
+		for i, part := range parts {
+			if part.IsHole() && part.Type == errdex.HoleAny {
+				if a, ok := byText[part.Expr]; ok {
+					parts[i].Type = s.typeOf(a)
+				}
+			}
+		}
+		out = append(out, res.Template)
+		if len(res.Problems) > 0 && !call.Ellipsis.IsValid() {
+			s.x.problem(call, "format %q: %s", clip(format, 60), res.Problems[0])
+		}
+	}
+	return dedupe(out, maxAlternatives)
+}
+
+// literalText returns a template's text when it has no holes.
+func literalText(t errdex.Template) (string, bool) {
+	if len(t.Holes()) > 0 {
+		return "", false
+	}
+	return t.String(), true
+}
+
+func isSingleHole(t errdex.Template) bool {
+	return len(t.Parts) == 1 && t.Parts[0].IsHole()
+}
+
+// sprint gives the message of fmt.Sprint (spaces between operands when
+// neither is a string) or fmt.Sprintln (spaces always; the final newline is
+// left out, as the end of a message).
+func (s scope) sprint(args []ast.Expr, ln bool, depth int) []errdex.Template {
+	out := one()
+	for i, a := range args {
+		if i > 0 && (ln || !s.isString(args[i-1]) && !s.isString(a)) {
+			out = product(out, one(errdex.Lit(" ")))
+		}
+		out = product(out, s.tmpl(a, depth+1))
+	}
+	return out
+}
+
+// isString reports whether e is known to be a string.
+func (s scope) isString(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return e.Kind == token.STRING
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && (s.isString(e.X) || s.isString(e.Y))
+	}
+	return s.typeOf(e) == errdex.HoleStr
+}
+
+// typeOf guesses a hole type from declarations in the function and the
+// file (parameters, variables, struct fields of the receiver) and, failing
+// that, from Go's naming conventions (err, ErrX, path).
+func (s scope) typeOf(e ast.Expr) errdex.HoleType {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return s.typeOf(e.X)
+	case *ast.BasicLit:
+		switch e.Kind {
+		case token.INT:
+			return errdex.HoleInt
+		case token.FLOAT:
+			return errdex.HoleFloat
+		case token.STRING:
+			return errdex.HoleStr
+		}
+	case *ast.Ident:
+		if s.fn != nil {
+			if t, ok := s.fn.infoOf().types[e.Name]; ok {
+				if h := holeTypeOf(t); h != errdex.HoleAny {
+					return refineByName(h, e.Name)
+				}
+			}
+		}
+		return refineByName(errdex.HoleAny, e.Name)
+	case *ast.SelectorExpr:
+		if id, ok := e.X.(*ast.Ident); ok && s.fn != nil && id.Name == s.fn.recvName && id.Name != "" {
+			if t := s.x.fieldType(s.fn.recvType, e.Sel.Name); t != nil {
+				if h := holeTypeOf(t); h != errdex.HoleAny {
+					return refineByName(h, e.Sel.Name)
+				}
+			}
+		}
+		return refineByName(errdex.HoleAny, e.Sel.Name)
+	case *ast.CallExpr:
+		name, recv := calleeName(e)
+		if t, ok := textFuncs[name]; ok {
+			return t
+		}
+		if recv == "" && len(e.Args) == 1 {
+			if h := holeTypeOf(e.Fun); h != errdex.HoleAny {
+				return h // a conversion: int(n), string(b)
+			}
+		}
+		if name == "len" || name == "cap" {
+			return errdex.HoleInt
+		}
+	}
+	return errdex.HoleAny
+}
+
+// holeTypeOf maps a Go type expression to a hole type.
+func holeTypeOf(t ast.Expr) errdex.HoleType {
+	id, ok := t.(*ast.Ident)
+	if !ok {
+		return errdex.HoleAny
+	}
+	switch id.Name {
+	case "string":
+		return errdex.HoleStr
+	case "error":
+		return errdex.HoleError
+	case "bool":
+		return errdex.HoleBool
+	case "float32", "float64":
+		return errdex.HoleFloat
+	case "int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "byte":
+		return errdex.HoleInt
+	}
+	return errdex.HoleAny
+}
+
+// refineByName applies naming conventions: an unknown value named like an
+// error is an error; a string named like a path is a path.
+func refineByName(h errdex.HoleType, name string) errdex.HoleType {
+	switch {
+	case h == errdex.HoleAny && (name == "err" || name == "Err" || strings.HasSuffix(name, "Err") || isErrName(name)):
+		return errdex.HoleError
+	case (h == errdex.HoleAny || h == errdex.HoleStr) && isPathName(name):
+		return errdex.HolePath
+	}
+	return h
+}
+
+// isPathName reports whether a name denotes a file system path.
+func isPathName(name string) bool {
+	switch strings.ToLower(name) {
+	case "path", "filepath", "filename", "fname", "file", "dir", "dirname", "pathname", "oldpath", "newpath":
+		return true
+	}
+	return false
+}
+
+// fieldType returns the declared type of a field of a struct type of this
+// file, or nil.
+func (x *fileCtx) fieldType(typ, field string) ast.Expr {
+	st := x.structs[typ]
+	if st == nil || st.Fields == nil {
+		return nil
+	}
+	for _, f := range st.Fields.List {
+		for _, n := range f.Names {
+			if n.Name == field {
+				return f.Type
+			}
+		}
+	}
+	return nil
+}
+
+// problem records a non-fatal note about the file at a node.
+func (x *fileCtx) problem(n ast.Node, format string, args ...any) {
+	if len(x.problems) < maxProblems {
+		x.problems = append(x.problems, fmt.Sprintf("line %d: ", x.tf.Position(n.Pos()).Line)+fmt.Sprintf(format, args...))
+	}
+}

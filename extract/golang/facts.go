@@ -1,0 +1,95 @@
+package golang
+
+import "github.com/errdex/errdex"
+
+// Facts is what the Go extractor records about one file (the Facts of its
+// extract.FileResult): what Link needs to resolve names across files, and
+// what repository-wide analyses can cite. Site pointers refer to sites of
+// the same FileResult.
+type Facts struct {
+	Package string            // the package name
+	Dir     string            // the file's directory, relative to the repository root
+	Imports map[string]string // local name → import path
+	// Sentinels are package-level error variables built by an error
+	// constructor (var ErrSyntax = errors.New("invalid syntax")).
+	Sentinels []Sentinel
+	// Aliases are package-level error variables that name another one
+	// (var ErrNotExist = fs.ErrNotExist).
+	Aliases []Alias
+	// TypeAliases are type aliases (type PathError = fs.PathError).
+	TypeAliases []Alias
+	// Refs are references to sentinel-like names (ErrX, errX, EOF) in
+	// return statements: the places that return a sentinel.
+	Refs []Ref
+	// Tables are package-level arrays, slices and maps whose elements are
+	// all string literals (syscall's table of errno messages).
+	Tables []Table
+	// Structs lists the fields of the struct types declared in the file.
+	Structs []Struct
+	// ErrorTypes are the types with an Error() string method in the file.
+	ErrorTypes []ErrorType
+	// Literals are composite literals of named types where an error is
+	// returned, assigned or panicked; Link keeps those of error types.
+	Literals []Literal
+}
+
+// Sentinel is a package-level error variable and the site that builds it.
+type Sentinel struct {
+	Name string
+	Site *errdex.Site
+}
+
+// Alias is a package-level error variable defined as another one, or a
+// type alias.
+type Alias struct {
+	Name   string
+	Import string // "" for the same package
+	Target string
+}
+
+// Ref is a reference to a package-level error name in a return statement.
+type Ref struct {
+	Name     string
+	Import   string // "" for the same package
+	Function string
+	Span     errdex.Span
+	Text     string // the return statement, on one line
+}
+
+// Table is a package-level collection of string literals.
+type Table struct {
+	Name   string
+	Values []string
+}
+
+// Struct is a struct type's field names in declaration order.
+type Struct struct {
+	Name   string
+	Fields []string
+}
+
+// ErrorType is a type with an Error() string method, and the method's
+// site (whose templates use Recv, the receiver's name).
+type ErrorType struct {
+	Name string
+	Recv string
+	Site *errdex.Site
+}
+
+// Literal is a composite literal that may build an error value, and its
+// provisional site.
+type Literal struct {
+	Type   string
+	Import string // "" for a type of the same package
+	Fields []LiteralField
+	Site   *errdex.Site
+}
+
+// LiteralField is one element of a composite literal: Name for keyed
+// elements, Index for positional ones.
+type LiteralField struct {
+	Name     string
+	Index    int
+	Expr     string
+	Template errdex.Template
+}

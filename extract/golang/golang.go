@@ -1,0 +1,383 @@
+// Package golang finds error sites in Go source code. It parses with the
+// standard library's go/parser (no tree-sitter: about 8x faster on Go code,
+// and no cgo), so its Extractor has no Grammar and reads File.Src itself.
+//
+// # Sites
+//
+//   - errors.New(msg), and New of github.com/pkg/errors,
+//     github.com/cockroachdb/errors and golang.org/x/xerrors: kind
+//     errors-new. A package-level `var ErrX = errors.New(...)` is a sentinel:
+//     the same site, recorded in Facts with the places that return it.
+//   - fmt.Errorf and the Errorf/Newf/Wrap/Wrapf/WithMessage(f) of the error
+//     packages above: kind errorf. Printf verbs become typed holes (see
+//     template.Printf); %w becomes a hole of type errdex.HoleError, and
+//     Wrap(err, msg) is "msg: {err}" with the same hole type, so a message
+//     is "this template followed by another error's message" exactly where
+//     the template says so.
+//   - panic(x): kind panic when x's message is known (a string, a Sprintf,
+//     an errors.New/fmt.Errorf call, a composite literal of an error type);
+//     kind raise-object when x is an error value built elsewhere (panic(err),
+//     panic(r) after recover).
+//   - log.Fatal*/log.Panic* and the same functions of logrus, glog and klog:
+//     kind log-fatal, message formatted as fmt.Sprint/Sprintf/Sprintln do.
+//   - Error() string methods: kind error-method, the template built from the
+//     returned expression (e.Op + " " + e.Path + ": " + e.Err.Error() gives
+//     holes for the fields); several returns give Alternatives; a return of
+//     an element of a package-level table of strings (syscall's Errno) gives
+//     each element as an alternative.
+//   - Composite literals of error types where an error is returned or
+//     panicked (return &PathError{Op: "open", Path: name, Err: err}): kind
+//     raise, the template the type's Error method gives with the literal's
+//     fields substituted ("open {name}: {err}"). These are resolved in Link,
+//     across the files of the repository; a literal whose type has no known
+//     Error method is dropped.
+//
+// errors.Join is not a site: it has no text of its own (its message is the
+// joined messages, one per line), and each joined error has its own site.
+//
+// # Conventions
+//
+// Exception: Go errors print no type, so sites whose error is a plain value
+// (errors.New, fmt.Errorf, panics with strings, log.Fatal) leave Exception
+// empty. Sites of a named error type (error-method and raise sites, panics
+// with a composite literal) set it to the type as fmt's %T prints it:
+// "*fs.PathError", "strconv.NumError" (the receiver's form).
+//
+// Function: the enclosing function as the last element of a Go stack
+// frame's function name: "os.ReadFile", "os.(*File).Read", "bufio.Reader.Peek"
+// for a value receiver, "list.(*List[...]).Push" for a generic receiver, and
+// "pkg.init" for package-level declarations (where Go runs them). Closures
+// and method values belong to the function that contains them. A frame
+// "github.com/x/y/pkg.(*T).M" matches a site by its suffix after the last '/'.
+//
+// Variables: a message built in a local variable (msg := "..."; if c { msg =
+// "..." }; return errors.New(msg)) resolves to the assignments that reach
+// the use: an assignment in a block enclosing the use replaces the earlier
+// ones, an assignment in a sibling branch adds an alternative, "+=" appends.
+//
+// Files with syntax errors yield the sites of the partial tree go/parser
+// returns, with the errors as Problems; test files, cgo files, build-tagged
+// and generated files are extracted like any other file.
+package golang
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+)
+
+// Extractor finds the error sites of Go files.
+var Extractor = &extract.Extractor{
+	Language: "go",
+	Doc:      "errors.New, fmt.Errorf, panic, log.Fatal*/Panic*, sentinel errors, Error() methods and error-type literals in Go (go/parser)",
+	Extract:  extractFile,
+	Link:     link,
+}
+
+// maxProblems caps the syntax errors reported for one file.
+const maxProblems = 5
+
+// kindLiteral is the site kind of a composite literal of an error type. It
+// is errdex.KindRaise: the Go counterpart of raising a new exception object.
+const kindLiteral = errdex.KindRaise
+
+func extractFile(f *extract.File) (*extract.FileResult, error) {
+	fset := token.NewFileSet()
+	af, err := parser.ParseFile(fset, f.Path, f.Src, parser.SkipObjectResolution)
+	res := &extract.FileResult{}
+	if err != nil {
+		if list, ok := err.(scanner.ErrorList); ok {
+			for i, e := range list {
+				if i == maxProblems {
+					res.Problems = append(res.Problems, strconv.Itoa(len(list)-maxProblems)+" more syntax errors")
+					break
+				}
+				res.Problems = append(res.Problems, "syntax error: "+e.Error())
+			}
+		} else {
+			res.Problems = append(res.Problems, "parse: "+err.Error())
+		}
+	}
+	if af == nil || af.Name == nil {
+		return res, nil
+	}
+	x := newFileCtx(f, fset, af)
+	x.broken = err != nil
+	x.run()
+	res.Sites = x.sites
+	res.Facts = x.facts
+	res.Problems = append(res.Problems, x.problems...)
+	return res, nil
+}
+
+// fileCtx is the state of extracting one file.
+type fileCtx struct {
+	path    string
+	src     []byte
+	tf      *token.File
+	file    *ast.File
+	pkg     string
+	imports map[string]string // local name → import path
+	consts  map[string]ast.Expr
+	structs map[string]*ast.StructType
+	// folded are calls whose message belongs to an enclosing site
+	// (panic(errors.New(...))), so they are not sites of their own.
+	folded   map[*ast.CallExpr]bool
+	sites    []*errdex.Site
+	facts    *Facts
+	problems []string
+	// memo holds the messages of names already resolved, and steps
+	// counts evaluated expressions (see maxSteps).
+	memo  map[*ast.Ident][]errdex.Template
+	steps int
+	// broken is set when the file has syntax errors: sites that contain
+	// a piece go/parser could not parse are dropped.
+	broken bool
+}
+
+func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
+	x := &fileCtx{
+		path:    f.Path,
+		src:     f.Src,
+		tf:      fset.File(af.Pos()),
+		file:    af,
+		pkg:     af.Name.Name,
+		imports: map[string]string{},
+		consts:  map[string]ast.Expr{},
+		structs: map[string]*ast.StructType{},
+		folded:  map[*ast.CallExpr]bool{},
+		memo:    map[*ast.Ident][]errdex.Template{},
+	}
+	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path)}
+	for _, imp := range af.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := path.Base(p)
+		if strings.HasPrefix(name, "v") && isDigits(name[1:]) && strings.Contains(p, "/") {
+			name = path.Base(path.Dir(p)) // k8s.io/klog/v2 → klog
+		}
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name != "_" && name != "." {
+			x.imports[name] = p
+		}
+	}
+	x.facts.Imports = x.imports
+	return x
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// run extracts the file: package-level declarations first (constants,
+// types and tables feed templates), then every function.
+func (x *fileCtx) run() {
+	for _, d := range x.file.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok {
+			continue
+		}
+		for _, spec := range g.Specs {
+			switch s := spec.(type) {
+			case *ast.ValueSpec:
+				x.declValues(g.Tok, s)
+			case *ast.TypeSpec:
+				if s.Assign.IsValid() && s.Name != nil {
+					if imp, target, ok := x.ref(s.Type); ok {
+						x.facts.TypeAliases = append(x.facts.TypeAliases, Alias{Name: s.Name.Name, Import: imp, Target: target})
+					}
+				}
+				if st, ok := s.Type.(*ast.StructType); ok && s.Name != nil {
+					x.structs[s.Name.Name] = st
+					x.facts.Structs = append(x.facts.Structs, Struct{Name: s.Name.Name, Fields: fieldNames(st)})
+				}
+			}
+		}
+	}
+	pkgLevel := &funcCtx{name: x.pkg + ".init"}
+	for _, d := range x.file.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			if d.Tok == token.VAR {
+				x.walk(d, pkgLevel)
+			}
+		case *ast.FuncDecl:
+			fn := x.newFuncCtx(d)
+			if d.Body != nil {
+				x.walk(d.Body, fn)
+			}
+			if isErrorMethod(d) {
+				x.errorMethod(d, fn)
+			}
+		}
+	}
+}
+
+// declValues records package-level constants, string tables and sentinels.
+func (x *fileCtx) declValues(tok token.Token, s *ast.ValueSpec) {
+	for i, name := range s.Names {
+		if i >= len(s.Values) || name.Name == "_" {
+			continue
+		}
+		v := s.Values[i]
+		if tok == token.CONST {
+			x.consts[name.Name] = v
+			continue
+		}
+		if table := stringTable(v); table != nil {
+			x.facts.Tables = append(x.facts.Tables, Table{Name: name.Name, Values: table})
+		}
+	}
+}
+
+// fieldNames lists a struct's fields in declaration order; an embedded
+// field is named by its type.
+func fieldNames(st *ast.StructType) []string {
+	var names []string
+	if st.Fields == nil {
+		return nil
+	}
+	for _, f := range st.Fields.List {
+		if len(f.Names) == 0 {
+			names = append(names, typeName(f.Type))
+			continue
+		}
+		for _, n := range f.Names {
+			names = append(names, n.Name)
+		}
+	}
+	return names
+}
+
+// typeName is the last identifier of a type expression (*pkg.T → T).
+func typeName(t ast.Expr) string {
+	switch t := t.(type) {
+	case *ast.Ident:
+		return t.Name
+	case *ast.StarExpr:
+		return typeName(t.X)
+	case *ast.SelectorExpr:
+		return t.Sel.Name
+	case *ast.IndexExpr:
+		return typeName(t.X)
+	case *ast.IndexListExpr:
+		return typeName(t.X)
+	}
+	return ""
+}
+
+// stringTable returns the elements of a composite literal whose elements
+// are all string literals (an array, slice or map of messages), or nil.
+func stringTable(e ast.Expr) []string {
+	cl, ok := e.(*ast.CompositeLit)
+	if !ok || len(cl.Elts) == 0 {
+		return nil
+	}
+	var out []string
+	for _, el := range cl.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		lit, ok := el.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return nil
+		}
+		s, err := strconv.Unquote(lit.Value)
+		if err != nil {
+			return nil
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// isErrorMethod reports whether d is a method "Error() string".
+func isErrorMethod(d *ast.FuncDecl) bool {
+	if d.Recv == nil || len(d.Recv.List) != 1 || d.Name.Name != "Error" || d.Body == nil {
+		return false
+	}
+	t := d.Type
+	if t.Params != nil && len(t.Params.List) > 0 || t.Results == nil || len(t.Results.List) != 1 {
+		return false
+	}
+	id, ok := t.Results.List[0].Type.(*ast.Ident)
+	return ok && id.Name == "string" && len(t.Results.List[0].Names) <= 1
+}
+
+// text returns the source text of a node, or "" when its offsets are not
+// in the file (nodes of a broken parse).
+func (x *fileCtx) text(n ast.Node) string {
+	if n == nil {
+		return ""
+	}
+	start, end := n.Pos(), n.End()
+	if !start.IsValid() || !end.IsValid() {
+		return ""
+	}
+	base := token.Pos(x.tf.Base())
+	s, e := int(start-base), int(end-base)
+	if s < 0 || e > len(x.src) || s > e {
+		return ""
+	}
+	return string(x.src[s:e])
+}
+
+// span locates a node.
+func (x *fileCtx) span(n ast.Node) errdex.Span {
+	start := x.tf.Position(n.Pos())
+	end := x.tf.Position(n.End())
+	return errdex.Span{Path: x.path, Line: start.Line, Column: start.Column, EndLine: end.Line, EndColumn: end.Column}
+}
+
+// addSite records a site and returns it, or returns nil when the site's
+// code did not parse.
+func (x *fileCtx) addSite(kind errdex.SiteKind, n ast.Node, fn *funcCtx, exception string, ts []errdex.Template) *errdex.Site {
+	if x.broken && containsBad(n) {
+		x.problem(n, "a %s site with a syntax error inside was skipped", kind)
+		return nil
+	}
+	s := &errdex.Site{
+		Language:  "go",
+		Kind:      kind,
+		Exception: exception,
+		Location:  errdex.Location{Span: x.span(n)},
+		Function:  fn.name,
+	}
+	if len(ts) > 0 {
+		s.Template = ts[0]
+		s.Alternatives = ts[1:]
+	}
+	x.sites = append(x.sites, s)
+	return s
+}
+
+// containsBad reports whether n contains a node go/parser could not parse.
+func containsBad(n ast.Node) bool {
+	bad := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.BadExpr, *ast.BadStmt, *ast.BadDecl:
+			bad = true
+		}
+		return !bad
+	})
+	return bad
+}

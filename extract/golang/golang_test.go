@@ -1,0 +1,173 @@
+package golang
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io/fs"
+	"iter"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// inputs lists the .go files below root as driver inputs, with paths
+// relative to root.
+func inputs(t testing.TB, root string, keep func(rel string) bool) iter.Seq[extract.Input] {
+	t.Helper()
+	var ins []extract.Input
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && keep != nil && !keep(rel+"/") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, ".go.txt") || keep != nil && !keep(rel) {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		ins = append(ins, extract.Input{Path: rel, Language: "go", Size: info.Size(), Read: func() ([]byte, error) { return os.ReadFile(p) }})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(yield func(extract.Input) bool) {
+		for _, in := range ins {
+			if !yield(in) {
+				return
+			}
+		}
+	}
+}
+
+// run extracts the Go files below root with the driver, as indexing does.
+func run(t testing.TB, root string, keep func(rel string) bool) *extract.Result {
+	t.Helper()
+	res, err := extract.Run(context.Background(), inputs(t, root, keep), extract.Options{Repo: "test", Extractors: []*extract.Extractor{Extractor}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// goldenSite is the part of a site the golden files show.
+type goldenSite struct {
+	Loc          string   `json:"loc"`
+	Kind         string   `json:"kind"`
+	Exception    string   `json:"exception,omitempty"`
+	Function     string   `json:"function"`
+	Message      string   `json:"message"`
+	Holes        []string `json:"holes,omitempty"`
+	Alternatives []string `json:"alternatives,omitempty"`
+	Facts        []string `json:"facts,omitempty"`
+}
+
+type goldenFile struct {
+	Sites    []goldenSite        `json:"sites"`
+	Problems map[string][]string `json:"problems,omitempty"`
+	Skipped  []string            `json:"skipped,omitempty"`
+}
+
+func holeList(t errdex.Template) []string {
+	var out []string
+	for _, h := range t.Holes() {
+		out = append(out, fmt.Sprintf("%s=%s:%s", h.Hole, h.Expr, h.Type))
+	}
+	return out
+}
+
+func toGolden(res *extract.Result) goldenFile {
+	var g goldenFile
+	for _, s := range res.Sites {
+		gs := goldenSite{
+			Loc:       fmt.Sprintf("%s:%d:%d-%d", s.Location.Path, s.Location.Line, s.Location.Column, s.Location.EndLine),
+			Kind:      string(s.Kind),
+			Exception: s.Exception,
+			Function:  s.Function,
+			Message:   s.Template.String(),
+			Holes:     holeList(s.Template),
+		}
+		for _, a := range s.Alternatives {
+			gs.Alternatives = append(gs.Alternatives, a.String())
+		}
+		for _, f := range s.Provenance {
+			gs.Facts = append(gs.Facts, fmt.Sprintf("%s %s: %s @ %s:%d", f.Kind, f.Name, f.Text, f.Location.Path, f.Location.Line))
+		}
+		g.Sites = append(g.Sites, gs)
+	}
+	for _, f := range res.Files {
+		if len(f.Problems) > 0 {
+			if g.Problems == nil {
+				g.Problems = map[string][]string{}
+			}
+			g.Problems[f.Path] = f.Problems
+		}
+	}
+	for _, s := range res.Skipped {
+		g.Skipped = append(g.Skipped, s.Path+": "+s.Reason)
+	}
+	return g
+}
+
+// TestGolden extracts each fixture under testdata (a .go file alone, or a
+// directory as one repository) and compares with its .golden.json file.
+func TestGolden(t *testing.T) {
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		// Fixtures that gofmt must not read (syntax errors) end in .go.txt.
+		base := strings.TrimSuffix(strings.TrimSuffix(name, ".txt"), ".go")
+		if !e.IsDir() && base == name {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			var res *extract.Result
+			if e.IsDir() {
+				res = run(t, filepath.Join("testdata", name), nil)
+			} else {
+				res = run(t, "testdata", func(rel string) bool { return rel == name })
+			}
+			got, err := json.MarshalIndent(toGolden(res), "", "  ")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, '\n')
+			golden := filepath.Join("testdata", base+".golden.json")
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update to create it)", err)
+			}
+			if diff := cmp.Diff(string(want), string(got)); diff != "" {
+				t.Errorf("%s (-want +got):\n%s", golden, diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,492 @@
+package golang
+
+import (
+	"go/token"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/template"
+)
+
+// Limits of the Link step.
+const (
+	maxAliasHops   = 5  // var A = B; var B = pkg.C; ...
+	maxReturnFacts = 20 // returns cited per sentinel
+)
+
+// key names a package-level declaration by its package directory.
+type key struct{ dir, name string }
+
+// linker resolves names across the Go files of a repository.
+type linker struct {
+	files     []*extract.FileResult
+	facts     []*Facts // parallel to files; nil for results without Go facts
+	sentinels map[key]*errdex.Site
+	aliases   map[key]Alias
+	typeAlias map[key]Alias
+	tables    map[key][]string
+	structs   map[key][]string
+	errTypes  map[key]ErrorType
+	dirs      []string
+	hasDir    map[string]bool
+	prefixes  map[string]bool   // module paths, see modulePrefixes
+	dirOf     map[string]string // import path → directory, memoised
+}
+
+// link resolves, across files: tables of messages behind Error methods,
+// composite literals of error types (dropping those of other types),
+// sentinels named in messages, and the returns of each sentinel.
+func link(files []*extract.FileResult) {
+	l := newLinker(files)
+	l.expandTables()
+	l.resolveLiterals()
+	l.inlineSentinels()
+	l.citeReturns()
+}
+
+func newLinker(files []*extract.FileResult) *linker {
+	l := &linker{
+		files:     files,
+		facts:     make([]*Facts, len(files)),
+		sentinels: map[key]*errdex.Site{},
+		aliases:   map[key]Alias{},
+		typeAlias: map[key]Alias{},
+		tables:    map[key][]string{},
+		structs:   map[key][]string{},
+		errTypes:  map[key]ErrorType{},
+		hasDir:    map[string]bool{},
+		prefixes:  map[string]bool{},
+		dirOf:     map[string]string{},
+	}
+	dirs := map[string]bool{}
+	for i, f := range files {
+		fx, ok := f.Facts.(*Facts)
+		if !ok || fx == nil {
+			continue
+		}
+		l.facts[i] = fx
+		dirs[fx.Dir] = true
+		for _, s := range fx.Sentinels {
+			first(l.sentinels, key{fx.Dir, s.Name}, s.Site)
+		}
+		for _, a := range fx.Aliases {
+			first(l.aliases, key{fx.Dir, a.Name}, a)
+		}
+		for _, a := range fx.TypeAliases {
+			first(l.typeAlias, key{fx.Dir, a.Name}, a)
+		}
+		for _, t := range fx.Tables {
+			k := key{fx.Dir, t.Name}
+			l.tables[k] = append(l.tables[k], t.Values...)
+		}
+		for _, s := range fx.Structs {
+			first(l.structs, key{fx.Dir, s.Name}, s.Fields)
+		}
+		for _, t := range fx.ErrorTypes {
+			first(l.errTypes, key{fx.Dir, t.Name}, t)
+		}
+	}
+	for d := range dirs {
+		l.dirs = append(l.dirs, d)
+		l.hasDir[d] = true
+	}
+	slices.Sort(l.dirs)
+	l.modulePrefixes()
+	return l
+}
+
+// first sets m[k] unless it is set: when files for several platforms
+// declare the same name in one directory, the first in path order wins.
+func first[V any](m map[key]V, k key, v V) {
+	if _, dup := m[k]; !dup {
+		m[k] = v
+	}
+}
+
+// dirFor returns the directory of the repository that holds the package
+// imported as path, or "" when the package is not in the repository:
+//   - the directory named path (Go's own tree, GOPATH layouts);
+//   - path less a module prefix (example.com/m/a → a), where the module
+//     prefixes are inferred from all imports (see modulePrefixes);
+//   - the shortest directory ending in "/"+path (vendored copies).
+func (l *linker) dirFor(path string) string {
+	if d, ok := l.dirOf[path]; ok {
+		return d
+	}
+	best := ""
+	if l.hasDir[path] {
+		best = path
+	}
+	for i := 0; best == "" && i < len(path); i++ {
+		if path[i] == '/' && l.prefixes[path[:i]] && l.hasDir[path[i+1:]] {
+			best = path[i+1:]
+		}
+	}
+	if best == "" {
+		for _, d := range l.dirs {
+			if strings.HasSuffix(d, "/"+path) && (best == "" || len(d) < len(best)) {
+				best = d
+			}
+		}
+	}
+	l.dirOf[path] = best
+	return best
+}
+
+// modulePrefixes infers the module paths of the repository from the
+// imports of its files: an import "P/D" of a directory D of the repository
+// votes for prefix P. Prefixes with at least a quarter of the votes of the
+// most voted one are kept, so that a module's own path wins over an outside
+// package that happens to share a directory's name (github.com/pkg/errors
+// and a local errors/).
+func (l *linker) modulePrefixes() {
+	votes := map[string]int{}
+	seen := map[string]bool{}
+	for _, fx := range l.facts {
+		if fx == nil {
+			continue
+		}
+		for _, p := range fx.Imports {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			for i := 0; i < len(p); i++ {
+				if p[i] == '/' && l.hasDir[p[i+1:]] {
+					votes[p[:i]]++
+				}
+			}
+		}
+	}
+	top := 0
+	for _, n := range votes {
+		top = max(top, n)
+	}
+	for p, n := range votes {
+		if n*4 >= top {
+			l.prefixes[p] = true
+		}
+	}
+}
+
+// dir resolves a reference's package directory from the file it is in.
+func (l *linker) dir(fx *Facts, imp string) string {
+	if imp == "" {
+		return fx.Dir
+	}
+	return l.dirFor(imp)
+}
+
+// sentinel finds the site of a sentinel, following aliases.
+func (l *linker) sentinel(dir, name string) *errdex.Site {
+	k, ok := l.follow(key{dir, name}, l.aliases, func(k key) bool { _, ok := l.sentinels[k]; return ok })
+	if !ok {
+		return nil
+	}
+	return l.sentinels[k]
+}
+
+// follow resolves k through aliases until found(k) holds, at most
+// maxAliasHops times.
+func (l *linker) follow(k key, aliases map[key]Alias, found func(key) bool) (key, bool) {
+	for range maxAliasHops {
+		if k.dir == "" {
+			return k, false
+		}
+		if found(k) {
+			return k, true
+		}
+		a, ok := aliases[k]
+		if !ok {
+			return k, false
+		}
+		if a.Import != "" {
+			k.dir = l.dirFor(a.Import)
+		}
+		k.name = a.Target
+	}
+	return k, false
+}
+
+// eachFile calls fn for each file with Go facts.
+func (l *linker) eachFile(fn func(f *extract.FileResult, fx *Facts)) {
+	for i, f := range l.files {
+		if l.facts[i] != nil {
+			fn(f, l.facts[i])
+		}
+	}
+}
+
+// expandTables turns a hole of an Error method that indexes a table of
+// messages (errors[e]) into one alternative per message.
+func (l *linker) expandTables() {
+	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
+		for _, et := range fx.ErrorTypes {
+			s := et.Site
+			all := append([]errdex.Template{s.Template}, s.Alternatives...)
+			var out []errdex.Template
+			for _, t := range all {
+				out = append(out, l.expand(fx.Dir, t)...)
+			}
+			out = preferLiteral(dedupe(out, maxMethodAlternatives))
+			s.Template, s.Alternatives = out[0], out[1:]
+		}
+	})
+}
+
+// expand returns t with its first table-indexing hole replaced by each of
+// the table's messages, or t alone.
+func (l *linker) expand(dir string, t errdex.Template) []errdex.Template {
+	for i, p := range t.Parts {
+		if !p.IsHole() {
+			continue
+		}
+		name, _, ok := strings.Cut(p.Expr, "[")
+		if !ok || !isIdent(name) || !strings.HasSuffix(p.Expr, "]") {
+			continue
+		}
+		values := l.tables[key{dir, name}]
+		if len(values) == 0 {
+			continue
+		}
+		var out []errdex.Template
+		for _, v := range values {
+			parts := slices.Concat(t.Parts[:i], []errdex.Part{errdex.Lit(v)}, t.Parts[i+1:])
+			out = append(out, errdex.NewTemplate(parts...))
+		}
+		return out
+	}
+	return []errdex.Template{t}
+}
+
+// isIdent reports whether s is a Go identifier.
+func isIdent(s string) bool {
+	return token.IsIdentifier(s)
+}
+
+// resolveLiterals gives each composite literal of an error type the
+// message its type's Error method builds with the literal's fields. Other
+// literals are dropped when returned or assigned (they are not errors) and
+// kept as raise-object sites when panicked.
+func (l *linker) resolveLiterals() {
+	drop := map[*errdex.Site]bool{}
+	l.eachFile(func(f *extract.FileResult, fx *Facts) {
+		for _, lit := range fx.Literals {
+			k, ok := l.follow(key{l.dir(fx, lit.Import), lit.Type}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
+			et := l.errTypes[k]
+			switch {
+			case !ok && lit.Site.Kind == errdex.KindPanic:
+				// A panic with a value of a type without a known Error
+				// method: still a site, whose message is the value.
+				lit.Site.Kind = errdex.KindRaiseObject
+				continue
+			case !ok:
+				drop[lit.Site] = true
+				continue
+			}
+			fields := l.literalFields(k, lit)
+			m := et.Site
+			var ts []errdex.Template
+			for _, t := range append([]errdex.Template{m.Template}, m.Alternatives...) {
+				ts = append(ts, substitute(t, et.Recv, fields))
+			}
+			ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
+			lit.Site.Template, lit.Site.Alternatives = ts[0], ts[1:]
+			lit.Site.Exception = m.Exception
+		}
+		if len(drop) > 0 {
+			f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool { return drop[s] })
+		}
+	})
+}
+
+// literalFields maps field names to a literal's elements, naming
+// positional elements by the struct's declaration order.
+func (l *linker) literalFields(k key, lit Literal) map[string]LiteralField {
+	names := l.structs[k]
+	out := map[string]LiteralField{}
+	for _, f := range lit.Fields {
+		switch {
+		case f.Name != "":
+			out[f.Name] = f
+		case f.Index < len(names):
+			out[names[f.Index]] = f
+		}
+	}
+	return out
+}
+
+// substitute replaces the holes of an Error method's template that read a
+// field of the receiver (e.Op, e.Err.Error(), quote(e.Num)) with the
+// literal's values for those fields.
+func substitute(t errdex.Template, recv string, fields map[string]LiteralField) errdex.Template {
+	if recv == "" {
+		return t
+	}
+	parts := make([]errdex.Part, 0, len(t.Parts))
+	for _, p := range t.Parts {
+		if !p.IsHole() {
+			parts = append(parts, p)
+			continue
+		}
+		name, exact := fieldRef(p.Expr, recv)
+		f, ok := fields[name]
+		if name == "" || !ok {
+			parts = append(parts, p)
+			continue
+		}
+		v := f.Template
+		lit, isLit := literalText(v)
+		switch {
+		case exact && isSingleHole(v):
+			h := v.Parts[0]
+			if p.Type != errdex.HoleAny && !(h.Type == errdex.HolePath && p.Type == errdex.HoleStr) {
+				h.Type = p.Type
+			}
+			parts = append(parts, h)
+		case exact:
+			parts = append(parts, v.Parts...)
+		case isLit && p.Type == errdex.HoleRepr:
+			parts = append(parts, errdex.Lit(strconv.Quote(lit)))
+		default:
+			expr := strings.ReplaceAll(p.Expr, recv+"."+name, f.Expr)
+			parts = append(parts, errdex.HolePart(template.HoleNameOf(expr), expr, p.Type))
+		}
+	}
+	return template.DistinctHoles(errdex.NewTemplate(parts...))
+}
+
+// fieldRef finds the receiver field a hole's expression reads: exact when
+// the expression is the field itself or its Error()/String() text
+// ("e.Op", "e.Err.Error()"), not exact when the field is inside a larger
+// expression ("quote(e.Num)").
+func fieldRef(expr, recv string) (name string, exact bool) {
+	prefix := recv + "."
+	for i := 0; i+len(prefix) <= len(expr); {
+		j := strings.Index(expr[i:], prefix)
+		if j < 0 {
+			return "", false
+		}
+		at := i + j
+		i = at + len(prefix)
+		if at > 0 && isIdentByte(expr[at-1]) {
+			continue
+		}
+		k := i
+		for k < len(expr) && isIdentByte(expr[k]) {
+			k++
+		}
+		if k == i {
+			continue
+		}
+		name, rest := expr[i:k], expr[k:]
+		whole := at == 0 && (rest == "" || rest == ".Error()" || rest == ".String()")
+		return name, whole
+	}
+	return "", false
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
+}
+
+// inlineSentinels replaces holes that name a sentinel error (%w of
+// ErrSyntax, a literal's Err: ErrSyntax field) with the sentinel's message,
+// and records the link as a "wraps" fact citing the sentinel's site. The
+// sentinels' own templates are settled first.
+func (l *linker) inlineSentinels() {
+	for _, sentinelsFirst := range []bool{true, false} {
+		l.eachFile(func(f *extract.FileResult, fx *Facts) {
+			isSentinel := map[*errdex.Site]bool{}
+			for _, s := range fx.Sentinels {
+				isSentinel[s.Site] = true
+			}
+			for _, s := range f.Sites {
+				if isSentinel[s] == sentinelsFirst {
+					l.inline(s, fx)
+				}
+			}
+		})
+	}
+}
+
+func (l *linker) inline(s *errdex.Site, fx *Facts) {
+	one := func(t errdex.Template) errdex.Template {
+		var parts []errdex.Part
+		changed := false
+		for _, p := range t.Parts {
+			if p.IsHole() && (p.Type == errdex.HoleError || p.Type == errdex.HoleAny) {
+				if target := l.sentinelNamed(fx, p.Expr); target != nil && target != s && !target.Template.IsOpaque() && len(target.Alternatives) == 0 {
+					parts = append(parts, target.Template.Parts...)
+					changed = true
+					s.Provenance = appendFact(s.Provenance, errdex.Fact{
+						Name: p.Hole, Kind: "wraps", Text: p.Expr + ": " + target.Template.String(), Location: target.Location.Span,
+					}, maxReturnFacts)
+					continue
+				}
+			}
+			parts = append(parts, p)
+		}
+		if !changed {
+			return t
+		}
+		return errdex.NewTemplate(parts...)
+	}
+	s.Template = one(s.Template)
+	for i, t := range s.Alternatives {
+		s.Alternatives[i] = one(t)
+	}
+}
+
+// sentinelNamed resolves an expression "ErrX" or "pkg.ErrX" to a sentinel.
+func (l *linker) sentinelNamed(fx *Facts, expr string) *errdex.Site {
+	q, name, qualified := strings.Cut(expr, ".")
+	if !qualified {
+		if !isIdent(expr) {
+			return nil
+		}
+		return l.sentinel(fx.Dir, expr)
+	}
+	imp, ok := fx.Imports[q]
+	if !ok || !isIdent(name) {
+		return nil
+	}
+	return l.sentinel(l.dirFor(imp), name)
+}
+
+// citeReturns records, on each sentinel's site, the return statements
+// that return it.
+func (l *linker) citeReturns() {
+	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
+		for _, r := range fx.Refs {
+			s := l.sentinel(l.dir(fx, r.Import), r.Name)
+			if s == nil {
+				continue
+			}
+			s.Provenance = appendFact(s.Provenance, errdex.Fact{
+				Name: r.Name, Kind: "return", Text: r.Function + ": " + r.Text, Location: r.Span,
+			}, maxReturnFacts)
+		}
+	})
+}
+
+// appendFact appends f unless an equal fact is present or the list holds
+// max facts of f's kind.
+func appendFact(list []errdex.Fact, f errdex.Fact, max int) []errdex.Fact {
+	n := 0
+	for _, g := range list {
+		if g == f {
+			return list
+		}
+		if g.Kind == f.Kind {
+			n++
+		}
+	}
+	if n >= max {
+		return list
+	}
+	return append(list, f)
+}

@@ -1,0 +1,370 @@
+package golang
+
+import (
+	"context"
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+)
+
+// goroot returns the source tree of the Go installation running the tests.
+func goroot(t testing.TB) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		t.Skipf("go env GOROOT: %v", err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(out)), "src")
+	if _, err := os.Stat(filepath.Join(src, "strconv")); err != nil {
+		t.Skipf("no Go source tree: %v", err)
+	}
+	return src
+}
+
+// productionCode keeps what indexing keeps by default: no test files, no
+// testdata.
+func productionCode(rel string) bool {
+	if strings.HasSuffix(rel, "/") {
+		return !strings.HasSuffix(rel, "testdata/") && rel != "testdata/"
+	}
+	return !strings.HasSuffix(rel, "_test.go")
+}
+
+// counts are numbers of sites by the call that makes them.
+type counts struct {
+	ErrorsNew, Errorf, Panic int
+}
+
+// tokenCounts counts error constructor calls in src with go/scanner alone,
+// independently of go/ast and of the extractor: "errors . New (" where
+// "errors" is the local name of an import of package errors (errorspkg in
+// syscall), "fmt . Errorf (" likewise, and the builtin "panic (" (not a
+// method, not a declaration). A constructor that
+// is panic's direct argument counts as the panic only, as the extractor
+// folds it.
+func tokenCounts(src []byte) counts {
+	type tok struct {
+		t   token.Token
+		lit string
+	}
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
+	var toks []tok
+	for {
+		_, t, lit := s.Scan()
+		if t == token.EOF {
+			break
+		}
+		toks = append(toks, tok{t, lit})
+	}
+	// names maps the local names of imports to their paths.
+	names := map[string]string{}
+	for i := 0; i < len(toks); i++ {
+		if toks[i].t != token.IMPORT {
+			continue
+		}
+		for j := i + 1; j < len(toks); j++ {
+			t := toks[j]
+			if t.t == token.STRING {
+				p, _ := strconv.Unquote(t.lit)
+				name := p[strings.LastIndex(p, "/")+1:]
+				switch toks[j-1].t {
+				case token.IDENT:
+					names[toks[j-1].lit] = p
+				case token.PERIOD: // a dot import names nothing
+				default:
+					names[name] = p
+				}
+			}
+			if t.t == token.RPAREN || t.t == token.STRING && toks[i+1].t != token.LPAREN {
+				break
+			}
+		}
+	}
+	at := func(i int, t token.Token, lit string) bool {
+		return i >= 0 && i < len(toks) && toks[i].t == t && (lit == "" || toks[i].lit == lit)
+	}
+	// call reports whether a call of pkg.name( starts at i, with pkg
+	// under any local name.
+	call := func(i int, pkg, name string) bool {
+		return at(i, token.IDENT, "") && names[toks[i].lit] == pkg && at(i+1, token.PERIOD, "") && at(i+2, token.IDENT, name) &&
+			at(i+3, token.LPAREN, "") && !at(i-1, token.PERIOD, "")
+	}
+	inPanic := func(i int) bool {
+		return at(i-1, token.LPAREN, "") && at(i-2, token.IDENT, "panic") && !at(i-3, token.PERIOD, "") && !at(i-3, token.FUNC, "")
+	}
+	var c counts
+	for i := range toks {
+		switch {
+		case call(i, "errors", "New") && !inPanic(i):
+			c.ErrorsNew++
+		case call(i, "fmt", "Errorf") && !inPanic(i):
+			c.Errorf++
+		case at(i, token.IDENT, "panic") && at(i+1, token.LPAREN, "") && !at(i-1, token.PERIOD, "") && !at(i-1, token.FUNC, ""):
+			c.Panic++
+		}
+	}
+	return c
+}
+
+// TestStdlib extracts Go's standard library and compares the numbers of
+// errors.New, fmt.Errorf and panic sites with tokenCounts.
+func TestStdlib(t *testing.T) {
+	if testing.Short() {
+		t.Skip("extracts the whole standard library")
+	}
+	root := goroot(t)
+	res := run(t, root, productionCode)
+	if len(res.Skipped) > 0 {
+		t.Errorf("%d files skipped, first %+v", len(res.Skipped), res.Skipped[0])
+	}
+	var got, want counts
+	kinds := map[errdex.SiteKind]int{}
+	for _, s := range res.Sites {
+		kinds[s.Kind]++
+		switch s.Kind {
+		case errdex.KindErrorsNew:
+			got.ErrorsNew++
+		case errdex.KindErrorf:
+			got.Errorf++
+		case errdex.KindPanic, errdex.KindRaiseObject:
+			if !isRuntimeFatal(s) {
+				got.Panic++
+			}
+		}
+	}
+	for _, f := range res.Files {
+		src, err := os.ReadFile(filepath.Join(root, f.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := tokenCounts(src)
+		want.ErrorsNew += c.ErrorsNew
+		want.Errorf += c.Errorf
+		want.Panic += c.Panic
+	}
+	t.Logf("%d files, %d bytes, %d sites, %d with problems; by kind %v", res.FilesParsed, res.Bytes, len(res.Sites), res.FilesWithProblems, kinds)
+	t.Logf("errors.New %d, fmt.Errorf %d, panic %d", got.ErrorsNew, got.Errorf, got.Panic)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("site counts differ from the token counts (-tokens +extractor):\n%s", diff)
+	}
+}
+
+// isRuntimeFatal reports whether a site is one of the runtime's fatal
+// errors (throw, fatal), which tokenCounts does not count as panics.
+func isRuntimeFatal(s *errdex.Site) bool {
+	return strings.HasPrefix(s.Location.Path, "runtime/") && s.Exception == "fatal error"
+}
+
+// TestStdlibSpotChecks checks sites of the standard library found by hand.
+func TestStdlibSpotChecks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("extracts part of the standard library")
+	}
+	root := goroot(t)
+	dirs := []string{"strconv/", "io/", "io/fs/", "os/", "encoding/json/", "syscall/", "internal/", "internal/oserror/", "errors/"}
+	res := run(t, root, func(rel string) bool {
+		if strings.HasSuffix(rel, "/") {
+			for _, d := range dirs {
+				if rel == d || strings.HasPrefix(d, rel) {
+					return true
+				}
+			}
+			return false
+		}
+		return productionCode(rel)
+	})
+	find := func(path string, match func(*errdex.Site) bool) *errdex.Site {
+		t.Helper()
+		for _, s := range res.Sites {
+			if strings.HasPrefix(s.Location.Path, path) && match(s) {
+				return s
+			}
+		}
+		t.Errorf("no site in %s", path)
+		return nil
+	}
+	message := func(m string) func(*errdex.Site) bool {
+		return func(s *errdex.Site) bool { return s.Template.String() == m }
+	}
+	fn := func(f string) func(*errdex.Site) bool {
+		return func(s *errdex.Site) bool { return s.Function == f }
+	}
+	tests := []struct {
+		name  string
+		path  string
+		match func(*errdex.Site) bool
+		check func(*errdex.Site) string
+	}{
+		{"ErrSyntax sentinel", "strconv/", message("invalid syntax"), func(s *errdex.Site) string {
+			if s.Kind != errdex.KindErrorsNew || s.Function != "strconv.init" {
+				return "kind " + string(s.Kind) + " function " + s.Function
+			}
+			for _, f := range s.Provenance {
+				if f.Kind == "return" {
+					return ""
+				}
+			}
+			return "no return of ErrSyntax cited"
+		}},
+		{"NumError.Error", "strconv/", fn("strconv.(*NumError).Error"), func(s *errdex.Site) string {
+			want := errdex.NewTemplate(errdex.Lit("strconv."), errdex.HolePart("Func", "e.Func", errdex.HoleStr),
+				errdex.Lit(": parsing "), errdex.HolePart("Num", "Quote(e.Num)", errdex.HoleRepr),
+				errdex.Lit(": "), errdex.HolePart("Err", "e.Err.Error()", errdex.HoleError))
+			return cmp.Diff(want, s.Template)
+		}},
+		{"syntaxError literal", "strconv/", fn("strconv.syntaxError"), func(s *errdex.Site) string {
+			if got := s.Template.Canonical(); got != "strconv.{}: parsing {}: invalid syntax" || s.Exception != "*strconv.NumError" {
+				return got + " " + s.Exception
+			}
+			return ""
+		}},
+		{"PathError.Error", "io/fs/", fn("fs.(*PathError).Error"), func(s *errdex.Site) string {
+			if got := s.Template.Canonical(); got != "{} {}: {}" || s.Exception != "*fs.PathError" {
+				return got + " " + s.Exception
+			}
+			return ""
+		}},
+		{"open PathError literal", "os/", message("open {name}: {err}"), func(s *errdex.Site) string {
+			if s.Kind != errdex.KindRaise || s.Exception != "*fs.PathError" {
+				return string(s.Kind) + " " + s.Exception
+			}
+			return ""
+		}},
+		{"json Errorf", "encoding/json/", func(s *errdex.Site) bool {
+			return s.Kind == errdex.KindErrorf && strings.HasPrefix(s.Template.String(), "json: ")
+		}, func(s *errdex.Site) string { return "" }},
+		{"Errno table", "syscall/syscall_unix.go", fn("syscall.Errno.Error"), func(s *errdex.Site) string {
+			for _, a := range s.Alternatives {
+				if a.String() == "no such file or directory" {
+					return ""
+				}
+			}
+			return "no alternative \"no such file or directory\""
+		}},
+		{"io.EOF", "io/", message("EOF"), func(s *errdex.Site) string { return "" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if s := find(tt.path, tt.match); s != nil {
+				if msg := tt.check(s); msg != "" {
+					t.Errorf("%s at %v: %s", tt.name, s.Location.Span, msg)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStdlib measures extraction of Go's standard library on one
+// core: bytes per second, files and sites (Extract of every file, then Link).
+func BenchmarkStdlib(b *testing.B) {
+	root := goroot(b)
+	var files []*extract.File
+	var size int64
+	for in := range inputs(b, root, productionCode) {
+		src, err := in.Read()
+		if err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, &extract.File{Path: in.Path, Language: "go", Src: src})
+		size += int64(len(src))
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	sites := 0
+	for b.Loop() {
+		results := make([]*extract.FileResult, 0, len(files))
+		sites = 0
+		for _, f := range files {
+			r, err := Extractor.Extract(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Path, r.Language = f.Path, f.Language
+			results = append(results, r)
+		}
+		Extractor.Link(results)
+		for _, r := range results {
+			sites += len(r.Sites)
+		}
+	}
+	b.ReportMetric(float64(len(files)), "files")
+	b.ReportMetric(float64(sites), "sites")
+}
+
+// BenchmarkStdlibRun measures the whole driver (extract.Run with its
+// default workers) on Go's standard library.
+func BenchmarkStdlibRun(b *testing.B) {
+	root := goroot(b)
+	var size int64
+	for in := range inputs(b, root, productionCode) {
+		size += in.Size
+	}
+	b.SetBytes(size)
+	for b.Loop() {
+		if _, err := extract.Run(context.Background(), inputs(b, root, productionCode), extract.Options{Extractors: []*extract.Extractor{Extractor}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// FuzzExtract checks that no input, however broken, makes the extractor
+// or its Link step panic.
+func FuzzExtract(f *testing.F) {
+	entries, _ := os.ReadDir("testdata")
+	for _, e := range entries {
+		if src, err := os.ReadFile(filepath.Join("testdata", e.Name())); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte("package p\nfunc f() { panic(fmt.Sprintf(\"%[\", x)) }"))
+	f.Add([]byte("package p\nvar E = errors.New(\"a\" + B)\nconst B = \"b\" + B"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		r, err := Extractor.Extract(&extract.File{Path: "fuzz.go", Language: "go", Src: src})
+		if err != nil {
+			return
+		}
+		r.Path, r.Language = "fuzz.go", "go"
+		Extractor.Link([]*extract.FileResult{r})
+		for _, s := range r.Sites {
+			if s.Location.Line < 1 {
+				t.Fatalf("site without a line: %+v", s)
+			}
+		}
+	})
+}
+
+// TestPathological checks that chains of self-referencing assignments,
+// deep concatenations and long constant chains finish quickly.
+func TestPathological(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\n\nimport \"errors\"\n\nconst c0 = \"x\"\n")
+	for i := 1; i < 300; i++ {
+		fmt.Fprintf(&b, "const c%d = c%d + c%d\n", i, i-1, i-1)
+	}
+	b.WriteString("func F(n int) error {\n\ta := \"a\"\n\tb := \"b\"\n")
+	for range 300 {
+		b.WriteString("\tif n > 0 {\n\t\ta = a + b\n\t}\n\tb = b + a + b\n")
+	}
+	b.WriteString("\tif n > 1 {\n\t\treturn errors.New(c299)\n\t}\n\treturn errors.New(a + b + \"end\")\n}\n")
+	b.WriteString("func G() error {\n\treturn errors.New(\"s\"" + strings.Repeat(" + \"s\"", 5000) + ")\n}\n")
+	r, err := Extractor.Extract(&extract.File{Path: "p.go", Language: "go", Src: []byte(b.String())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sites) != 3 {
+		t.Errorf("got %d sites, want 3", len(r.Sites))
+	}
+}
