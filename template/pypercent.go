@@ -54,7 +54,8 @@ func PyPercent(format errdex.Template, op PyPercentOperand) (errdex.Template, er
 		p.parse(part.Text, base)
 		base += len(part.Text)
 	}
-	if op.IsTuple && !p.usedKey && p.next < len(op.Tuple) {
+	// A hole in the format may hold directives that take the rest.
+	if op.IsTuple && !p.usedKey && p.next < len(op.Tuple) && !hasHole(format) {
 		p.fail(base, "not all arguments converted during string formatting")
 	}
 	return p.result()
@@ -326,4 +327,13 @@ func pyChar(a PyArg) (string, bool) {
 		return s, true
 	}
 	return "", false
+}
+
+func hasHole(t errdex.Template) bool {
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			return true
+		}
+	}
+	return false
 }

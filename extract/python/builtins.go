@@ -84,12 +84,17 @@ func (a argVal) reprForm() []errdex.Template {
 	if a.repr != nil {
 		return a.repr
 	}
-	typ := errdex.HoleRepr
-	switch a.typ {
+	return []errdex.Template{{Parts: []errdex.Part{template.PyHole(a.expr, reprType(a.typ))}}}
+}
+
+// reprType is the type of a hole showing repr() of a value of type t: a
+// number's repr is the number, anything else is a repr.
+func reprType(t errdex.HoleType) errdex.HoleType {
+	switch t {
 	case errdex.HoleInt, errdex.HoleFloat, errdex.HoleBool:
-		typ = a.typ
+		return t
 	}
-	return []errdex.Template{{Parts: []errdex.Part{template.PyHole(a.expr, typ)}}}
+	return errdex.HoleRepr
 }
 
 // pyArg renders the argument for a format operation.

@@ -80,18 +80,7 @@ func (x *extraction) classFact(c *classInfo) *classFact {
 
 // initFact reads __init__'s parameters and its call of the base __init__.
 func (x *extraction) initFact(c *classInfo, init *scope) *initFact {
-	f := &initFact{}
-	for i, p := range init.params {
-		if i == 0 && p.kind == paramPlain {
-			continue // self
-		}
-		pf := paramFact{name: p.name, kind: p.kind}
-		if !p.def.IsNull() {
-			d := argOf(x.ev.eval(p.def, x.fs.module))
-			pf.def = &d
-		}
-		f.params = append(f.params, pf)
-	}
+	f := &initFact{params: x.paramFacts(init)}
 	if len(c.superInits) == 0 {
 		return f
 	}
@@ -153,4 +142,45 @@ func (x *extraction) strIsRepr(c *classInfo) bool {
 		return s == "repr("+self+")" || s == self+".__repr__()"
 	}
 	return false
+}
+
+// factoryFact describes a function that returns a new exception, which
+// code raises as "raise make_error(...)": its parameters and the
+// exception call it returns, whose arguments may name the parameters.
+type factoryFact struct {
+	params []paramFact
+	class  nameRef
+	args   callArgs
+}
+
+// factoryFact derives the facts of a function whose first returned call
+// builds an instance of a class; nil otherwise. Link uses it when a raise
+// calls the function.
+func (x *extraction) factoryFact(f *scope) *factoryFact {
+	if f.returned.IsNull() {
+		return nil
+	}
+	written := compactName(x.ev.text(f.returned.Child("function")))
+	if !x.classLike(written) {
+		return nil
+	}
+	return &factoryFact{class: x.ref(written), args: x.callArgs(f.returned, f), params: x.paramFacts(f)}
+}
+
+// paramFacts reads a function's parameters, without a method's self,
+// with their defaults evaluated at module level.
+func (x *extraction) paramFacts(f *scope) []paramFact {
+	var ps []paramFact
+	for i, p := range f.params {
+		if i == 0 && p.kind == paramPlain && f.method() != nil {
+			continue // self
+		}
+		pf := paramFact{name: p.name, kind: p.kind}
+		if !p.def.IsNull() {
+			d := argOf(x.ev.eval(p.def, x.fs.module))
+			pf.def = &d
+		}
+		ps = append(ps, pf)
+	}
+	return ps
 }

@@ -405,6 +405,22 @@ func (ev *evaluator) percentOperand(n syntax.Node, sc *scope) template.PyPercent
 			op.Tuple = append(op.Tuple, ev.eval(c, sc).arg())
 		}
 		return op
+	case "call":
+		// dict(key=value, ...)
+		if inner.Child("function").Text() != "dict" {
+			break
+		}
+		op := template.PyPercentOperand{IsDict: true, Dict: map[string]template.PyArg{}, Value: unknown(ev.text(n), "").arg()}
+		for c := range inner.Child("arguments").NamedChildren() {
+			switch c.Kind() {
+			case "comment":
+			case "keyword_argument":
+				op.Dict[c.Child("name").Text()] = ev.eval(c.Child("value"), sc).arg()
+			default:
+				return template.PyPercentOperand{Value: ev.eval(n, sc).arg()}
+			}
+		}
+		return op
 	case "dictionary":
 		op := template.PyPercentOperand{IsDict: true, Dict: map[string]template.PyArg{}, Value: unknown(ev.text(n), "").arg()}
 		for c := range inner.NamedChildren() {
@@ -496,11 +512,10 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 		return v.asStr()
 	case simple && len(pos) == 1 && (callee == "repr" || callee == "ascii"):
 		v := ev.eval(pos[0], sc)
-		out := value{kind: vStr, alts: v.reprAlts(), expr: v.expr}
 		if v.kind == vUnknown {
-			out = unknown(v.expr, out.alts[0].Parts[0].Type)
+			return unknown(v.expr, reprType(v.typ))
 		}
-		return out
+		return value{kind: vStr, alts: v.reprAlts(), expr: v.expr}
 	case simple && (len(pos) == 1 || len(pos) == 2) && callee == "format":
 		v := ev.eval(pos[0], sc)
 		spec := ""

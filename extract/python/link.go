@@ -193,6 +193,9 @@ func (l *linker) lookup(q string, depth int) *classEntry {
 
 // raise refines one raise site.
 func (l *linker) raise(f *facts, r *raiseFact) {
+	if r.factory != "" && (l.factoryRaise(f, r) || r.ref.written == "") {
+		return
+	}
 	q, e := l.resolve(r.ref, f)
 	if q != "" && (r.site.ExceptionQualified == "" || e != nil) {
 		r.site.ExceptionQualified = q
@@ -200,9 +203,7 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 	if e == nil || r.noCall {
 		return
 	}
-	if msg, ok := l.message(e, r.args); ok {
-		setMessage(r.site, msg)
-	}
+	setMessage(r.site, l.message(e, r.args))
 }
 
 // chainLink is one class on the way from the raised class to
@@ -219,7 +220,7 @@ type chainLink struct {
 // keeps. Those are the arguments the last __init__ on the way passes to
 // it, or the constructor's own arguments when an __init__ does not call
 // its base's (BaseException.__new__ keeps them).
-func (l *linker) message(e *classEntry, args callArgs) ([]errdex.Template, bool) {
+func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	var chain []chainLink
 	builtin := "Exception"
 	final, cur, passing := args, e, true
@@ -273,7 +274,39 @@ func (l *linker) message(e *classEntry, args callArgs) ([]errdex.Template, bool)
 		for k, v := range attrs {
 			b[k] = v
 		}
-		return b.applyAll(c.e.fact.str), true
+		return b.applyAll(c.e.fact.str)
 	}
-	return builtinMessage(builtin, final), true
+	return builtinMessage(builtin, final)
+}
+
+// factoryRaise refines "raise make_error(args)": when the function is
+// found, the site raises the exception it returns, built with the
+// function's arguments.
+func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
+	var key string
+	if target, ok := strings.CutPrefix(r.factory, "@"); ok {
+		key = absolute(target, f)
+	} else {
+		key = f.module + "." + r.factory
+	}
+	var ff *factoryFact
+	var home *facts
+	for m := parentModule(key); m != "" && ff == nil; m = parentModule(m) {
+		if mf, ok := l.modules[m]; ok {
+			home, ff = mf, mf.factories[key[len(m)+1:]]
+		}
+	}
+	if ff == nil {
+		return false
+	}
+	passed := bindParams(ff.params, r.args).passOn(ff.args)
+	r.site.Exception = ff.class.written
+	q, e := l.resolve(ff.class, home)
+	r.site.ExceptionQualified = q
+	if e != nil {
+		setMessage(r.site, l.message(e, passed))
+		return true
+	}
+	setMessage(r.site, builtinMessage(ff.class.written, passed))
+	return true
 }

@@ -34,7 +34,10 @@ type facts struct {
 	imports map[string]importTarget
 	stars   []string
 	classes []*classFact
-	raises  []*raiseFact
+	// factories are the functions that return a new exception, by their
+	// name within the module ("suffixed_err", "Parser.error").
+	factories map[string]*factoryFact
+	raises    []*raiseFact
 	// module is the file's dotted module name, set by Link.
 	module string
 	pkg    bool // the file is a package's __init__.py
@@ -55,6 +58,14 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	for _, c := range fs.classes {
 		if cf := x.classFact(c); cf != nil {
 			x.facts.classes = append(x.facts.classes, cf)
+		}
+	}
+	for _, f := range fs.funcs {
+		if ff := x.factoryFact(f); ff != nil {
+			if x.facts.factories == nil {
+				x.facts.factories = map[string]*factoryFact{}
+			}
+			x.facts.factories[f.qual] = ff
 		}
 	}
 	if len(fs.errorLines) > 0 {

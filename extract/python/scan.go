@@ -35,6 +35,9 @@ type scope struct {
 	// class is the class of a class scope, and of a method's scope (a
 	// function defined directly in a class body).
 	class *classInfo
+	// returned is the first call a function returns, which makes it an
+	// exception factory when the call builds an exception.
+	returned syntax.Node
 }
 
 // method reports whether s is a function defined directly in a class
@@ -145,6 +148,7 @@ type fileScan struct {
 	imports map[string]importTarget
 	stars   []string // modules imported with *
 	classes []*classInfo
+	funcs   []*scope
 	sites   []candidate
 	// errorLines are the first lines of the outermost ERROR nodes;
 	// skipped counts raise and assert statements inside them.
@@ -232,15 +236,20 @@ func scan(tree *syntax.Tree) *fileScan {
 				m.superInits = append(m.superInits, node)
 			}
 		case "return_statement":
+			v := node.NamedChild(0)
+			if v.IsNull() || cur.kind != funcScope {
+				continue
+			}
 			if m := cur.method(); m != nil {
-				if v := node.NamedChild(0); !v.IsNull() {
-					switch cur.name {
-					case "__str__":
-						m.strReturns = append(m.strReturns, v)
-					case "__repr__":
-						m.reprReturns = append(m.reprReturns, v)
-					}
+				switch cur.name {
+				case "__str__":
+					m.strReturns = append(m.strReturns, v)
+				case "__repr__":
+					m.reprReturns = append(m.reprReturns, v)
 				}
+			}
+			if v.Kind() == "call" && cur.returned.IsNull() {
+				cur.returned = v
 			}
 		}
 	}
@@ -267,6 +276,7 @@ func (fs *fileScan) pushFunction(node syntax.Node, parent *scope) *scope {
 	s := &scope{kind: funcScope, node: node, body: node.Child("body"), name: name, qual: qualify(parent.qual, name), parent: parent}
 	s.params = parseParams(node.Child("parameters"))
 	parent.binds = append(parent.binds, binding{name, bindDef, node.Index(), syntax.Node{}})
+	fs.funcs = append(fs.funcs, s)
 	if parent.kind == classScope {
 		s.class = parent.class
 		switch name {

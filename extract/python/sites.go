@@ -1,6 +1,7 @@
 package python
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,6 +34,11 @@ type raiseFact struct {
 	// noCall marks "raise E" without arguments: Link qualifies the
 	// class but leaves the (empty) message alone.
 	noCall bool
+	// factory is set when the raised call is not a class but a function
+	// that may return the exception ("raise self._error(msg)"): the
+	// function's name within this file ("Parser._error"), or its import
+	// target.
+	factory string
 }
 
 // extraction builds the sites and facts of one file from its scan.
@@ -183,6 +189,9 @@ func setMessage(s *errdex.Site, alts []errdex.Template) {
 	for i := range alts {
 		alts[i] = template.DistinctHoles(alts[i].Normalize())
 	}
+	// The template shown first should say something: alternatives made
+	// of holes only go last.
+	sort.SliceStable(alts, func(i, j int) bool { return !alts[i].IsOpaque() && alts[j].IsOpaque() })
 	s.Template = alts[0]
 	s.Alternatives = nil
 	if len(alts) > 1 {
@@ -200,17 +209,33 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 	args := x.callArgs(call, sc)
 	s.Exception = written
 	x.qualify(s)
-	if !x.classLike(written) {
-		// A factory (raise self._error(msg, pos)): the first argument is
+	key := x.factoryKey(written, sc)
+	local := key != "" && !strings.HasPrefix(key, "@")
+	if local || !x.classLike(written) {
+		// A factory (raise self._error(msg, pos)): Link looks for the
+		// function; until then the first argument with literal text is
 		// the best guess at the message.
-		if len(args.pos) > 0 {
+		for _, a := range args.pos {
+			if a.str != nil && !a.str[0].IsOpaque() {
+				setMessage(s, a.str)
+				break
+			}
+		}
+		if s.Template.IsEmpty() && len(args.pos) > 0 {
 			setMessage(s, args.pos[0].strForm(""))
+		}
+		if key != "" {
+			x.facts.raises = append(x.facts.raises, &raiseFact{site: s, args: args, factory: key})
 		}
 		return
 	}
 	setMessage(s, builtinMessage(written, args))
 	if r := x.ref(written); !r.builtin {
-		x.facts.raises = append(x.facts.raises, &raiseFact{site: s, ref: r, args: args})
+		rf := &raiseFact{site: s, ref: r, args: args}
+		if last := written[strings.LastIndexByte(written, '.')+1:]; last != "" && unicode.IsLower(rune(last[0])) {
+			rf.factory = key // an imported lower-case name may be a function
+		}
+		x.facts.raises = append(x.facts.raises, rf)
 	}
 }
 
@@ -395,4 +420,30 @@ func (x *extraction) callArgs(call syntax.Node, sc *scope) callArgs {
 		}
 	}
 	return a
+}
+
+// factoryKey names the function a raise calls for Link: "func" or
+// "Class.method" for this file's functions (self.method in a method), the
+// import target ("pkg.errors.make_error") for an imported one; "" when
+// the callee is neither.
+func (x *extraction) factoryKey(written string, sc *scope) string {
+	first, rest, dotted := strings.Cut(written, ".")
+	if m := sc.method(); m != nil && dotted && first == sc.selfName() && !strings.Contains(rest, ".") {
+		return m.qual + "." + rest
+	}
+	if dotted {
+		if r := x.ref(written); r.target != "" {
+			return "@" + r.target
+		}
+		return ""
+	}
+	for _, b := range x.fs.module.binds {
+		if b.name == written && b.kind == bindDef {
+			return written
+		}
+	}
+	if t, ok := x.fs.imports[written]; ok {
+		return "@" + t.qualified()
+	}
+	return ""
 }

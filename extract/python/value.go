@@ -81,11 +81,7 @@ func (v value) reprAlts() []errdex.Template {
 		}
 		return out
 	}
-	switch v.typ {
-	case errdex.HoleInt, errdex.HoleFloat, errdex.HoleBool:
-		return []errdex.Template{v.hole("")}
-	}
-	return []errdex.Template{v.hole(errdex.HoleRepr)}
+	return []errdex.Template{v.hole(reprType(v.typ))}
 }
 
 // asStr turns v into the str value str(v) gives.

@@ -81,3 +81,22 @@ def raises(s, err, name, p, key, n):
     raise NoSuper(1, name)
     raise ClassMessage(n)
     raise DecodeError
+
+
+def make_error(what, pos):
+    return DecodeError("bad " + what, doc, pos)
+
+
+def plain_factory(name):
+    return KeyError(name)
+
+
+class Parser:
+    def error(self, msg):
+        return NotFound(msg, kind="token")
+
+    def parse(self, tok, pos):
+        raise make_error("token", pos)
+        raise plain_factory(tok)
+        raise self.error(tok)
+        raise helper(tok)
