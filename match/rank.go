@@ -1,0 +1,129 @@
+package match
+
+import (
+	"cmp"
+	"math"
+	"strings"
+)
+
+// textScore turns an alignment into a score in [0, 1]:
+//
+//	coverage² × explained × (0.6 + 0.4·confidence) × fit × case × specificity
+//
+// where coverage is the share of the template's literal text found (a tail
+// cut off the message counts 40%, or 90% when the message shows it was
+// cut, scaled down when fewer than truncEvidence literal bytes were seen
+// before the cut), explained is the share of the message some part of the template
+// accounts for, confidence grows with the literal bytes matched (a
+// nine-letter "not found" is weak evidence, a sentence is strong), fit
+// lowers the score when captures do not look like their holes' types, case
+// lowers it when letters differ in case, and specificity lowers it when
+// holes rather than literal text account for most of the message (a
+// template like "missing {name}" swallowing a whole sentence): it is 1 when
+// literal text is at least half of what the template matched, down to 0.6
+// (captures of error-typed holes, another error's message, do not count).
+func (al *alignment) textScore(truncated bool) float64 {
+	if al.total == 0 || al.matched == 0 {
+		return 0
+	}
+	credit := 0.4
+	if al.partial || truncated {
+		credit = 0.9
+	}
+	// A cut message vouches for the template's unseen tail only as far as
+	// it showed enough of the template to be sure of it.
+	credit *= min(1, float64(al.matched)/truncEvidence)
+	coverage := (float64(al.matched) + credit*float64(al.truncTail)) / float64(al.total)
+	explained := max(0, 1-float64(al.unexplained)/float64(al.query))
+	confidence := 1 - math.Exp(-float64(al.matched)/10)
+	fit := 1.0
+	if al.fitN > 0 {
+		fit += 0.05 * min(0, float64(al.fitSum)/float64(al.fitN))
+	}
+	caseFactor := 1 - 0.2*float64(al.caseMiss)/float64(al.matched)
+	share := float64(al.matched) / float64(al.matched+al.captured)
+	specificity := 0.6 + 0.4*min(1, share/0.5)
+	return min(1, max(0, coverage*coverage*explained*(0.6+0.4*confidence)*fit*caseFactor*specificity))
+}
+
+// frameEvidence grades how the query's frames point at site rec (see the
+// frame* constants) and returns the frame responsible.
+func (ix *Index) frameEvidence(rec siteRec, frames []Frame, hits []frameFile, innermost bool) (float64, int) {
+	best, at := 0.0, -1
+	if !innermost {
+		best = frameElsewhere
+	}
+	fn := ix.str(rec.function)
+	for _, h := range hits {
+		if h.file != rec.file {
+			continue
+		}
+		fr := frames[h.frame]
+		d := lineDistance(rec, fr.Line)
+		level := 0.0
+		switch {
+		case h.frame == 0 && fr.Line > 0 && d == 0:
+			level = frameAtRaise
+		case h.frame == 0 && fr.Line > 0 && d <= nearLines:
+			level = frameNearRaise
+		case h.frame == 0 && sameFunction(fr.Function, fn):
+			level = frameSameFunction
+		case h.frame == 0:
+			level = frameSameFile
+		case fr.Line > 0 && d == 0:
+			level = outerFrameAtSite
+		case sameFunction(fr.Function, fn):
+			level = outerSameFunction
+		default:
+			level = outerSameFile
+		}
+		if level > best {
+			best, at = level, h.frame
+		}
+	}
+	return best, at
+}
+
+// excAgreement compares the query's exception type with the site's: 1 when
+// it equals the name as written or qualified; 0.85 when the short names
+// agree and one side is unqualified; 0.5 when both are qualified
+// differently ("locale.Error", "_csv.Error": a generic short name, or a
+// class re-exported elsewhere); 0 otherwise (a wrapper may have changed the
+// type: this lowers the score without excluding the site). ok is false when
+// either side is unknown.
+func excAgreement(q, written, qualified string) (level float64, ok bool) {
+	if q == "" || written == "" && qualified == "" {
+		return 0, false
+	}
+	site := cmp.Or(qualified, written)
+	switch {
+	case q == written || q == qualified:
+		return 1, true
+	case shortName(q) != shortName(site):
+		return 0, true
+	case shortName(q) == q || shortName(site) == site:
+		return 0.85, true
+	}
+	return 0.5, true
+}
+
+// isIdentPath reports whether s is a dotted identifier ("_queue.Empty").
+func isIdentPath(s string) bool {
+	if s == "" || len(s) > 256 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '.' || c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' && i > 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameRepo compares a repository hint with a site's repository, ignoring
+// case and a host prefix ("github.com/o/n" and "o/n").
+func sameRepo(hint, repo string) bool {
+	h, r := strings.ToLower(strings.Trim(hint, "/")), strings.ToLower(repo)
+	return h == r || strings.HasSuffix(r, "/"+h) || strings.HasSuffix(h, "/"+r)
+}

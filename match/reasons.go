@@ -1,0 +1,141 @@
+package match
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// reasons says in words why candidate c matched.
+func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []string {
+	rec := ix.sites[c.site]
+	var out []string
+	if c.frameAt >= 0 {
+		fr := q.Frames[c.frameAt]
+		where := fmt.Sprintf("%s:%d", ix.str(ix.files[rec.file].path), fr.Line)
+		switch c.frame {
+		case frameAtRaise:
+			out = append(out, fmt.Sprintf("the innermost frame (%s) is this raise", where))
+		case frameNearRaise:
+			out = append(out, fmt.Sprintf("the innermost frame (%s) is %d line(s) from this raise", where, lineDistance(rec, fr.Line)))
+		case frameSameFunction:
+			out = append(out, fmt.Sprintf("the innermost frame (%s) is in this function", where))
+		case frameSameFile:
+			out = append(out, fmt.Sprintf("the innermost frame (%s) is in this file", where))
+		case outerFrameAtSite:
+			out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is at this site", c.frameAt+1, where))
+		default:
+			out = append(out, fmt.Sprintf("the traceback passes through this file (%s)", where))
+		}
+	}
+	al := &c.al
+	switch {
+	case c.opaque:
+		out = append(out, "the template is all values: it is known by its place, not its text")
+	case al.matched == al.total && al.unexplained < 1:
+		out = append(out, "the message matches the template")
+	default:
+		s := fmt.Sprintf("the message matches %d%% of the template's text", 100*al.matched/max(1, al.total))
+		if al.truncTail > 0 {
+			s += "; the message stops before the template's end"
+		}
+		if al.unexplained >= 1 {
+			s += fmt.Sprintf("; %d characters of the message are other text", int(al.unexplained+0.5))
+		}
+		out = append(out, s)
+	}
+	if c.excOK {
+		written := cmp.Or(ix.str(rec.excQ), ix.str(rec.exc))
+		switch {
+		case c.exc == 1:
+			out = append(out, fmt.Sprintf("the exception type %s agrees", exception))
+		case c.exc > 0:
+			out = append(out, fmt.Sprintf("the exception type %s agrees with %s by name", exception, written))
+		default:
+			out = append(out, fmt.Sprintf("the exception type differs: the message says %s, the site raises %s", exception, written))
+		}
+	}
+	if q.Repo != "" && c.repo == 1 {
+		out = append(out, fmt.Sprintf("the repository is %s", ix.str(rec.repo)))
+	}
+	return out
+}
+
+// noMatch explains an empty result.
+func (ix *Index) noMatch(sc *scratch, q Query, innermost bool) string {
+	if len(sc.frames) > 0 {
+		ff := sc.frames[0]
+		fr := q.Frames[ff.frame]
+		where := fmt.Sprintf("%s:%d%s", ix.str(ix.files[ff.file].path), fr.Line, inFunction(fr.Function))
+		atRaise := len(ix.sitesNear(ff.file, fr.Line, 0, nil)) > 0
+		switch {
+		case innermost && !atRaise:
+			return fmt.Sprintf("the innermost frame %s is not a raise: this error comes from compiled code called there", where)
+		case innermost:
+			return fmt.Sprintf("the innermost frame %s is a raise whose message does not match this one", where)
+		default:
+			return fmt.Sprintf("the error was raised in %s, which is not indexed; the nearest indexed frame is %s",
+				cmp.Or(cleanPath(q.Frames[0].Path), "a file that is not named"), where)
+		}
+	}
+	if sc.msg.len() == 0 {
+		if len(q.Frames) > 0 {
+			return "the message is empty and no frame of the traceback lies in an indexed file"
+		}
+		return "the message is empty"
+	}
+	if sc.stats.Words == 0 {
+		return fmt.Sprintf("no indexed template contains the words %s", ix.someWords(sc))
+	}
+	if len(sc.found) > 0 && sc.found[0].offStack && sc.found[0].text >= DefaultMinScore {
+		c := &sc.found[0]
+		rec := ix.sites[c.site]
+		return fmt.Sprintf("the message matches %s:%d%s, but the traceback does not pass there: the error was raised by other code with the same message (compiled code?)",
+			ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
+	}
+	if len(sc.found) > 0 {
+		c := &sc.found[0]
+		rec := ix.sites[c.site]
+		return fmt.Sprintf("no indexed template matches the message well enough: the closest, %s:%d, scores %.2f",
+			ix.str(ix.files[rec.file].path), rec.line, c.score)
+	}
+	return fmt.Sprintf("no indexed template matches the message: templates hold its words %s, but not its text", ix.knownWords(sc))
+}
+
+// knownWords lists up to five of the message's rarest words that templates
+// hold, quoted.
+func (ix *Index) knownWords(sc *scratch) string {
+	var words []string
+	for _, t := range sc.qtoks[:min(len(sc.qtoks), 5)] {
+		words = append(words, fmt.Sprintf("%q", ix.arena[ix.tokOff[t.id]:ix.tokOff[t.id]+uint32(ix.tokLen[t.id])]))
+	}
+	return strings.Join(words, ", ")
+}
+
+func inFunction(fn string) string {
+	if fn == "" {
+		return ""
+	}
+	return " in " + fn
+}
+
+// someWords lists up to five of the message's longest words, quoted.
+func (ix *Index) someWords(sc *scratch) string {
+	var words []string
+	f := unsafeString(sc.msg.cased)
+	eachToken(f, false, false, func(start, end int) {
+		if w := f[start:end]; len(w) > 2 && !slices.Contains(words, w) {
+			words = append(words, w)
+		}
+	})
+	slices.SortStableFunc(words, func(a, b string) int { return len(b) - len(a) })
+	words = words[:min(len(words), 5)]
+	for i, w := range words {
+		words[i] = fmt.Sprintf("%q", w)
+	}
+	if len(words) == 0 {
+		return "of the message"
+	}
+	return strings.Join(words, ", ")
+}
