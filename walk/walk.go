@@ -18,7 +18,9 @@
 // opened. Version-control metadata (.git, .hg, .svn) is passed over
 // silently; a nested git work tree (a submodule checkout) is skipped when
 // the root is itself inside a work tree, because its files belong to
-// another repository.
+// another repository. A root that its enclosing work tree ignores (a Python
+// installed under a checkout that ignores it) is walked as if it were in no
+// repository.
 package walk
 
 import (
