@@ -76,13 +76,18 @@ type ErrorType struct {
 	Site *errdex.Site
 }
 
-// Literal is a composite literal that may build an error value, and its
-// provisional site.
+// Literal is a value of a named type that may be an error, and its
+// provisional site: a composite literal, or a conversion T(x) whose only
+// field is x.
 type Literal struct {
-	Type   string
-	Import string // "" for a type of the same package
-	Fields []LiteralField
-	Site   *errdex.Site
+	Type       string
+	Import     string // "" for a type of the same package
+	Conversion bool
+	Fields     []LiteralField
+	// Fallback is the site's message when the type has no Error method;
+	// without one such a site is dropped.
+	Fallback []errdex.Template
+	Site     *errdex.Site
 }
 
 // LiteralField is one element of a composite literal: Name for keyed

@@ -18,6 +18,8 @@
 //     an errors.New/fmt.Errorf call, a composite literal of an error type);
 //     kind raise-object when x is an error value built elsewhere (panic(err),
 //     panic(r) after recover).
+//   - the Go runtime's throw(msg) and fatal(msg) ("fatal error: concurrent
+//     map writes"): kind panic, Exception "fatal error".
 //   - log.Fatal*/log.Panic* and the same functions of logrus, glog and klog:
 //     kind log-fatal, message formatted as fmt.Sprint/Sprintf/Sprintln do.
 //   - Error() string methods: kind error-method, the template built from the
@@ -25,12 +27,16 @@
 //     holes for the fields); several returns give Alternatives; a return of
 //     an element of a package-level table of strings (syscall's Errno) gives
 //     each element as an alternative.
-//   - Composite literals of error types where an error is returned or
-//     panicked (return &PathError{Op: "open", Path: name, Err: err}): kind
-//     raise, the template the type's Error method gives with the literal's
-//     fields substituted ("open {name}: {err}"). These are resolved in Link,
-//     across the files of the repository; a literal whose type has no known
-//     Error method is dropped.
+//   - Values of error types where an error is returned, panicked or kept in
+//     a package variable: composite literals (return &PathError{Op: "open",
+//     Path: name, Err: err}) and conversions (panic(plainError("...")), var
+//     divideError = error(errorString("integer divide by zero"))): kind
+//     raise (panic when panicked), the template the type's Error method
+//     gives with the value substituted ("open {name}: {err}", "runtime
+//     error: integer divide by zero"). These are resolved in Link, across
+//     the files of the repository (following type aliases such as os's
+//     PathError = fs.PathError); a value whose type has no known Error
+//     method is dropped, or kept as a raise-object site when panicked.
 //
 // errors.Join is not a site: it has no text of its own (its message is the
 // joined messages, one per line), and each joined error has its own site.

@@ -267,47 +267,64 @@ func isIdent(s string) bool {
 	return token.IsIdentifier(s)
 }
 
-// resolveLiterals gives each composite literal of an error type the
-// message its type's Error method builds with the literal's fields. Other
-// literals are dropped when returned or assigned (they are not errors) and
-// kept as raise-object sites when panicked.
+// resolveLiterals gives each value of an error type (composite literal or
+// conversion) the message its type's Error method builds with the value's
+// fields. Values of other types keep their fallback message (panics), or
+// are dropped, with any sentinel they defined.
 func (l *linker) resolveLiterals() {
 	drop := map[*errdex.Site]bool{}
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, lit := range fx.Literals {
 			k, ok := l.follow(key{l.dir(fx, lit.Import), lit.Type}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
-			et := l.errTypes[k]
 			switch {
-			case !ok && lit.Site.Kind == errdex.KindPanic:
-				// A panic with a value of a type without a known Error
-				// method: still a site, whose message is the value.
-				lit.Site.Kind = errdex.KindRaiseObject
+			case !ok && lit.Fallback != nil:
+				lit.Site.Template, lit.Site.Alternatives = lit.Fallback[0], lit.Fallback[1:]
+				lit.Site.Exception = ""
+				if lit.Site.Template.IsOpaque() {
+					lit.Site.Kind = errdex.KindRaiseObject
+				}
 				continue
 			case !ok:
 				drop[lit.Site] = true
 				continue
 			}
+			et := l.errTypes[k]
 			fields := l.literalFields(k, lit)
 			m := et.Site
 			var ts []errdex.Template
 			for _, t := range append([]errdex.Template{m.Template}, m.Alternatives...) {
-				ts = append(ts, substitute(t, et.Recv, fields))
+				ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields))
 			}
 			ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
 			lit.Site.Template, lit.Site.Alternatives = ts[0], ts[1:]
 			lit.Site.Exception = m.Exception
 		}
-		if len(drop) > 0 {
-			f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool { return drop[s] })
-		}
 	})
+	if len(drop) == 0 {
+		return
+	}
+	l.eachFile(func(f *extract.FileResult, _ *Facts) {
+		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool { return drop[s] })
+	})
+	for k, s := range l.sentinels {
+		if drop[s] {
+			delete(l.sentinels, k)
+		}
+	}
 }
 
 // literalFields maps field names to a literal's elements, naming
-// positional elements by the struct's declaration order.
+// positional elements by the struct's declaration order. A conversion's
+// value is the field "".
 func (l *linker) literalFields(k key, lit Literal) map[string]LiteralField {
-	names := l.structs[k]
 	out := map[string]LiteralField{}
+	if lit.Conversion {
+		if len(lit.Fields) == 1 {
+			out[""] = lit.Fields[0]
+		}
+		return out
+	}
+	names := l.structs[k]
 	for _, f := range lit.Fields {
 		switch {
 		case f.Name != "":
@@ -321,8 +338,9 @@ func (l *linker) literalFields(k key, lit Literal) map[string]LiteralField {
 
 // substitute replaces the holes of an Error method's template that read a
 // field of the receiver (e.Op, e.Err.Error(), quote(e.Num)) with the
-// literal's values for those fields.
-func substitute(t errdex.Template, recv string, fields map[string]LiteralField) errdex.Template {
+// literal's values for those fields; for a conversion, the holes that read
+// the receiver itself (string(e), e).
+func substitute(t errdex.Template, recv string, conv bool, fields map[string]LiteralField) errdex.Template {
 	if recv == "" {
 		return t
 	}
@@ -333,8 +351,15 @@ func substitute(t errdex.Template, recv string, fields map[string]LiteralField) 
 			continue
 		}
 		name, exact := fieldRef(p.Expr, recv)
+		if conv {
+			name, exact = "", p.Expr == recv || p.Expr == "string("+recv+")"
+			if !exact && !strings.Contains(p.Expr, "("+recv+")") {
+				parts = append(parts, p)
+				continue
+			}
+		}
 		f, ok := fields[name]
-		if name == "" || !ok {
+		if name == "" && !conv || !ok {
 			parts = append(parts, p)
 			continue
 		}
@@ -352,7 +377,12 @@ func substitute(t errdex.Template, recv string, fields map[string]LiteralField) 
 		case isLit && p.Type == errdex.HoleRepr:
 			parts = append(parts, errdex.Lit(strconv.Quote(lit)))
 		default:
-			expr := strings.ReplaceAll(p.Expr, recv+"."+name, f.Expr)
+			old := recv + "." + name
+			if conv {
+				old = "(" + recv + ")"
+				f.Expr = "(" + f.Expr + ")"
+			}
+			expr := strings.ReplaceAll(p.Expr, old, f.Expr)
 			parts = append(parts, errdex.HolePart(template.HoleNameOf(expr), expr, p.Type))
 		}
 	}
@@ -420,6 +450,9 @@ func (l *linker) inline(s *errdex.Site, fx *Facts) {
 		for _, p := range t.Parts {
 			if p.IsHole() && (p.Type == errdex.HoleError || p.Type == errdex.HoleAny) {
 				if target := l.sentinelNamed(fx, p.Expr); target != nil && target != s && !target.Template.IsOpaque() && len(target.Alternatives) == 0 {
+					if len(t.Parts) == 1 && s.Exception == "" {
+						s.Exception = target.Exception // panic(divideError) panics with a runtime.errorString
+					}
 					parts = append(parts, target.Template.Parts...)
 					changed = true
 					s.Provenance = appendFact(s.Provenance, errdex.Fact{
@@ -438,6 +471,9 @@ func (l *linker) inline(s *errdex.Site, fx *Facts) {
 	s.Template = one(s.Template)
 	for i, t := range s.Alternatives {
 		s.Alternatives[i] = one(t)
+	}
+	if s.Kind == errdex.KindRaiseObject && !s.Template.IsOpaque() {
+		s.Kind = errdex.KindPanic // panic(divideError): the message is now known
 	}
 }
 

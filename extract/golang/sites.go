@@ -111,7 +111,7 @@ func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {
 func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 	sentinels := map[*ast.CallExpr]string{}
 	if g, ok := root.(*ast.GenDecl); ok {
-		x.packageVars(g, sentinels)
+		x.packageVars(g, fn, sentinels)
 	}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -132,18 +132,29 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 
 // packageVars notes which package-level variables are sentinels (their
 // value is an error constructor call) or aliases of other sentinels.
-func (x *fileCtx) packageVars(g *ast.GenDecl, sentinels map[*ast.CallExpr]string) {
+func (x *fileCtx) packageVars(g *ast.GenDecl, fn *funcCtx, sentinels map[*ast.CallExpr]string) {
 	for _, spec := range g.Specs {
 		vs, ok := spec.(*ast.ValueSpec)
 		if !ok || len(vs.Values) != len(vs.Names) {
 			continue
 		}
 		for i, name := range vs.Names {
-			switch v := ast.Unparen(vs.Values[i]).(type) {
-			case *ast.CallExpr:
-				if _, ok := x.ctorOf(v); ok {
-					sentinels[v] = name.Name
+			v := unconvertError(ast.Unparen(vs.Values[i]))
+			if call, ok := v.(*ast.CallExpr); ok {
+				if _, ok := x.ctorOf(call); ok {
+					sentinels[call] = name.Name
+					continue
 				}
+			}
+			if typ, _, _ := typedValue(v); typ != nil && name.Name != "_" {
+				// var divideError = error(errorString("integer divide by
+				// zero")): a sentinel of a named error type.
+				if site := x.literalSite(v, v, kindLiteral, fn, nil); site != nil {
+					x.facts.Sentinels = append(x.facts.Sentinels, Sentinel{Name: name.Name, Site: site})
+				}
+				continue
+			}
+			switch v := v.(type) {
 			case *ast.Ident, *ast.SelectorExpr:
 				if imp, target, ok := x.ref(v); ok && isErrName(name.Name) {
 					x.facts.Aliases = append(x.facts.Aliases, Alias{Name: name.Name, Import: imp, Target: target})
@@ -151,6 +162,16 @@ func (x *fileCtx) packageVars(g *ast.GenDecl, sentinels map[*ast.CallExpr]string
 			}
 		}
 	}
+}
+
+// unconvertError strips a conversion to the error interface: error(x) → x.
+func unconvertError(e ast.Expr) ast.Expr {
+	if call, ok := e.(*ast.CallExpr); ok && len(call.Args) == 1 {
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "error" {
+			return ast.Unparen(call.Args[0])
+		}
+	}
+	return e
 }
 
 // ref splits a reference to a package-level name: "ErrX" in this package
@@ -207,6 +228,22 @@ func (x *fileCtx) ctorOf(call *ast.CallExpr) (ctor, bool) {
 	return ctor{}, false
 }
 
+// runtimeFatal is the Exception of the Go runtime's fatal errors, which
+// print as "fatal error: concurrent map writes" and cannot be recovered.
+const runtimeFatal = "fatal error"
+
+// isRuntimeFatal reports whether call is throw(msg) or fatal(msg) in the Go
+// runtime (package runtime and internal/runtime/...).
+func (x *fileCtx) isRuntimeFatal(call *ast.CallExpr) bool {
+	id, ok := call.Fun.(*ast.Ident)
+	if !ok || id.Name != "throw" && id.Name != "fatal" || len(call.Args) != 1 {
+		return false
+	}
+	dir := x.facts.Dir
+	return x.pkg == "runtime" && (dir == "runtime" || strings.HasSuffix(dir, "/runtime")) ||
+		strings.HasPrefix(dir, "internal/runtime/") || strings.Contains(dir, "/internal/runtime/")
+}
+
 // isPanic reports whether call is the builtin panic with one argument.
 func isPanic(call *ast.CallExpr) bool {
 	id, ok := call.Fun.(*ast.Ident)
@@ -221,6 +258,12 @@ func (x *fileCtx) call(call *ast.CallExpr, fn *funcCtx) *errdex.Site {
 	s := scope{x, fn}
 	if isPanic(call) {
 		return x.panicSite(call, fn)
+	}
+	if x.isRuntimeFatal(call) {
+		if ts := s.tmpl(call.Args[0], 0); !ts[0].IsOpaque() {
+			return x.addSite(errdex.KindPanic, call, fn, runtimeFatal, ts)
+		}
+		return nil
 	}
 	c, ok := x.ctorOf(call)
 	if !ok {
@@ -239,11 +282,19 @@ func (x *fileCtx) panicSite(call *ast.CallExpr, fn *funcCtx) *errdex.Site {
 			return x.addSite(errdex.KindPanic, call, fn, "", s.ctorTmpl(inner, c, 0))
 		}
 	}
-	if lit := compositeLit(arg); lit != nil {
-		return x.literalSite(call, arg, lit, fn)
+	if compositeLit(arg) != nil {
+		if site := x.literalSite(call, arg, errdex.KindPanic, fn, nil); site != nil {
+			return site
+		}
 	}
 	ts := s.tmpl(arg, 0)
 	if len(ts) == 1 && ts[0].IsOpaque() {
+		if _, _, conv := typedValue(arg); conv {
+			// panic(plainError("...")): maybe a conversion to an error type.
+			if site := x.literalSite(call, arg, errdex.KindPanic, fn, ts); site != nil {
+				return site
+			}
+		}
 		return x.addSite(errdex.KindRaiseObject, call, fn, "", ts)
 	}
 	return x.addSite(errdex.KindPanic, call, fn, "", ts)
@@ -270,24 +321,62 @@ func compositeLit(e ast.Expr) *ast.CompositeLit {
 	return nil
 }
 
-// literalSite records a composite literal that may be an error value. Its
-// template is settled by Link from its type's Error method; until then it is
-// a hole named after the type.
-func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, cl *ast.CompositeLit, fn *funcCtx) *errdex.Site {
+// typedValue returns the named type of a value that may be an error: a
+// composite literal T{...} or &pkg.T{...} (fields are its elements), or a
+// call T(x) of one argument that may be a conversion (x is the only field,
+// conv is set). It returns nil elements when e is neither.
+func typedValue(e ast.Expr) (typ ast.Expr, elts []ast.Expr, conv bool) {
+	if cl := compositeLit(e); cl != nil {
+		return cl.Type, cl.Elts, false
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 || call.Ellipsis.IsValid() {
+		return nil, nil, false
+	}
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		if builtinFunc[f.Name] {
+			return nil, nil, false
+		}
+		return f, call.Args, true
+	case *ast.SelectorExpr:
+		if _, ok := f.X.(*ast.Ident); ok {
+			return f, call.Args, true
+		}
+	}
+	return nil, nil, false
+}
+
+// builtinFunc are predeclared functions and conversions that never name an
+// error type.
+var builtinFunc = map[string]bool{
+	"len": true, "cap": true, "new": true, "make": true, "append": true, "string": true, "error": true,
+	"int": true, "int64": true, "uint": true, "uintptr": true, "byte": true, "rune": true, "float64": true,
+	"panic": true, "recover": true, "print": true, "println": true, "min": true, "max": true, "complex": true,
+	"real": true, "imag": true, "any": true, "bool": true, "int32": true, "uint32": true, "uint64": true,
+}
+
+// literalSite records a value of a named type that may be an error (see
+// typedValue) as a site of the given kind. Link settles its template from
+// the type's Error method; until then it is a hole named after the type.
+// fallback, when set, is the site's message if the type turns out to have
+// no Error method (a panic keeps its site); without it such a site is
+// dropped.
+func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, kind errdex.SiteKind, fn *funcCtx, fallback []errdex.Template) *errdex.Site {
 	s := scope{x, fn}
-	lit := Literal{Type: typeName(cl.Type)}
-	if sel, ok := cl.Type.(*ast.SelectorExpr); ok {
+	typ, elts, conv := typedValue(e)
+	if typ == nil {
+		return nil
+	}
+	lit := Literal{Type: typeName(typ), Conversion: conv}
+	if sel, ok := typ.(*ast.SelectorExpr); ok {
 		imp, _, ok := x.ref(sel)
 		if !ok {
 			return nil
 		}
 		lit.Import = imp
 	}
-	kind := kindLiteral
-	if call, ok := at.(*ast.CallExpr); ok && isPanic(call) {
-		kind = errdex.KindPanic
-	}
-	for i, el := range cl.Elts {
+	for i, el := range elts {
 		f := LiteralField{Index: i}
 		v := el
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
@@ -304,8 +393,12 @@ func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, cl *ast.CompositeLit, fn 
 		}
 		lit.Fields = append(lit.Fields, f)
 	}
-	placeholder := errdex.NewTemplate(errdex.HolePart(lit.Type, x.text(e), errdex.HoleAny))
-	lit.Site = x.addSite(kind, at, fn, lit.Type, []errdex.Template{placeholder})
+	if fallback == nil && kind == errdex.KindPanic {
+		fallback = one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
+	}
+	lit.Fallback = fallback
+	placeholder := one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
+	lit.Site = x.addSite(kind, at, fn, lit.Type, placeholder)
 	if lit.Site != nil {
 		x.facts.Literals = append(x.facts.Literals, lit)
 	}
@@ -322,12 +415,17 @@ func (x *fileCtx) returnStmt(r *ast.ReturnStmt, fn *funcCtx) {
 			x.facts.Refs = append(x.facts.Refs, Ref{Name: name, Import: imp, Function: fn.name, Span: x.span(r), Text: clip(x.text(r), 120)})
 			continue
 		}
-		cl := compositeLit(e)
-		if cl == nil || i >= len(results) || len(results) != len(r.Results) {
+		typ, _, _ := typedValue(e)
+		if typ == nil || i >= len(results) || len(results) != len(r.Results) {
 			continue
 		}
-		if rt := results[i]; isErrorType(rt) || typeName(rt) == typeName(cl.Type) {
-			x.literalSite(r, e, cl, fn)
+		if call, ok := e.(*ast.CallExpr); ok {
+			if _, ok := x.ctorOf(call); ok {
+				continue // a site of its own
+			}
+		}
+		if rt := results[i]; isErrorType(rt) || typeName(rt) == typeName(typ) {
+			x.literalSite(r, e, kindLiteral, fn, nil)
 		}
 	}
 }
@@ -343,8 +441,8 @@ func (x *fileCtx) assignStmt(a *ast.AssignStmt, fn *funcCtx) {
 		if !ok || !strings.Contains(strings.ToLower(id.Name), "err") {
 			continue
 		}
-		if cl := compositeLit(ast.Unparen(a.Rhs[i])); cl != nil {
-			x.literalSite(a, a.Rhs[i], cl, fn)
+		if compositeLit(ast.Unparen(a.Rhs[i])) != nil {
+			x.literalSite(a, ast.Unparen(a.Rhs[i]), kindLiteral, fn, nil)
 		}
 	}
 }

@@ -165,7 +165,7 @@ func TestStdlib(t *testing.T) {
 // isRuntimeFatal reports whether a site is one of the runtime's fatal
 // errors (throw, fatal), which tokenCounts does not count as panics.
 func isRuntimeFatal(s *errdex.Site) bool {
-	return strings.HasPrefix(s.Location.Path, "runtime/") && s.Exception == "fatal error"
+	return s.Exception == runtimeFatal
 }
 
 // TestStdlibSpotChecks checks sites of the standard library found by hand.
@@ -174,7 +174,8 @@ func TestStdlibSpotChecks(t *testing.T) {
 		t.Skip("extracts part of the standard library")
 	}
 	root := goroot(t)
-	dirs := []string{"strconv/", "io/", "io/fs/", "os/", "encoding/json/", "syscall/", "internal/", "internal/oserror/", "errors/"}
+	dirs := []string{"strconv/", "io/", "io/fs/", "os/", "encoding/json/", "syscall/", "internal/", "internal/oserror/", "errors/",
+		"runtime/", "internal/runtime/", "internal/runtime/maps/"}
 	res := run(t, root, func(rel string) bool {
 		if strings.HasSuffix(rel, "/") {
 			for _, d := range dirs {
@@ -255,6 +256,24 @@ func TestStdlibSpotChecks(t *testing.T) {
 			return "no alternative \"no such file or directory\""
 		}},
 		{"io.EOF", "io/", message("EOF"), func(s *errdex.Site) string { return "" }},
+		{"divide by zero", "runtime/", message("runtime error: integer divide by zero"), func(s *errdex.Site) string {
+			if s.Exception != "runtime.errorString" {
+				return "exception " + s.Exception
+			}
+			return ""
+		}},
+		{"nil map write", "runtime/", message("assignment to entry in nil map"), func(s *errdex.Site) string {
+			if s.Exception != "runtime.plainError" {
+				return "exception " + s.Exception
+			}
+			return ""
+		}},
+		{"concurrent map writes", "internal/runtime/maps/", message("concurrent map writes"), func(s *errdex.Site) string {
+			if s.Exception != runtimeFatal {
+				return "exception " + s.Exception
+			}
+			return ""
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
