@@ -257,4 +257,11 @@ func TestMatcherErrors(t *testing.T) {
 	if !strings.Contains(text.String(), "error:  input too large") || !strings.Contains(text.String(), "2 errors") {
 		t.Errorf("report does not show the errors:\n%s", text.String())
 	}
+	var js bytes.Buffer
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), `"nomatch_precision":null`) {
+		t.Errorf("an undefined figure is not null: %s", js.String())
+	}
 }

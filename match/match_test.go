@@ -2,6 +2,7 @@ package match
 
 import (
 	"bufio"
+	"fmt"
 	"os"
 	"slices"
 	"strconv"
@@ -384,5 +385,40 @@ func checkCaptures(t testing.TB, msg string, m Match) {
 			t.Errorf("value %q at %d overlaps the previous value ending at %d", v.Name, v.Start, end)
 		}
 		end = v.End
+	}
+}
+
+// TestConcurrentMatch runs queries from several goroutines on one index
+// (run with -race): an Index is read-only after Build and its scratch
+// memory is per query.
+func TestConcurrentMatch(t *testing.T) {
+	ix := testIndex(t)
+	queries := []string{
+		"invalid value for timeout: 'abc'",
+		"Sampling mask length 2048 exceeds disaggregation metadata capacity 1024.",
+		"open /etc/app.yaml: permission denied",
+		"not found",
+	}
+	want := make([]errdex.ID, len(queries))
+	for i, q := range queries {
+		want[i] = ix.Match(Query{Message: q}, Options{}).Matches[0].ID
+	}
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			for k := range 200 {
+				i := (g + k) % len(queries)
+				if got := ix.Match(Query{Message: queries[i]}, Options{}).Matches[0].ID; got != want[i] {
+					done <- fmt.Errorf("query %q: got %s, want %s", queries[i], got, want[i])
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
 	}
 }
