@@ -1,0 +1,230 @@
+package trace
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// jsonLine handles a structured log line, one JSON object: the trace texts
+// it carries (Python's exc_info, Java's stack_trace, a V8 "stack", nested
+// "error"/"err" objects) are parsed as traces of their own, and its message
+// becomes a loose candidate (used when the text holds no trace). The
+// exceptions found keep the JSON line as their Line.
+func (p *parser) jsonLine(ls []line, i int) int {
+	var m map[string]any
+	if json.Unmarshal([]byte(ls[i].text), &m) != nil {
+		return i
+	}
+	no := int(ls[i].no)
+	ls[i].flags |= fJSON
+	level := ""
+	for _, k := range []string{"level", "levelname", "severity", "log.level", "lvl", "loglevel"} {
+		if s, ok := m[k].(string); ok {
+			level = normLevel(s)
+			break
+		}
+	}
+	var traces, msgs []string
+	collect := func(obj map[string]any) {
+		for _, k := range []string{"exc_info", "exc_text", "exception", "stack_trace", "stacktrace", "stack", "traceback", "trace", "error.stack", "err.stack"} {
+			if s, ok := obj[k].(string); ok && strings.TrimSpace(s) != "" {
+				traces = append(traces, s)
+			}
+		}
+		for _, k := range []string{"message", "msg", "@message", "error.message", "error", "err"} {
+			if s, ok := obj[k].(string); ok && strings.TrimSpace(s) != "" {
+				if strings.Contains(s, "\n") {
+					traces = append(traces, s)
+				} else {
+					msgs = append(msgs, s)
+				}
+			}
+		}
+	}
+	collect(m)
+	for _, k := range []string{"error", "err", "exception", "exc"} {
+		if obj, ok := m[k].(map[string]any); ok {
+			collect(obj)
+		}
+	}
+	found := false
+	if p.depth < maxEmbedDepth {
+		for _, tr := range traces {
+			sub := newParser(tr, p.depth+1)
+			sub.run()
+			if len(sub.rep.Exceptions) > 0 {
+				p.merge(sub.rep.Exceptions, no)
+				found = true
+			}
+		}
+	}
+	if !found {
+		for _, s := range msgs {
+			c := candidateFrom(CleanLine(s))
+			c.Level, c.Line = level, no
+			if len(p.extra) >= MaxLoose {
+				p.extra = p.extra[1:] // only the last MaxLoose can be kept
+			}
+			p.extra = append(p.extra, c)
+		}
+	}
+	return i + 1
+}
+
+// merge appends exceptions parsed from an embedded text, renumbering their
+// chains and parents and giving them the input line they were found on.
+func (p *parser) merge(exs []Exception, no int) {
+	base := len(p.rep.Exceptions)
+	chains := map[int]int{}
+	for _, e := range exs {
+		if len(p.rep.Exceptions) >= MaxExceptions {
+			return
+		}
+		e.Frames = p.budgetFrames(e.Frames)
+		if e.Parent >= 0 {
+			e.Parent += base
+		}
+		c, ok := chains[e.Chain]
+		if !ok {
+			c = p.newChain()
+			chains[e.Chain] = c
+		}
+		e.Chain = c
+		e.Line = no
+		p.rep.Exceptions = append(p.rep.Exceptions, e)
+	}
+}
+
+// maxBareMessageLines is the most lines a text without any error-looking
+// line may have to be taken whole as one bare message.
+const maxBareMessageLines = 20
+
+// loose returns the message candidates of a text without structured
+// traces: every line that reads "Type: message" with a plausible type or
+// has an error (or worse) log level, the messages of JSON log lines, and
+// the last non-blank line. When only the last line qualifies and the text
+// has at most maxBareMessageLines lines, none of them a log record, the
+// whole cleaned text is the candidate instead (a bare, possibly multi-line, message). The last
+// MaxLoose candidates are kept, duplicates dropped.
+func (p *parser) loose() []Candidate {
+	last := -1
+	nonBlank := 0
+	logged := false
+	for k := range p.lines {
+		if !p.lines[k].blank() {
+			last = k
+			nonBlank++
+		}
+		logged = logged || p.lines[k].logged()
+	}
+	if last < 0 && len(p.extra) == 0 {
+		return nil
+	}
+	// Walk backwards, keeping the last MaxLoose distinct candidates.
+	var out []Candidate
+	seen := map[string]bool{}
+	keep := func(c Candidate) {
+		if c.Text != "" && !seen[c.Text] && len(out) < MaxLoose {
+			seen[c.Text] = true
+			out = append(out, c)
+		}
+	}
+	extra := p.extra
+	strong := len(extra) > 0
+	for k := len(p.lines) - 1; k >= 0 && len(out) < MaxLoose; k-- {
+		l := &p.lines[k]
+		for len(extra) > 0 && extra[len(extra)-1].Line >= int(l.no) {
+			keep(extra[len(extra)-1])
+			extra = extra[:len(extra)-1]
+		}
+		if l.blank() || l.isJSON() {
+			continue
+		}
+		c := candidateFrom(strings.TrimSpace(l.text))
+		c.Line, c.Level = int(l.no), l.lvl()
+		if l.flags&fGoLog != 0 && c.Language == Unknown {
+			c.Language = Go
+		}
+		if c.Type != "" || l.level >= levelIndex("ERROR") {
+			strong = true
+			keep(c)
+		} else if k == last {
+			keep(c)
+		}
+	}
+	for k := len(extra) - 1; k >= 0; k-- {
+		keep(extra[k])
+	}
+	for a, b := 0, len(out)-1; a < b; a, b = a+1, b-1 {
+		out[a], out[b] = out[b], out[a]
+	}
+	if !strong && !logged && nonBlank > 1 && nonBlank <= maxBareMessageLines {
+		var b []string
+		first := 0
+		for k := range p.lines {
+			if !p.lines[k].blank() && first == 0 {
+				first = int(p.lines[k].no)
+			}
+			b = append(b, p.lines[k].text)
+		}
+		whole := strings.TrimSpace(strings.Join(b, "\n"))
+		c := candidateFrom(whole)
+		c.Text, c.Line = whole, first
+		if c.Type == "" {
+			c.Message = whole
+		}
+		out = []Candidate{c}
+	}
+	return out
+}
+
+// candidateFrom splits a cleaned line into a candidate: pytest's "FAILED
+// test.py::name - " summary prefix and its "..." truncation, "Uncaught "
+// and Java's `Exception in thread "main" ` are removed from Message (Text
+// keeps the line), and "Type: message" is split when Type looks like an
+// exception type.
+func candidateFrom(t string) Candidate {
+	c := Candidate{Text: t, Message: t}
+	s := t
+	if rest, ok := strings.CutPrefix(s, "FAILED "); ok {
+		if k := strings.Index(rest, " - "); k > 0 && strings.Contains(rest[:k], "::") {
+			s = rest[k+3:]
+			if m, ok := strings.CutSuffix(s, "..."); ok {
+				s, c.Truncated = m, true
+			}
+			c.Language = Python
+		}
+	}
+	if rest, ok := strings.CutPrefix(s, "Uncaught "); ok {
+		s, c.Language = rest, JavaScript
+	}
+	if strings.HasPrefix(s, `Exception in thread "`) {
+		if h, ok := parseStackHeader(s); ok {
+			c.Type, c.Message, c.Language = h.typ, h.msg, Java
+			return c
+		}
+	}
+	c.Message = s
+	typ, msg, ok := strings.Cut(s, ": ")
+	if !ok {
+		typ, msg = strings.TrimSuffix(s, ":"), ""
+		if !knownTypes[typ] && !pyOnlyTypes[typ] {
+			return c
+		}
+	}
+	if !looksLikeExceptionType(typ) {
+		if gt, inferred := goType(s); gt != "" && inferred {
+			c.Language = Go
+		}
+		return c
+	}
+	c.Type, c.Message = typ, msg
+	switch {
+	case pyOnlyTypes[typ]:
+		c.Language = Python
+	case strings.HasPrefix(typ, "java."), strings.HasPrefix(typ, "javax."), strings.HasPrefix(typ, "jakarta."),
+		strings.HasPrefix(typ, "kotlin."), strings.HasPrefix(typ, "org."), strings.HasPrefix(typ, "com."):
+		c.Language = Java
+	}
+	return c
+}

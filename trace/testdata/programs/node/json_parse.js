@@ -1,0 +1,3 @@
+const raw = '{"port": 80,}';
+const settings = JSON.parse(raw);
+console.log(settings);

@@ -1,0 +1,4 @@
+function fail() {
+  throw 'plain string thrown';
+}
+fail();

@@ -1,0 +1,5 @@
+def stop():
+    raise NotImplementedError
+
+
+stop()

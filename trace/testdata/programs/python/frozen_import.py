@@ -1,0 +1,3 @@
+import importlib
+
+importlib.import_module("errdex_no_such_module")

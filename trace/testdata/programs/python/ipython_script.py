@@ -1,0 +1,8 @@
+import json
+
+
+def load(text):
+    return json.loads(text)
+
+
+load('{"a": 1,}')

@@ -1,0 +1,5 @@
+def walk(n):
+    return walk(n + 1)
+
+
+walk(0)

@@ -1,0 +1,3 @@
+import subprocess
+
+subprocess.run(["false"], check=True)

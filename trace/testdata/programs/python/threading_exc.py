@@ -1,0 +1,10 @@
+import threading
+
+
+def work():
+    [][1]
+
+
+t = threading.Thread(target=work, name="worker-1")
+t.start()
+t.join()

@@ -1,0 +1,5 @@
+def greet(name):
+    raise ValueError(f"nom inconnu : «{name}» — réessayez")
+
+
+greet("Zoë")
