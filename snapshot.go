@@ -1,6 +1,7 @@
 package errdex
 
 import (
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -26,12 +27,17 @@ type Snapshot struct {
 }
 
 // SourceURL links to path:line at the snapshot's revision, or returns ""
-// when the remote is unknown.
+// when the remote is unknown. Each path segment is escaped, so names with
+// spaces, "#" or "?" still link to the file.
 func (s *Snapshot) SourceURL(path string, line int) string {
 	if s.URLTemplate == "" {
 		return ""
 	}
-	return strings.NewReplacer("{path}", path, "{line}", strconv.Itoa(line)).Replace(s.URLTemplate)
+	segs := strings.Split(path, "/")
+	for i, seg := range segs {
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.NewReplacer("{path}", strings.Join(segs, "/"), "{line}", strconv.Itoa(line)).Replace(s.URLTemplate)
 }
 
 // ShortRev is the first 7 characters of the revision.

@@ -14,6 +14,9 @@ import (
 // Style decides whether output uses ANSI colours.
 type Style struct {
 	Color bool
+	// Context limits the snippet lines shown on each side of the raise
+	// lines; 0 shows the whole stored snippet.
+	Context int
 }
 
 func (st Style) wrap(code, s string) string {
@@ -112,7 +115,7 @@ func (st Style) Site(w io.Writer, s *errdex.Site, values map[string]string) {
 	if s.Location.URL != "" {
 		fmt.Fprintf(w, "  %s\n", st.Dim(s.Location.URL))
 	}
-	st.Snippet(w, s.Snippet, 0)
+	st.Snippet(w, s.Snippet, st.Context)
 	if holes := s.Template.Holes(); len(holes) > 0 {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, st.Bold("Values"))

@@ -1,0 +1,15 @@
+// Package all lists every extractor errdex ships, one per language. The
+// list is explicit: no init() registration.
+package all
+
+import (
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/python"
+)
+
+// Extractors returns the extractors of every supported language.
+func Extractors() []*extract.Extractor {
+	return []*extract.Extractor{
+		python.Extractor,
+	}
+}

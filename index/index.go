@@ -1,0 +1,215 @@
+// Package index runs the indexing pipeline for one repository: walk the
+// tree (or read a git revision), extract the sites of every file, run the
+// repository-wide analyses, and replace the repository's snapshot in the
+// store in one transaction.
+//
+// Walking and extraction overlap: the walker streams files to the
+// extraction workers as it finds them, so no list of the whole tree (nor
+// the small files' cached contents) is held at once.
+package index
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/gitsrc"
+	"github.com/errdex/errdex/walk"
+)
+
+// Options configure an indexing run.
+type Options struct {
+	// Repo names the repository, overriding the name derived from the git
+	// remote ("owner/name") or the directory.
+	Repo string
+	// Rev, when set, indexes that git revision (branch, tag, commit,
+	// HEAD~2) read from the repository's object store instead of the
+	// files on disk.
+	Rev string
+	// Walk selects files (size limit, tests, exclusions).
+	Walk walk.Options
+	// Extractors to run; each handles one language.
+	Extractors []*extract.Extractor
+	// Workers and ParseTimeout are passed to extract.Run.
+	Workers      int
+	ParseTimeout time.Duration
+	// Progress, when set, receives progress reports.
+	Progress Progress
+}
+
+// Progress receives progress reports: Found as the walker finds each file
+// to index (so the total grows while the walk runs), File as each is
+// processed, Done at the end. Found and File may be called from different
+// goroutines, but each method from one goroutine at a time.
+type Progress interface {
+	Found(bytes int64)
+	File(path string, bytes int64, sites int)
+	Done()
+}
+
+// Result is what an indexing run produced and stored.
+type Result struct {
+	Snapshot *errdex.Snapshot
+	Sites    []*errdex.Site
+}
+
+// Dir indexes the directory dir (or, with Options.Rev, a revision of the
+// git repository at dir) and stores the result as the repository's current
+// snapshot. When dir is inside a git work tree, the snapshot records the
+// commit, its date, the remote and links to the forge.
+func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Result, error) {
+	const op = "index"
+	start := time.Now()
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, errdex.E(op, errdex.Invalid, err)
+	}
+	snap := errdex.Snapshot{Repo: filepath.Base(abs)}
+	info, err := gitsrc.Inspect(ctx, abs)
+	switch {
+	case err == nil:
+		snap = info.Snapshot()
+	case errdex.KindOf(err) == errdex.NotFound:
+		// Not a git work tree: index the files as they are (or, with a
+		// revision, read a bare repository).
+	default:
+		return nil, fmt.Errorf("%s %s: %w", op, dir, err)
+	}
+	snap.Repo = cmp.Or(opts.Repo, snap.Repo)
+
+	walkFn := func(ctx context.Context, fn func(walk.File) error) (*walk.Summary, error) {
+		return walk.Walk(ctx, abs, opts.Walk, fn)
+	}
+	if opts.Rev != "" {
+		repo, err := gitsrc.Open(ctx, abs)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s: %w", op, dir, err)
+		}
+		commit, err := repo.Resolve(ctx, opts.Rev)
+		if err != nil {
+			return nil, fmt.Errorf("%s %s at %s: %w", op, dir, opts.Rev, err)
+		}
+		snap.Rev, snap.RevDate, snap.Tag = commit.ID, commit.Date, ""
+		if info != nil && info.Remote.URL != "" {
+			snap.URLTemplate = info.Remote.LinkTemplate(commit.ID, info.Prefix)
+		}
+		walkFn = func(ctx context.Context, fn func(walk.File) error) (*walk.Summary, error) {
+			sub := ""
+			if info != nil {
+				sub = info.Prefix
+			}
+			return walk.Revision(ctx, repo, commit, sub, opts.Walk, fn)
+		}
+	}
+	return run(ctx, st, &snap, walkFn, start, opts)
+}
+
+type walkFunc func(ctx context.Context, fn func(walk.File) error) (*walk.Summary, error)
+
+func run(ctx context.Context, st errdex.Store, snap *errdex.Snapshot, walkFiles walkFunc, start time.Time, opts Options) (*Result, error) {
+	walkCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if p := opts.Progress; p != nil {
+		defer p.Done()
+	}
+
+	// The walker runs on its own goroutine and hands files over a channel;
+	// extraction pulls them as an iterator. Canceling walkCtx stops the walker
+	// if extraction ends early.
+	files := make(chan walk.File, 64)
+	var (
+		sum     *walk.Summary
+		walkErr error
+		walked  = make(chan struct{})
+	)
+	go func() {
+		defer close(walked)
+		defer close(files)
+		sum, walkErr = walkFiles(walkCtx, func(f walk.File) error {
+			if p := opts.Progress; p != nil {
+				p.Found(f.Size)
+			}
+			select {
+			case files <- f:
+				return nil
+			case <-walkCtx.Done():
+				return walkCtx.Err()
+			}
+		})
+	}()
+	inputs := iter.Seq[extract.Input](func(yield func(extract.Input) bool) {
+		for f := range files {
+			if !yield(extract.Input{Path: f.Path, Language: f.Language, Size: f.Size, Read: f.Read}) {
+				return
+			}
+		}
+	})
+	xopts := extract.Options{
+		Repo:         snap.Repo,
+		Rev:          snap.Rev,
+		Extractors:   opts.Extractors,
+		Workers:      opts.Workers,
+		ParseTimeout: opts.ParseTimeout,
+	}
+	if p := opts.Progress; p != nil {
+		xopts.OnFile = func(in extract.Input, sites int) { p.File(in.Path, in.Size, sites) }
+	}
+	res, err := extract.Run(ctx, inputs, xopts)
+	cancel()
+	for range files {
+		// Drain so the walker can finish after an early stop.
+	}
+	<-walked
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", snap.Repo, err)
+	}
+	if walkErr != nil {
+		return nil, fmt.Errorf("index %s: %w", snap.Repo, walkErr)
+	}
+	for _, s := range res.Sites {
+		s.RevDate = snap.RevDate
+	}
+
+	snap.IndexedAt = time.Now().UTC()
+	snap.Skipped = slices.Concat(sum.Skipped, res.Skipped)
+	snap.Stats = stats(sum, res)
+	snap.Stats.Duration = time.Since(start)
+	if err := st.ReplaceSnapshot(ctx, snap, res.Sites); err != nil {
+		if errors.Is(err, context.Canceled) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("index %s: store the snapshot: %w", snap.Repo, err)
+	}
+	return &Result{Snapshot: snap, Sites: res.Sites}, nil
+}
+
+func stats(sum *walk.Summary, res *extract.Result) errdex.IndexStats {
+	s := errdex.IndexStats{
+		FilesSeen:       sum.FilesSeen,
+		FilesParsed:     res.FilesParsed,
+		FilesFailed:     len(res.Skipped),
+		Bytes:           res.Bytes,
+		Sites:           len(res.Sites),
+		SitesByKind:     map[errdex.SiteKind]int{},
+		SitesByLanguage: map[string]int{},
+		SkippedByReason: map[string]int{},
+	}
+	for reason, n := range sum.ByReason {
+		s.SkippedByReason[reason] += n
+	}
+	for _, f := range res.Skipped {
+		s.SkippedByReason[f.Reason]++
+	}
+	for _, site := range res.Sites {
+		s.SitesByKind[site.Kind]++
+		s.SitesByLanguage[site.Language]++
+	}
+	return s
+}

@@ -1,0 +1,196 @@
+// Package lookup answers the product's central question: given what a user
+// pasted (a message, a traceback, a log), which indexed site raised it, and
+// with which values? It glues trace (parse the paste), match (the in-memory
+// index) and the store (load the winning sites) together, so that the CLI,
+// the web search, the API and the accuracy harness all answer the same way.
+package lookup
+
+import (
+	"context"
+	"fmt"
+	"sync/atomic"
+	"time"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/match"
+	"github.com/errdex/errdex/trace"
+)
+
+// Service holds a match index built from a store. It is safe for concurrent
+// use; Reload swaps in a fresh index without blocking queries.
+type Service struct {
+	store errdex.Store
+	ix    atomic.Pointer[match.Index]
+}
+
+// New builds the match index from every site in the store.
+func New(ctx context.Context, st errdex.Store) (*Service, error) {
+	s := &Service{store: st}
+	if err := s.Reload(ctx); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Reload rebuilds the index from the store, for when a snapshot lands.
+func (s *Service) Reload(ctx context.Context) error {
+	b := match.NewBuilder()
+	if err := s.store.ListSites(ctx, errdex.SiteFilter{}, func(site *errdex.Site) error {
+		b.Add(site)
+		return nil
+	}); err != nil {
+		return fmt.Errorf("lookup: load sites for the match index: %w", err)
+	}
+	s.ix.Store(b.Build())
+	return nil
+}
+
+// Index returns the current match index.
+func (s *Service) Index() *match.Index { return s.ix.Load() }
+
+// Options tune Explain. The zero value selects the defaults.
+type Options struct {
+	// Limit is the most matches returned (default 5).
+	Limit int
+	// Repo is a repository hint.
+	Repo string
+	// MatchesOnly skips loading the matching sites from the store: Hits
+	// carry the match (location, score, values) with a nil Site. The
+	// accuracy harness uses it to time matching alone.
+	MatchesOnly bool
+}
+
+// Answer is the outcome of Explain.
+type Answer struct {
+	// Report is the parsed paste.
+	Report *trace.Report
+	// Exception and Message are what was matched: the exception type as
+	// printed and its message.
+	Exception string
+	Message   string
+	// Frames of the matched exception, innermost first.
+	Frames []match.Frame
+	// Hits are the matching sites, best first, loaded from the store.
+	Hits []Hit
+	// Reason says why nothing matched, when Hits is empty.
+	Reason string
+	// Nearest is the innermost frame in an indexed file, when there is one.
+	Nearest *match.Location
+	// Elapsed is the time spent matching (parsing and loading excluded).
+	Elapsed time.Duration
+}
+
+// Hit is one matching site with the values the paste holds for its holes.
+type Hit struct {
+	match.Match
+	Site *errdex.Site
+}
+
+// Values returns the captured values by hole name.
+func (h *Hit) Values() map[string]string { return h.ValueMap() }
+
+// maxTries bounds the number of messages tried from one paste: exceptions
+// of a chain, or loose candidate lines.
+const maxTries = 6
+
+// Explain parses text and finds the sites that may have raised it. Input
+// over trace.MaxInput fails with an errdex.TooLarge error; text with no
+// error in it gives an Answer with no hits and a Reason.
+func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answer, error) {
+	rep, err := trace.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Limit <= 0 {
+		opts.Limit = 5
+	}
+	ix := s.ix.Load()
+	start := time.Now()
+	queries := Queries(rep, opts.Repo)
+	ans := &Answer{Report: rep}
+	if len(queries) == 0 {
+		ans.Reason = "no error message found in the text"
+		return ans, nil
+	}
+	// Try the candidate messages and keep the best answer: the first
+	// (primary) one wins ties, since it is what the user hit.
+	var best match.Result
+	bestQ := -1
+	for i, q := range queries {
+		r := ix.Match(q, match.Options{Limit: opts.Limit})
+		if bestQ < 0 || better(r, best) {
+			best, bestQ = r, i
+		}
+	}
+	q := queries[bestQ]
+	ans.Exception, ans.Message, ans.Frames = q.Exception, q.Message, q.Frames
+	ans.Reason, ans.Nearest = best.Reason, best.Nearest
+	ans.Elapsed = time.Since(start)
+	for _, m := range best.Matches {
+		if opts.MatchesOnly {
+			ans.Hits = append(ans.Hits, Hit{Match: m})
+			continue
+		}
+		site, err := s.store.Site(ctx, m.ID)
+		if err != nil {
+			if errdex.KindOf(err) == errdex.NotFound {
+				continue // replaced by a newer snapshot since the index was built
+			}
+			return nil, fmt.Errorf("lookup: load site %s: %w", m.ID, err)
+		}
+		ans.Hits = append(ans.Hits, Hit{Match: m, Site: site})
+	}
+	if len(ans.Hits) == 0 && ans.Reason == "" {
+		ans.Reason = "the matching sites are no longer in the database; reload the index"
+	}
+	return ans, nil
+}
+
+// better reports whether a is a better answer than b.
+func better(a, b match.Result) bool {
+	switch {
+	case len(a.Matches) == 0:
+		return false
+	case len(b.Matches) == 0:
+		return true
+	}
+	return a.Matches[0].Score > b.Matches[0].Score
+}
+
+// Queries turns a parsed paste into the match queries worth trying, the
+// primary one first: the exception the user hit, then the other exceptions
+// of its chain (a root cause may be the indexed one), or, without a
+// structured trace, the loose candidate lines, last first.
+func Queries(rep *trace.Report, repo string) []match.Query {
+	var qs []match.Query
+	if p := rep.Primary(); p != nil {
+		qs = append(qs, exceptionQuery(p, repo))
+		for i := len(rep.Exceptions) - 1; i >= 0 && len(qs) < maxTries; i-- {
+			e := &rep.Exceptions[i]
+			if e != p && e.Chain == p.Chain {
+				qs = append(qs, exceptionQuery(e, repo))
+			}
+		}
+		return qs
+	}
+	for i := len(rep.Loose) - 1; i >= 0 && len(qs) < maxTries; i-- {
+		c := rep.Loose[i]
+		qs = append(qs, match.Query{Message: c.Message, Exception: c.Type, Repo: repo})
+	}
+	return qs
+}
+
+func exceptionQuery(e *trace.Exception, repo string) match.Query {
+	q := match.Query{Message: e.Message, Repo: repo}
+	if !e.TypeInferred {
+		q.Exception = e.Type
+	}
+	for i := len(e.Frames) - 1; i >= 0; i-- {
+		f := e.Frames[i]
+		if f.Internal {
+			continue
+		}
+		q.Frames = append(q.Frames, match.Frame{Path: f.Path, Line: f.Line, Function: f.Function})
+	}
+	return q
+}
