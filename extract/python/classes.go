@@ -131,8 +131,8 @@ func (x *extraction) strIsRepr(c *classInfo) bool {
 	if c.methods["__repr__"] == nil {
 		return false
 	}
-	for _, b := range c.scope.binds {
-		if b.name == "__str__" && b.kind == bindAssign && b.value.Text() == "__repr__" {
+	for _, i := range c.scope.bindingsOf("__str__") {
+		if b := c.scope.binds[i]; b.kind == bindAssign && b.value.Text() == "__repr__" {
 			return true
 		}
 	}

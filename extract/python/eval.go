@@ -66,21 +66,28 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 	case "string":
 		return ev.str(n, sc)
 	case "concatenated_string":
-		var out value
-		for i, c := 0, n.FirstChild(); !c.IsNull(); c = c.NextSibling() {
-			if c.Kind() != "string" {
-				continue
+		// Adjacent literals: bytes when they all are (mixing is a
+		// syntax error), str otherwise.
+		b := newTextBuilder()
+		kind := vBytes
+		var pieces []value
+		for c := n.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+			if c.Kind() == "string" {
+				v := ev.str(c, sc)
+				if v.kind != vBytes {
+					kind = vStr
+				}
+				pieces = append(pieces, v)
 			}
-			v := ev.str(c, sc)
-			if i == 0 {
-				out = v
-			} else {
-				out = concat(out, v, "")
-			}
-			i++
 		}
-		out.expr = ev.text(n)
-		return out
+		for _, v := range pieces {
+			if kind == vBytes {
+				b.add(v.alts...)
+			} else {
+				b.add(v.strAlts()...)
+			}
+		}
+		return value{kind: kind, alts: b.result(), expr: ev.text(n)}
 	case "integer":
 		if s, ok := intLiteral(string(n.Bytes())); ok {
 			return litValue(vNum, s, s)
@@ -219,21 +226,18 @@ func (ev *evaluator) str(n syntax.Node, sc *scope) value {
 		return value{kind: kind, alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(body))}, expr: ev.text(n)}
 	}
 	// An f-string: literal stretches between the interpolations.
-	alts := []errdex.Template{{}}
+	b := newTextBuilder()
 	at := start.EndByte()
 	for c := start.NextSibling(); !c.IsNull() && c.Index() != end.Index(); c = c.NextSibling() {
 		if c.Kind() != "interpolation" {
 			continue
 		}
-		lit := errdex.NewTemplate(errdex.Lit(decode(string(src[at:c.StartByte()]))))
-		field := ev.interpolation(c, sc)
-		alts = product(alts, []errdex.Template{lit}, errdex.Template.Concat)
-		alts = product(alts, field, errdex.Template.Concat)
+		b.add(errdex.Template{Parts: []errdex.Part{errdex.Lit(decode(string(src[at:c.StartByte()])))}})
+		b.add(ev.interpolation(c, sc)...)
 		at = c.EndByte()
 	}
-	tail := errdex.NewTemplate(errdex.Lit(decode(string(src[at:end.StartByte()]))))
-	alts = product(alts, []errdex.Template{tail}, errdex.Template.Concat)
-	return value{kind: kind, alts: alts, expr: ev.text(n)}
+	b.add(errdex.Template{Parts: []errdex.Part{errdex.Lit(decode(string(src[at:end.StartByte()])))}})
+	return value{kind: kind, alts: b.result(), expr: ev.text(n)}
 }
 
 // interpolation renders one f-string field: {expr}, {expr!r}, {expr:spec},
@@ -324,11 +328,8 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 // to a text with literal content.
 func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
 	var found *binding
-	for i := range c.scope.binds {
+	for _, i := range c.scope.bindingsOf(attr) {
 		b := &c.scope.binds[i]
-		if b.name != attr {
-			continue
-		}
 		if found != nil || b.kind != bindAssign {
 			return value{}, false
 		}

@@ -111,8 +111,8 @@ type walk struct {
 // reaching returns the values the name's bindings in sc give it at point.
 func (ev *evaluator) reaching(name string, point int, sc *scope) (value, bool) {
 	w := walk{ev: ev, sc: sc, name: name, at: point}
-	for i := range sc.binds {
-		if b := &sc.binds[i]; b.name == name && (point < 0 || b.at < point) {
+	for _, i := range sc.bindingsOf(name) {
+		if b := &sc.binds[i]; point < 0 || b.at < point {
 			w.binds = append(w.binds, b)
 		}
 	}
@@ -123,11 +123,18 @@ func (ev *evaluator) reaching(name string, point int, sc *scope) (value, bool) {
 	return f.v, f.set
 }
 
-// binds reports whether the subtree of n holds a binding of the name.
-func (w *walk) bindsIn(n syntax.Node) bool {
+// bindsIn reports whether the subtree of n holds a binding of the name.
+func (w *walk) bindsIn(n syntax.Node) bool { return len(w.within(n)) > 0 }
+
+// within returns the bindings of the name in the subtree of n.
+func (w *walk) within(n syntax.Node) []*binding {
 	lo, hi := n.Index(), n.SkipSubtree()
 	k := sort.Search(len(w.binds), func(i int) bool { return w.binds[i].at >= lo })
-	return k < len(w.binds) && w.binds[k].at < hi
+	j := k
+	for j < len(w.binds) && w.binds[j].at < hi {
+		j++
+	}
+	return w.binds[k:j]
 }
 
 // contains reports whether the point of use lies in n's subtree.
@@ -225,11 +232,7 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 		return flow{unknown(w.name, ""), true}
 	}
 	// A simple statement: apply its bindings in order.
-	lo, hi := s.Index(), s.SkipSubtree()
-	for _, b := range w.binds {
-		if b.at < lo || b.at >= hi {
-			continue
-		}
+	for _, b := range w.within(s) {
 		switch b.kind {
 		case bindAssign:
 			f = flow{w.ev.eval(b.value, w.sc), true}
@@ -318,8 +321,8 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 // simpleUpTo applies the bindings of a simple statement that come before
 // the point of use (a walrus before the raise in the same line).
 func (w *walk) simpleUpTo(s syntax.Node, f flow) flow {
-	for _, b := range w.binds {
-		if b.at >= s.Index() && b.at < w.at && b.kind != bindAssign && b.kind != bindAugAdd {
+	for _, b := range w.within(s) {
+		if b.at < w.at && b.kind != bindAssign && b.kind != bindAugAdd {
 			f = flow{unknown(w.name, ""), true}
 		}
 	}
@@ -357,8 +360,8 @@ func isClause(n syntax.Node) bool {
 // name to the caught exception before the clause's block runs.
 func (w *walk) caught(clause syntax.Node, f flow) flow {
 	block := lastBlock(clause)
-	for _, b := range w.binds {
-		if b.kind == bindExcept && b.at >= clause.Index() && b.at < block.Index() {
+	for _, b := range w.within(clause) {
+		if b.kind == bindExcept && b.at < block.Index() {
 			return flow{unknown(w.name, errdex.HoleError), true}
 		}
 	}

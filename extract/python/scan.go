@@ -38,6 +38,20 @@ type scope struct {
 	// returned is the first call a function returns, which makes it an
 	// exception factory when the call builds an exception.
 	returned syntax.Node
+	// byName indexes binds by name (positions in binds, in source
+	// order); built on first use.
+	byName map[string][]int32
+}
+
+// bindingsOf returns the positions in s.binds of the bindings of name.
+func (s *scope) bindingsOf(name string) []int32 {
+	if s.byName == nil {
+		s.byName = make(map[string][]int32, len(s.binds))
+		for i, b := range s.binds {
+			s.byName[b.name] = append(s.byName[b.name], int32(i))
+		}
+	}
+	return s.byName[name]
 }
 
 // method reports whether s is a function defined directly in a class

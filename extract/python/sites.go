@@ -72,11 +72,10 @@ func (x *extraction) ref(written string) nameRef {
 			return r
 		}
 		var only *binding
-		count := 0
-		for i := range x.fs.module.binds {
-			if b := &x.fs.module.binds[i]; b.name == first {
-				only, count = b, count+1
-			}
+		idx := x.fs.module.bindingsOf(first)
+		count := len(idx)
+		if count == 1 {
+			only = &x.fs.module.binds[idx[0]]
 		}
 		switch {
 		case count == 0:
@@ -188,6 +187,16 @@ func setMessage(s *errdex.Site, alts []errdex.Template) {
 	}
 	for i := range alts {
 		alts[i] = template.DistinctHoles(alts[i].Normalize())
+	}
+	// An empty alternative says nothing beside others.
+	kept := alts[:0]
+	for _, a := range alts {
+		if !a.IsEmpty() || len(alts) == 1 {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) > 0 {
+		alts = kept
 	}
 	// The template shown first should say something: alternatives made
 	// of holes only go last.
@@ -308,8 +317,8 @@ func (x *extraction) isVariable(name string, sc *scope) bool {
 			return true
 		}
 	}
-	for _, b := range sc.binds {
-		if b.name == name && b.kind != bindClass && b.kind != bindDef {
+	for _, i := range sc.bindingsOf(name) {
+		if k := sc.binds[i].kind; k != bindClass && k != bindDef {
 			return true
 		}
 	}
@@ -320,10 +329,8 @@ func (x *extraction) isVariable(name string, sc *scope) bool {
 // binds it exactly once, to a call.
 func (x *extraction) singleCallBinding(name string, sc *scope) syntax.Node {
 	var found syntax.Node
-	for _, b := range sc.binds {
-		if b.name != name {
-			continue
-		}
+	for _, i := range sc.bindingsOf(name) {
+		b := sc.binds[i]
 		if !found.IsNull() || b.kind != bindAssign || b.value.Kind() != "call" {
 			return syntax.Node{}
 		}
@@ -437,8 +444,8 @@ func (x *extraction) factoryKey(written string, sc *scope) string {
 		}
 		return ""
 	}
-	for _, b := range x.fs.module.binds {
-		if b.name == written && b.kind == bindDef {
+	for _, i := range x.fs.module.bindingsOf(written) {
+		if x.fs.module.binds[i].kind == bindDef {
 			return written
 		}
 	}

@@ -164,8 +164,29 @@ func product(a, b []errdex.Template, f func(x, y errdex.Template) errdex.Templat
 	return out
 }
 
+// maxText caps the literal text of one message, so that code growing a
+// text in a long run of "msg += ..." costs linear time: past the cap a
+// text takes no more additions.
+const maxText = 16 << 10
+
+// textSize is the length of the longest alternative's literal text.
+func textSize(v value) int {
+	n := 0
+	for _, a := range v.alts {
+		k := 0
+		for _, p := range a.Parts {
+			k += len(p.Text)
+		}
+		n = max(n, k)
+	}
+	return n
+}
+
 // concat is a + b for text values.
 func concat(a, b value, expr string) value {
+	if textSize(a) > maxText {
+		return a
+	}
 	kind := vStr
 	if a.kind == vBytes && b.kind == vBytes {
 		kind = vBytes
@@ -200,4 +221,74 @@ func literalOnly(t errdex.Template) (string, bool) {
 		b.WriteString(p.Text)
 	}
 	return b.String(), true
+}
+
+// textBuilder concatenates pieces, each with its alternatives, in time
+// linear in the parts: parts are appended as they come and each
+// alternative is normalised once at the end.
+type textBuilder struct {
+	alts [][]errdex.Part
+	size int // literal bytes of the first alternative
+}
+
+func newTextBuilder() *textBuilder { return &textBuilder{alts: [][]errdex.Part{nil}} }
+
+// add appends a piece: its alternatives multiply the builder's, up to
+// maxAlts.
+func (b *textBuilder) add(piece ...errdex.Template) {
+	if b.size > maxText {
+		return
+	}
+	for _, p := range piece[0].Parts {
+		b.size += len(p.Text)
+	}
+	if len(piece) == 1 {
+		for i := range b.alts {
+			b.alts[i] = append(b.alts[i], piece[0].Parts...)
+		}
+		return
+	}
+	var out [][]errdex.Part
+	for _, a := range b.alts {
+		for _, p := range piece {
+			if len(out) < maxAlts {
+				out = append(out, append(a[:len(a):len(a)], p.Parts...))
+			}
+		}
+	}
+	if len(out) > 0 {
+		b.alts = out
+	}
+}
+
+// result returns the normalised alternatives.
+func (b *textBuilder) result() []errdex.Template {
+	out := make([]errdex.Template, 0, len(b.alts))
+	for _, a := range b.alts {
+		out = appendAlts(out, mergeLiterals(a))
+	}
+	return out
+}
+
+// mergeLiterals normalises parts in linear time: runs of literal parts
+// are joined with one builder, empty literals dropped.
+func mergeLiterals(parts []errdex.Part) errdex.Template {
+	out := make([]errdex.Part, 0, len(parts))
+	var run strings.Builder
+	flush := func() {
+		if run.Len() > 0 {
+			out = append(out, errdex.Lit(run.String()))
+			run.Reset()
+		}
+	}
+	for _, p := range parts {
+		if p.IsHole() {
+			flush()
+			out = append(out, p)
+			continue
+		}
+		run.WriteString(p.Text)
+	}
+	flush()
+	return errdex.Template{Parts: out}
 }

@@ -1,0 +1,46 @@
+package python
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/errdex/errdex/extract"
+)
+
+// TestLargeMessages extracts messages grown over thousands of statements
+// or literals. Such messages are capped at maxText bytes of literal text
+// and cost linear time (a quadratic regression shows as a slow test).
+func TestLargeMessages(t *testing.T) {
+	var grown, adjacent, fields strings.Builder
+	grown.WriteString("def f(x):\n    msg = ''\n")
+	adjacent.WriteString("raise ValueError(\n")
+	fields.WriteString("raise ValueError(f'")
+	for i := range 20000 {
+		fmt.Fprintf(&grown, "    msg += 'part %d %%s; ' %% x\n", i)
+		fmt.Fprintf(&adjacent, "    'line %d '\n", i)
+		fmt.Fprintf(&fields, "{x%d}-", i)
+	}
+	grown.WriteString("    raise ValueError(msg)\n")
+	adjacent.WriteString(")\n")
+	fields.WriteString("')\n")
+	for name, src := range map[string]string{"grown": grown.String(), "adjacent": adjacent.String(), "fields": fields.String()} {
+		t.Run(name, func(t *testing.T) {
+			res := run(t, []extract.Input{{Path: name + ".py", Language: "python", Read: func() ([]byte, error) { return []byte(src), nil }}})
+			if len(res.Sites) != 1 {
+				t.Fatalf("got %d sites, want 1", len(res.Sites))
+			}
+			tmpl := res.Sites[0].Template
+			size := 0
+			for _, p := range tmpl.Parts {
+				size += len(p.Text)
+			}
+			if size == 0 || size > 2*maxText {
+				t.Errorf("literal text of %d bytes, want 1..%d", size, 2*maxText)
+			}
+			if first := tmpl.Parts[0]; first.IsHole() && name != "fields" || !first.IsHole() && !strings.HasPrefix(first.Text, map[string]string{"grown": "part 0 ", "adjacent": "line 0 line 1 "}[name]) {
+				t.Errorf("message starts with %+v", first)
+			}
+		})
+	}
+}
