@@ -1,0 +1,180 @@
+package sqlite
+
+import (
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/errdex/errdex"
+)
+
+func TestCodecRoundTrip(t *testing.T) {
+	tests := []struct {
+		name    string
+		site    *errdex.Site
+		snippet *errdex.Snippet
+	}{
+		{name: "empty", site: &errdex.Site{}, snippet: &errdex.Snippet{}},
+		{
+			name: "typical",
+			site: &errdex.Site{
+				ID: "0123456789abcdef", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError",
+				ExceptionQualified: "builtins.ValueError", Function: "Buffer.set_buf",
+				Location:     errdex.Location{Span: errdex.Span{Path: "srt/buf.py", Line: 12, Column: 9, EndLine: 14, EndColumn: 3}},
+				Template:     errdex.NewTemplate(errdex.Lit("mask of length "), errdex.HolePart("mask_len", "len(mask)", errdex.HoleInt), errdex.Lit(" is too long")),
+				Alternatives: []errdex.Template{errdex.NewTemplate(errdex.Lit("other")), {}},
+				Family:       &errdex.FamilyRef{Slug: "limit", Name: "Capacity exceeded", Confidence: 0.7},
+			},
+			snippet: &errdex.Snippet{StartLine: 10, Lines: []string{"def f():", "    raise ValueError(x)", ""}, MarkLines: []int{11}},
+		},
+		{
+			name: "hostile bytes",
+			site: &errdex.Site{
+				ID: "\x00", Function: "\xff\xfe", Location: errdex.Location{Span: errdex.Span{Path: "\x00/\xc3", Line: -1, Column: math.MaxInt}},
+				Template: errdex.NewTemplate(errdex.Lit("\x00\xff\xfe"), errdex.HolePart("\x80", "\x00", "\xc3")),
+				Family:   &errdex.FamilyRef{Slug: "\x00", Confidence: math.Inf(-1)},
+			},
+			snippet: &errdex.Snippet{StartLine: -5, Lines: []string{"\x00", "\xff"}, MarkLines: []int{-1, 1 << 40}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got errdex.Site
+			if err := decodeRecord(string(encodeRecord(nil, tt.site)), &got); err != nil {
+				t.Fatalf("decodeRecord: %v", err)
+			}
+			if diff := cmp.Diff(tt.site, &got, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("record mismatch (-want +got):\n%s", diff)
+			}
+			sn, err := decodeSnippet(string(encodeSnippet(nil, tt.snippet)))
+			if err != nil {
+				t.Fatalf("decodeSnippet: %v", err)
+			}
+			if diff := cmp.Diff(tt.snippet, sn, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("snippet mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDecodeCorrupt(t *testing.T) {
+	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
+	good := string(encodeRecord(nil, site))
+	for _, in := range []string{"", "\x02", good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+		if err := decodeRecord(in, new(errdex.Site)); err == nil {
+			t.Errorf("decodeRecord(%q) succeeded, want an error", in)
+		}
+	}
+}
+
+// FuzzDecode feeds arbitrary bytes to the decoders of stored values, as a
+// damaged database file would: they must return an error, never panic or
+// allocate without bound.
+func FuzzDecode(f *testing.F) {
+	f.Add(string(encodeRecord(nil, &errdex.Site{ID: "x", Template: errdex.NewTemplate(errdex.Lit("a "), errdex.HolePart("b", "c", errdex.HoleStr)),
+		Alternatives: []errdex.Template{errdex.NewTemplate(errdex.Lit("x"))}, Family: &errdex.FamilyRef{Slug: "f"}})))
+	f.Add(string(encodeSnippet(nil, &errdex.Snippet{StartLine: 3, Lines: []string{"a", "b"}, MarkLines: []int{4}})))
+	f.Add("\x01\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01")
+	f.Fuzz(func(t *testing.T, s string) {
+		var site errdex.Site
+		if err := decodeRecord(s, &site); err == nil {
+			if got := string(encodeRecord(nil, &site)); len(got) > len(s) {
+				t.Errorf("a decoded record re-encodes longer than its input")
+			}
+		}
+		decodeSnippet(s)
+	})
+}
+
+// FuzzRecordRoundTrip checks that any strings and numbers survive the
+// record and snippet encodings exactly.
+func FuzzRecordRoundTrip(f *testing.F) {
+	f.Add("mask of length ", "mask_len", "len(mask)", "int", 12, 0.5)
+	f.Add("\x00", "\xff", "", "", -1, math.NaN())
+	f.Fuzz(func(t *testing.T, text, hole, expr, typ string, line int, conf float64) {
+		in := &errdex.Site{
+			ID: errdex.ID(text), Language: hole, Kind: errdex.SiteKind(expr), Exception: typ, ExceptionQualified: text,
+			Function: hole, Location: errdex.Location{Span: errdex.Span{Path: expr, Line: line, Column: -line, EndLine: line, EndColumn: 1}},
+			Template:     errdex.Template{Parts: []errdex.Part{{Text: text, Hole: hole, Expr: expr, Type: errdex.HoleType(typ)}, {Text: hole}}},
+			Alternatives: []errdex.Template{{Parts: []errdex.Part{{Hole: text}}}},
+			Family:       &errdex.FamilyRef{Slug: typ, Name: text, Confidence: conf},
+		}
+		var got errdex.Site
+		if err := decodeRecord(string(encodeRecord(nil, in)), &got); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(in, &got, cmpopts.EquateNaNs()); diff != "" {
+			t.Errorf("record mismatch (-want +got):\n%s", diff)
+		}
+		sn := &errdex.Snippet{StartLine: line, Lines: []string{text, hole, expr}, MarkLines: []int{line, -line}}
+		gotSn, err := decodeSnippet(string(encodeSnippet(nil, sn)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(sn, gotSn); diff != "" {
+			t.Errorf("snippet mismatch (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// FuzzJSONEscape checks that strings of any bytes survive the JSON columns,
+// in values and in map keys.
+func FuzzJSONEscape(f *testing.F) {
+	f.Add("plain")
+	f.Add("caf\xe9")
+	f.Add(escMarker + "AAAA")
+	f.Add(escMarker + "not base64 !")
+	f.Fuzz(func(t *testing.T, s string) {
+		in := facts{
+			Guards:      []errdex.Guard{{Condition: s, Names: []string{s, "x"}}},
+			Explanation: &errdex.Explanation{Meaning: s},
+		}
+		b, err := encodeJSON(&in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out facts
+		if err := decodeJSON(b, &out); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(in, out); diff != "" {
+			t.Errorf("facts mismatch (-want +got):\n%s", diff)
+		}
+		stats := errdex.IndexStats{SkippedByReason: map[string]int{s: 1, "binary": 2}}
+		b, err = encodeJSON(&stats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gotStats errdex.IndexStats
+		if err := decodeJSON(b, &gotStats); err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(stats, gotStats); diff != "" {
+			t.Errorf("stats mismatch (-want +got):\n%s", diff)
+		}
+	})
+}
+
+// FuzzURLCache checks that the URL cache gives exactly what
+// errdex.Snapshot.SourceURL gives, for a sequence of sites in one file
+// and then in another.
+func FuzzURLCache(f *testing.F) {
+	for _, tmpl := range []string{"", "https://github.com/o/n/blob/abc/{path}#L{line}", "{path}{line}{path}", "{pa{path}th}",
+		"{line", "no placeholders", "{{line}}", "{line}-{line}", "x/{path}", "-918273645{line}", "-918273645", "-546372819{path}"} {
+		f.Add(tmpl, "a/b.py", "a b/c#d?.py", 12, 7)
+	}
+	f.Fuzz(func(t *testing.T, tmpl, path1, path2 string, line1, line2 int) {
+		snap := &errdex.Snapshot{URLTemplate: tmpl}
+		c := urlCache{snap: snap}
+		for _, p := range []struct {
+			path string
+			line int
+		}{{path1, line1}, {path1, line2}, {path1, line1 + 1}, {path2, line2}, {path2, line1}, {path1, sentinel1}, {path1, 3}, {path2, sentinel2}, {path2, 5}} {
+			if got, want := c.url(p.path, p.line), snap.SourceURL(p.path, p.line); got != want {
+				t.Errorf("url(%q, %q, %d) = %q, want %q", tmpl, p.path, p.line, got, want)
+			}
+		}
+	})
+}
