@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -99,6 +100,7 @@ func TestBoundedWork(t *testing.T) {
 		{"quotes everywhere", strings.Repeat("'{x}' ", 60), strings.Repeat("'a' '", 3000)},
 		{"huge message", "error {x} here", strings.Repeat("error here ", 100000)},
 		{"only holes", "{a}{b}{c}{d}", strings.Repeat("z", 1<<20)},
+		{"thousands of unknown words", "error {x} here", distinctWords(5000)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -111,7 +113,11 @@ func TestBoundedWork(t *testing.T) {
 			}
 			ix := NewIndex(slices.Values(sites))
 			opt := Options{MinScore: -1}
-			res := ix.Match(Query{Message: tt.msg, Frames: []Frame{{Path: "p.py", Line: 5}}}, opt)
+			frames := make([]Frame, 100_000) // a deep recursion, printed whole
+			for i := range frames {
+				frames[i] = Frame{Path: "/x/p.py", Line: i % 300, Function: "f"}
+			}
+			res := ix.Match(Query{Message: tt.msg, Frames: frames}, opt)
 			if max := opt.withDefaults().MaxSteps + maxWorkOvershoot; res.Stats.Steps > max {
 				t.Errorf("%d steps, over %d", res.Stats.Steps, max)
 			}
@@ -120,4 +126,13 @@ func TestBoundedWork(t *testing.T) {
 			}
 		})
 	}
+}
+
+// distinctWords returns n different made-up words separated by spaces.
+func distinctWords(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "zq%dx ", i)
+	}
+	return b.String()
 }

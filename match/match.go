@@ -140,7 +140,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 	compiled := innermost && len(ix.sitesNear(sc.frames[0].file, q.Frames[0].Line, nearLines, sc.near[:0])) == 0
 	// A raise leaves its frame on the stack: with a traceback in hand, a
 	// site whose file is on no frame did not raise this error.
-	stack := slices.ContainsFunc(q.Frames, func(f Frame) bool { return cleanPath(f.Path) != "" })
+	stack := slices.ContainsFunc(q.Frames[:min(len(q.Frames), maxFrames)], func(f Frame) bool { return cleanPath(f.Path) != "" })
 	for _, ff := range sc.frames {
 		slack := nearLines
 		if ff.frame > 0 {

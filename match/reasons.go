@@ -123,9 +123,11 @@ func inFunction(fn string) string {
 // someWords lists up to five of the message's longest words, quoted.
 func (ix *Index) someWords(sc *scratch) string {
 	var words []string
+	seen := map[string]bool{}
 	f := unsafeString(sc.msg.cased)
 	eachToken(f, false, false, func(start, end int) {
-		if w := f[start:end]; len(w) > 2 && !slices.Contains(words, w) {
+		if w := f[start:end]; len(w) > 2 && !seen[w] && len(seen) < 256 {
+			seen[w] = true
 			words = append(words, w)
 		}
 	})
