@@ -53,6 +53,10 @@ type argVal struct {
 	// argument the call left out: code like "reason or 'unknown'" then
 	// takes its other branch, so Link drops alternatives built from it.
 	noneDefault bool
+	// items and kwItems hold what a *args or **kwargs parameter collects,
+	// when Link binds one (under the key "*args" or "**kwargs").
+	items   []argVal
+	kwItems map[string]argVal
 }
 
 func argOf(v value) argVal {
@@ -119,9 +123,10 @@ func (a argVal) isNone() bool {
 type callArgs struct {
 	pos []argVal
 	kw  map[string]argVal
-	// spread is the source of a *args or **kwargs argument that hides
-	// which positions are passed; "" when there is none.
-	spread string
+	// spread is the source of a *args argument that hides which
+	// positions are passed; "" when there is none. kwSpread is the same
+	// for a **kwargs argument.
+	spread, kwSpread string
 }
 
 // lits builds a one-part literal template.

@@ -139,6 +139,16 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 		}
 	case "tuple", "list":
 		return ev.display(n, sc)
+	case "subscript":
+		// text[:N] caps a message's length; a cap of 64 or more leaves
+		// most messages whole, so the message is the text itself.
+		if sub := n.Child("subscript"); sub.Kind() == "slice" && strings.HasPrefix(sub.Text(), ":") {
+			if limit, err := strconv.Atoi(strings.TrimSpace(sub.Text()[1:])); err == nil && limit >= 64 {
+				if v := ev.eval(n.Child("value"), sc); v.isStringish() {
+					return v
+				}
+			}
+		}
 	}
 	return unknown(ev.text(n), "")
 }

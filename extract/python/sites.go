@@ -421,7 +421,11 @@ func (x *extraction) callArgs(call syntax.Node, sc *scope) callArgs {
 				a.spread = x.ev.text(c.NamedChild(0))
 			}
 		case "dictionary_splat":
-			// **kwargs never reaches a builtin exception's args.
+			// **kwargs never reaches a builtin exception's args, but
+			// may reach a parameter of a repository class.
+			if a.kwSpread == "" {
+				a.kwSpread = x.ev.text(c.NamedChild(0))
+			}
 		default:
 			a.pos = append(a.pos, argOf(x.ev.eval(c, sc)))
 		}

@@ -138,10 +138,15 @@ func isNumber(s string) bool {
 }
 
 // bindParams binds a call's arguments to __init__'s parameters as Python
-// does: positionals in order, keywords by name, defaults for the rest. A
-// parameter left unbound keeps its hole.
+// does: positionals in order, keywords by name, defaults for the rest, the
+// extra positionals to *args and the extra keywords to **kwargs (under the
+// keys "*args" and "**kwargs"). A parameter left unbound keeps its hole.
 func bindParams(params []paramFact, call callArgs) bindings {
 	b := bindings{}
+	named := map[string]bool{}
+	for _, p := range params {
+		named[p.name] = true
+	}
 	i := 0
 	for _, p := range params {
 		switch p.kind {
@@ -152,7 +157,22 @@ func bindParams(params []paramFact, call callArgs) bindings {
 				continue
 			}
 		case paramKwOnly:
-		default:
+		case paramStar:
+			if call.spread == "" {
+				b["*"+p.name] = argVal{items: call.pos[min(i, len(call.pos)):]}
+				i = len(call.pos)
+			}
+			continue
+		case paramDoubleStar:
+			if call.kwSpread == "" {
+				rest := map[string]argVal{}
+				for k, a := range call.kw {
+					if !named[k] {
+						rest[k] = a
+					}
+				}
+				b["**"+p.name] = argVal{kwItems: rest}
+			}
 			continue
 		}
 		if a, ok := call.kw[p.name]; ok {
@@ -169,15 +189,29 @@ func bindParams(params []paramFact, call callArgs) bindings {
 // passOn substitutes the bound arguments into the arguments an __init__
 // passes to its base's __init__.
 func (b bindings) passOn(super callArgs) callArgs {
-	out := callArgs{spread: super.spread}
+	out := callArgs{spread: super.spread, kwSpread: super.kwSpread}
 	for _, a := range super.pos {
 		out.pos = append(out.pos, b.applyArg(a))
+	}
+	if star, ok := b["*"+super.spread]; ok && super.spread != "" {
+		// super().__init__(msg, *args): the collected positionals follow.
+		out.pos = append(out.pos, star.items...)
+		out.spread = ""
 	}
 	for k, a := range super.kw {
 		if out.kw == nil {
 			out.kw = map[string]argVal{}
 		}
 		out.kw[k] = b.applyArg(a)
+	}
+	if kw, ok := b["**"+super.kwSpread]; ok && super.kwSpread != "" {
+		for k, a := range kw.kwItems {
+			if out.kw == nil {
+				out.kw = map[string]argVal{}
+			}
+			out.kw[k] = a
+		}
+		out.kwSpread = ""
 	}
 	return out
 }

@@ -100,3 +100,22 @@ class Parser:
         raise plain_factory(tok)
         raise self.error(tok)
         raise helper(tok)
+
+
+class DOMError(Exception):
+    def __init__(self, *args, **kw):
+        Exception.__init__(self, *args, **kw)
+
+
+class IndexSizeErr(DOMError):
+    code = 1
+
+
+class Wrapped(WithStr):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+
+
+def passthrough(n):
+    raise IndexSizeErr("offset cannot be negative")
+    raise Wrapped(n, reason="teapot")

@@ -26,3 +26,7 @@ def numbers_added(a, b):
 
 def str_of_known():
     raise ValueError("limit is " + str(10) + ", ratio " + str(1.50) + ", flag " + str(True) + ", " + repr(None))
+
+
+def capped(kind, name):
+    raise ValueError(("invalid %s %r: details follow" % (kind, name))[:256])
