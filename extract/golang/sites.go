@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -483,6 +484,13 @@ func (x *fileCtx) errorMethod(d *ast.FuncDecl, fn *funcCtx) {
 		}
 		return true
 	})
+	// "if e == nil { return "<nil>" }" guards a nil receiver; it is not
+	// a message anyone meets.
+	ts = slices.DeleteFunc(ts, func(t errdex.Template) bool { return t.String() == "<nil>" && len(ts) > 1 })
+	if len(ts) == 0 {
+		// No return (the method panics): the message is unknown.
+		ts = one(errdex.HolePart(fn.recvType, fn.recvName, errdex.HoleAny))
+	}
 	ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
 	site := x.addSite(errdex.KindErrorMethod, d, fn, fn.exception, ts)
 	if site == nil {

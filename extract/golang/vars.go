@@ -228,6 +228,11 @@ func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
 		return nil, false
 	}
 	cur = dedupe(cur, maxAlternatives)
+	if len(cur) == 1 && cur[0].IsEmpty() {
+		// Only the zero value is seen: the variable is set elsewhere
+		// (through a pointer, in a closure).
+		cur = one(s.hole(id, errdex.HoleAny))
+	}
 	if len(cur) == 1 && isSingleHole(cur[0]) {
 		// An opaque value: name it after the variable, keep what it holds.
 		p := cur[0].Parts[0]

@@ -83,3 +83,17 @@ type opaque struct{ msg string }
 func (o opaque) Error() string { return o.msg }
 
 func fail() error { return opaque{msg: "opaque failure"} }
+
+// AddrError has a nil guard, which is not its message.
+type AddrError struct{ Err, Addr string }
+
+func (e *AddrError) Error() string {
+	if e == nil {
+		return "<nil>"
+	}
+	return "address " + e.Addr + ": " + e.Err
+}
+
+type internalOnly string
+
+func (internalOnly) Error() string { panic("not user-visible") }

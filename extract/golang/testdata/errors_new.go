@@ -69,3 +69,9 @@ func Delete(key string) error {
 }
 
 func load(string) error { return nil }
+
+func Through(set func(*string)) error {
+	var cause string
+	set(&cause)
+	return stderrors.New(cause)
+}
