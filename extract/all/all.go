@@ -4,12 +4,14 @@ package all
 
 import (
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/golang"
 	"github.com/errdex/errdex/extract/python"
 )
 
 // Extractors returns the extractors of every supported language.
 func Extractors() []*extract.Extractor {
 	return []*extract.Extractor{
+		golang.Extractor,
 		python.Extractor,
 	}
 }
