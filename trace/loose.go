@@ -131,6 +131,7 @@ func (p *parser) loose() []Candidate {
 	}
 	extra := p.extra
 	strong := len(extra) > 0
+	strongLine, nstrong := 0, 0 // the first strong line and their count
 	for k := len(p.lines) - 1; k >= 0 && len(out) < MaxLoose; k-- {
 		l := &p.lines[k]
 		for len(extra) > 0 && extra[len(extra)-1].Line >= int(l.no) {
@@ -147,6 +148,8 @@ func (p *parser) loose() []Candidate {
 		}
 		if c.Type != "" || l.level >= levelIndex("ERROR") {
 			strong = true
+			strongLine = c.Line
+			nstrong++
 			keep(c)
 		} else if k == last {
 			keep(c)
@@ -158,7 +161,10 @@ func (p *parser) loose() []Candidate {
 	for a, b := 0, len(out)-1; a < b; a, b = a+1, b-1 {
 		out[a], out[b] = out[b], out[a]
 	}
-	if !strong && !logged && nonBlank > 1 && nonBlank <= maxBareMessageLines {
+	// A text whose only typed line is its first one is that exception's
+	// message printed alone, however many lines it has.
+	firstTyped := nstrong == 1 && len(p.extra) == 0 && strongLine == firstLine(p.lines) && out[0].Type != ""
+	if !logged && nonBlank > 1 && (firstTyped && nonBlank <= maxMessageLines || !strong && nonBlank <= maxBareMessageLines) {
 		var b []string
 		first := 0
 		for k := range p.lines {
@@ -167,7 +173,8 @@ func (p *parser) loose() []Candidate {
 			}
 			b = append(b, p.lines[k].text)
 		}
-		whole := strings.TrimSpace(strings.Join(b, "\n"))
+		whole := strings.Trim(strings.Join(b, "\n"), "\n")
+		whole = strings.TrimRight(strings.TrimLeft(whole, "\n"), " \t\n")
 		c := candidateFrom(whole)
 		c.Text, c.Line = whole, first
 		if c.Type == "" {
@@ -207,8 +214,10 @@ func candidateFrom(t string) Candidate {
 	c.Message = s
 	typ, msg, ok := strings.Cut(s, ": ")
 	if !ok {
+		// A type printed without a message: a known name or a qualified
+		// one ("queue.Full").
 		typ, msg = strings.TrimSuffix(s, ":"), ""
-		if !knownTypes[typ] && !pyOnlyTypes[typ] {
+		if !knownTypes[typ] && !pyOnlyTypes[typ] && !(strings.Contains(typ, ".") && looksLikeExceptionType(typ)) {
 			return c
 		}
 	}
@@ -227,4 +236,14 @@ func candidateFrom(t string) Candidate {
 		c.Language = Java
 	}
 	return c
+}
+
+// firstLine returns the 1-based number of the first non-blank line, or 0.
+func firstLine(ls []line) int {
+	for k := range ls {
+		if !ls[k].blank() {
+			return int(ls[k].no)
+		}
+	}
+	return 0
 }

@@ -129,16 +129,32 @@ func (p *parser) pyTraceback(ls []line, i int) int {
 }
 
 // pyContinuation collects the lines of a multi-line message (and notes)
-// from ls[j]: up to a blank line, a log record, or the start of another
-// structure.
+// from ls[j]: up to a log record or the start of another structure. A run
+// of at most two blank lines is part of the message when a message-like
+// line follows it (unittest's diffs hold blank lines); trailing blank lines
+// are not.
 func pyContinuation(ls []line, j int) (int, []string) {
 	var more []string
-	for ; j < len(ls) && len(more) < maxMessageLines; j++ {
+	for j < len(ls) && len(more) < maxMessageLines {
 		l := &ls[j]
-		if l.blank() || l.logged() || endsMessage(l.trimmed()) {
+		if l.blank() {
+			k := j
+			for k < len(ls) && k-j < 3 && ls[k].blank() {
+				k++
+			}
+			if k-j > 2 || k >= len(ls) || ls[k].logged() || endsMessage(ls[k].trimmed()) || ls[k].isAt() {
+				break
+			}
+			for ; j < k; j++ {
+				more = append(more, "")
+			}
+			continue
+		}
+		if l.logged() || endsMessage(l.trimmed()) {
 			break
 		}
 		more = append(more, l.text)
+		j++
 	}
 	return j, more
 }
@@ -154,6 +170,10 @@ func endsMessage(tt string) bool {
 		isPytestRule(tt),
 		strings.HasPrefix(tt, "panic: "), strings.HasPrefix(tt, "goroutine "),
 		strings.HasPrefix(tt, "Node.js v"),
+		strings.HasPrefix(tt, "Process finished with exit code "), // PyCharm
+		strings.HasPrefix(tt, "exit status "),                     // go run
+		strings.HasPrefix(tt, "[Finished in "),                    // Sublime Text
+		isIPythonHeader(tt),
 		isPrompt(tt):
 		return true
 	}
@@ -163,6 +183,12 @@ func endsMessage(tt string) bool {
 // isPrompt reports whether tt is an interactive prompt (Node's and
 // Python's REPL, a shell's "$ "): the output of a session goes on after it.
 func isPrompt(tt string) bool {
+	if strings.HasPrefix(tt, "In [") || strings.HasPrefix(tt, "Out[") { // IPython
+		if k := strings.Index(tt, "]:"); k > 0 {
+			_, ok := atoi(tt[strings.IndexByte(tt, '[')+1 : k])
+			return ok
+		}
+	}
 	return tt == ">" || tt == ">>>" || tt == "$" || strings.HasPrefix(tt, "> ") || strings.HasPrefix(tt, ">>> ") || strings.HasPrefix(tt, "$ ")
 }
 
