@@ -31,6 +31,12 @@ null: no Python source line raised it. Such cases carry "raised_by": "c" and
 place a matcher should point to when it says that compiled code raised the
 error). A bare "raise" that re-raises is treated the same way
 ("raised_by": "reraise"): the line that created the error is elsewhere.
+When the compiled module has a pure-Python implementation in the standard
+library (json's scanner and encoder, datetime, decimal, heapq, bisect,
+pickle, functools, operator) and that implementation raises the same type
+and message from a Python statement, the case also carries "twin": that
+site. For a query without a traceback it is the source a reader wants,
+since the message alone cannot tell the two implementations apart.
 
 "message_form" says how the raising line builds its message, read from the
 raise statement's syntax: literal, f-string, %-format, .format, concat,
@@ -1087,7 +1093,7 @@ def type_message(exc):
     return "\n".join(lines)
 
 
-def record(name, module, exc):
+def record(name, module, exc, fn):
     tb = exc.__traceback__
     frames = []
     while tb is not None:
@@ -1113,6 +1119,7 @@ def record(name, module, exc):
             nearest = None
         elif node is not None:
             raised_by, form = "reraise", "reraise"
+    tw = twin(module, fn, exc) if expect is None else None
     out = []
     queries = [("type-message", tm), ("traceback", "".join(traceback.format_exception(exc)).rstrip("\n"))]
     if printed.strip():
@@ -1122,8 +1129,72 @@ def record(name, module, exc):
                "expect": expect, "raised_by": raised_by, "message_form": form}
         if nearest is not None:
             obj["nearest"] = nearest
+        if tw is not None:
+            obj["twin"] = tw
         out.append(obj)
     return out
+
+
+# Pure-Python twins: modules whose compiled accelerator has a pure-Python
+# implementation in the standard library, and the accelerator to block to
+# load it.
+TWINS = {"json": "_json", "datetime": "_datetime", "decimal": "_decimal", "heapq": "_heapq",
+         "bisect": "_bisect", "pickle": "_pickle", "functools": "_functools", "operator": "_operator"}
+
+
+def run_pure(module, fn):
+    """Run fn with module (a global of this script) re-imported without its
+    accelerator; return the exception it raised, or None."""
+    blocked = TWINS[module]
+    names = [k for k in sys.modules if k == module or k.startswith(module + ".")]
+    saved = {k: sys.modules[k] for k in names}
+    saved_blocked = sys.modules.get(blocked)
+    saved_global = globals()[module]
+    try:
+        for k in names:
+            del sys.modules[k]
+        sys.modules[blocked] = None  # makes "import _json" fail
+        pure = importlib.import_module(module)
+        for k in list(sys.modules):
+            if k.startswith(module + "."):
+                importlib.import_module(k)
+        globals()[module] = pure
+        try:
+            fn()
+        except BaseException as exc:  # noqa: BLE001
+            exc.__traceback__ = exc.__traceback__.tb_next
+            return exc
+        return None
+    finally:
+        globals()[module] = saved_global
+        for k in list(sys.modules):
+            if k == module or k.startswith(module + "."):
+                del sys.modules[k]
+        sys.modules.update(saved)
+        if saved_blocked is None:
+            sys.modules.pop(blocked, None)
+        else:
+            sys.modules[blocked] = saved_blocked
+
+
+def twin(module, fn, exc):
+    """The raise site of the pure-Python twin of a compiled error: the same
+    type and message raised by a Python statement of the stdlib."""
+    if module not in TWINS:
+        return None
+    pexc = run_pure(module, fn)
+    if pexc is None or type(pexc).__name__ != type(exc).__name__ or str(pexc) != str(exc):
+        return None  # (the class may print as _pickle.X in one and pickle.X in the other)
+    tb = pexc.__traceback__
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    rel = stdlib_rel(tb.tb_frame.f_code.co_filename)
+    if rel is None:
+        return None
+    node = raise_node(rel, tb.tb_lineno)
+    if node is None or isinstance(node, ast.Raise) and node.exc is None:
+        return None
+    return {"path_suffix": rel, "line": tb.tb_lineno, "function": tb.tb_frame.f_code.co_name}
 
 
 def main():
@@ -1144,7 +1215,7 @@ def main():
             continue
         except BaseException as exc:  # noqa: BLE001 - every error is the point
             exc.__traceback__ = exc.__traceback__.tb_next  # drop this runner's frame
-            rows.extend(record(name, module, exc))
+            rows.extend(record(name, module, exc, fn))
         else:
             failures.append(f"{name}: did not raise")
     shutil.rmtree(TMP, ignore_errors=True)
@@ -1166,6 +1237,7 @@ def summarise(rows):
     print("cases by message form:", dict(count(r["message_form"] for r in cases.values())), file=sys.stderr)
     sites = {(r["expect"]["path_suffix"], r["expect"]["line"]) for r in cases.values() if r["expect"]}
     print(f"distinct expected sites: {len(sites)}", file=sys.stderr)
+    print(f"compiled-code cases with a pure-Python twin: {sum('twin' in r for r in cases.values())}", file=sys.stderr)
 
 
 if __name__ == "__main__":
