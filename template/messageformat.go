@@ -12,8 +12,8 @@ import (
 // MessageFormat.format(pattern, args...) and of resource-bundle messages:
 // "{0}" formats argument 0, "{1,number}", "{1,number,#.##}", "{2,date,short}"
 // and "{3,choice,0#none|1#one}" format it with a subformat, and a single
-// quote starts or ends quoted text in which braces are literal ("''" is one
-// quote, so "can't {0}" prints "cant {0}"). A placeholder whose argument
+// quote starts or ends quoted text in which braces are literal (two single
+// quotes print one, and "can't {0}" prints "cant {0}"). A placeholder whose argument
 // the call does not pass prints itself ("{3}"), as the runtime does.
 //
 // The zero value is ready to use; a MessageFormat is a plain value safe for

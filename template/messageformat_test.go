@@ -18,7 +18,9 @@ import (
 
 func TestMessageFormatParse(t *testing.T) {
 	lit := errdex.Lit
-	hole := func(expr string, typ errdex.HoleType) errdex.Part { return errdex.HolePart(HoleNameOf(expr), expr, typ) }
+	hole := func(expr string, typ errdex.HoleType) errdex.Part {
+		return errdex.HolePart(HoleNameOf(expr), expr, typ)
+	}
 	tests := []struct {
 		name     string
 		pattern  string
@@ -46,7 +48,7 @@ func TestMessageFormatParse(t *testing.T) {
 			want: []errdex.Part{errdex.HolePart("arg0", "", errdex.HoleAny), lit(" of "), errdex.HolePart("arg3", "", errdex.HoleStr)}},
 		{name: "known value inlined", pattern: "bad {1} in {0}", args: []string{"line", `"config.yaml"`},
 			known: map[int]errdex.Template{1: errdex.NewTemplate(lit("config.yaml"))},
-			want: []errdex.Part{lit("bad config.yaml in "), hole("line", errdex.HoleAny)}},
+			want:  []errdex.Part{lit("bad config.yaml in "), hole("line", errdex.HoleAny)}},
 		{name: "close brace alone is text", pattern: "a } b {0}", args: []string{"x"},
 			want: []errdex.Part{lit("a } b "), hole("x", errdex.HoleAny)}},
 		{name: "unmatched", pattern: "oops {0", args: []string{"x"}, want: []errdex.Part{lit("oops {0")}, problems: 1},
