@@ -3,6 +3,8 @@ package trace
 import (
 	"errors"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -124,4 +126,29 @@ func BenchmarkHostile(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkParseFixtures parses every real fixture once per iteration and
+// reports the throughput over their total size.
+func BenchmarkParseFixtures(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "real", "*.txt"))
+	var inputs []string
+	size := 0
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inputs = append(inputs, string(src))
+		size += len(src)
+	}
+	b.SetBytes(int64(size))
+	for b.Loop() {
+		for _, in := range inputs {
+			if _, err := Parse(in); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N*len(inputs)), "µs/paste")
 }

@@ -30,20 +30,21 @@ func (p *parser) rustPanic(ls []line, i int) int {
 	if strings.HasPrefix(rest, "'") {
 		// Old form: the message is quoted and the location follows it,
 		// possibly several lines later.
-		body := rest[1:]
-		for n := 0; ; n++ {
-			if msg, loc, ok := cutRustOldLocation(body); ok {
-				e.Message = msg
+		body := []string{rest[1:]}
+		for {
+			last := body[len(body)-1]
+			if msg, loc, ok := cutRustOldLocation(last); ok {
+				body[len(body)-1] = msg
 				at = loc
 				break
 			}
-			if j >= len(ls) || n >= maxMessageLines {
-				e.Message = body
+			if j >= len(ls) || len(body) >= maxMessageLines {
 				break
 			}
-			body += "\n" + ls[j].text
+			body = append(body, ls[j].text)
 			j++
 		}
+		e.Message = strings.Join(body, "\n")
 	} else {
 		path, ln, col, ok := splitLocation(strings.TrimSuffix(rest, ":"))
 		if ok {

@@ -1,8 +1,13 @@
 // Package trace parses what users paste when they ask about an error: Python
-// tracebacks (chained, grouped, SyntaxError blocks, pytest output), Go panics
-// and log.Fatal lines, Node.js stacks, Java stack traces and Rust panics,
-// whether bare or buried in log output with timestamps, levels, logger names,
-// container prefixes and ANSI colour codes.
+// tracebacks (chained, ExceptionGroup boxes, SyntaxError blocks, pytest's
+// long/short/line forms, IPython and Jupyter), Go panics (recovered chains,
+// goroutine stacks, fatal errors, go test failures) and log.Fatal lines,
+// Node.js and V8 stacks (with the location header, [cause] and [errors]
+// blocks), Java stack traces (Caused by, Suppressed, "... 12 more") and Rust
+// panics (both message forms, backtraces, anyhow's Caused by list), whether
+// bare or buried in log output: timestamps, levels, logger names, docker
+// compose, kubectl and journald prefixes, ANSI colour codes, JSON log lines
+// (a traceback in "exc_info" or "stack_trace") and Docker's json-file lines.
 //
 // Parse returns a Report: the exceptions found, in the order they were
 // printed, each with its language, type, message and frames (outermost
@@ -12,9 +17,10 @@
 //
 // Parse never fails on garbage: it returns what it found. Its work is linear
 // in the size of the input (every line is classified once; look-ahead and
-// look-back are bounded by small constants), and inputs over MaxInput bytes
-// are refused. No regular expression runs on more than the first
-// prefixWindow bytes of a line.
+// look-back are bounded by small constants or answered from indexes built
+// in one pass), inputs over MaxInput bytes are refused, and a Report holds
+// at most MaxExceptions exceptions and MaxFrames frames. No regular
+// expression runs on more than the first 256 bytes of a line.
 //
 // The normaliser the matcher uses (Clean, CleanLine, Normalize, StripANSI)
 // lives in clean.go; its doc comments list exactly what it removes.
