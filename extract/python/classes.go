@@ -24,8 +24,13 @@ type classFact struct {
 	// str holds the messages __str__ returns; nil when the class does
 	// not define __str__.
 	str []errdex.Template
-	// attrs are the values __init__ assigns to self.NAME, by NAME.
-	attrs map[string]argVal
+	// attrs are the values __init__ assigns to self.NAME, by NAME;
+	// partial names those some path through __init__ leaves unset.
+	attrs   map[string]argVal
+	partial map[string]bool
+	// consts are the texts and numbers the class body binds, by name
+	// (message = "..."), which self.NAME reads unless __init__ sets it.
+	consts map[string]argVal
 }
 
 // initFact describes a class's __init__.
@@ -52,13 +57,15 @@ func (x *extraction) classFact(c *classInfo) *classFact {
 	if len(c.bases) == 0 {
 		return nil
 	}
-	cf := &classFact{qual: c.qual}
+	x.ev.classCtx = true
+	defer func() { x.ev.classCtx = false }()
+	cf := &classFact{qual: c.qual, consts: x.consts(c)}
 	for _, b := range c.bases {
 		cf.bases = append(cf.bases, x.ref(compactName(x.ev.text(b))))
 	}
 	if init := c.methods["__init__"]; init != nil {
 		cf.init = x.initFact(c, init)
-		cf.attrs = x.attrs(init)
+		cf.attrs, cf.partial = x.attrs(init)
 	}
 	strScope, returns := c.methods["__str__"], c.strReturns
 	if x.strIsRepr(c) {
@@ -98,9 +105,11 @@ func (x *extraction) initFact(c *classInfo, init *scope) *initFact {
 	return f
 }
 
-// attrs evaluates what __init__ leaves in each self.NAME.
-func (x *extraction) attrs(init *scope) map[string]argVal {
+// attrs evaluates what __init__ leaves in each self.NAME, and which
+// names some path leaves unset.
+func (x *extraction) attrs(init *scope) (map[string]argVal, map[string]bool) {
 	var out map[string]argVal
+	var partial map[string]bool
 	for _, b := range init.binds {
 		name, ok := strings.CutPrefix(b.name, "self.")
 		if !ok {
@@ -112,14 +121,42 @@ func (x *extraction) attrs(init *scope) map[string]argVal {
 		if len(out) >= maxClassAttrs {
 			break
 		}
-		v, ok := x.ev.reaching(b.name, -1, init)
-		if !ok {
+		f := x.ev.reaching(b.name, -1, init)
+		if !f.set {
+			continue
+		}
+		if out == nil {
+			out, partial = map[string]argVal{}, map[string]bool{}
+		}
+		out[name] = argOf(f.v)
+		if f.partial {
+			partial[name] = true
+		}
+	}
+	return out, partial
+}
+
+// consts evaluates the class body's bindings of names to texts and
+// numbers.
+func (x *extraction) consts(c *classInfo) map[string]argVal {
+	var out map[string]argVal
+	for _, b := range c.scope.binds {
+		if b.kind != bindAssign || len(c.scope.bindingsOf(b.name)) != 1 {
+			continue
+		}
+		switch b.value.Kind() {
+		case "string", "concatenated_string", "integer", "float", "true", "false", "none", "binary_operator", "call", "parenthesized_expression":
+		default:
+			continue
+		}
+		v := x.ev.eval(b.value, c.scope)
+		if v.kind == vUnknown {
 			continue
 		}
 		if out == nil {
 			out = map[string]argVal{}
 		}
-		out[name] = argOf(v)
+		out[b.name] = argOf(v)
 	}
 	return out
 }

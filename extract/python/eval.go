@@ -22,6 +22,12 @@ const maxEvalDepth = 24
 type evaluator struct {
 	fs    *fileScan
 	depth int
+	// classCtx is set while the evaluator reads a class's methods for
+	// Link: self.NAME stays a hole "self.NAME" (an attribute a subclass
+	// may set or override), and variables that hold plain references keep
+	// them, which Link can substitute. A class constant used as a format
+	// string is still read (formatFor is set while evaluating one).
+	classCtx, formatFor bool
 	// problems collects malformed format strings, by line.
 	problems []string
 }
@@ -316,6 +322,9 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 		var cls *classInfo
 		switch o := obj.Text(); {
 		case sc.method() != nil && (o == sc.selfName() || o == "cls"):
+			if ev.classCtx && !ev.formatFor {
+				return unknown("self."+attr, "")
+			}
 			cls = sc.method()
 		default:
 			for _, c := range ev.fs.classes {
@@ -367,7 +376,7 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 			return concat(l, r, expr)
 		}
 	case "%":
-		l := ev.eval(left, sc)
+		l := ev.formatString(left, sc)
 		if !l.isStringish() {
 			break
 		}
@@ -566,7 +575,7 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 	default:
 		return value{}, false
 	}
-	recv := ev.eval(obj, sc)
+	recv := ev.formatString(obj, sc)
 	if !recv.isStringish() {
 		return value{}, false
 	}
@@ -694,4 +703,13 @@ func stripTemplate(t errdex.Template, cut string, left, right bool) errdex.Templ
 		}
 	}
 	return errdex.Template{Parts: parts}.Normalize()
+}
+
+// formatString evaluates the format of a % or .format operation, where a
+// class constant is read even for Link (see evaluator.classCtx).
+func (ev *evaluator) formatString(n syntax.Node, sc *scope) value {
+	saved := ev.formatFor
+	ev.formatFor = true
+	defer func() { ev.formatFor = saved }()
+	return ev.eval(n, sc)
 }

@@ -203,7 +203,23 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 	if e == nil || r.noCall {
 		return
 	}
-	setMessage(r.site, l.message(e, r.args))
+	setMessage(r.site, preferLiteral(l.message(e, r.args), r.site))
+}
+
+// preferLiteral orders the messages a class builds after the message the
+// raise's own arguments give when those carry more literal text: a class
+// that buries its argument in a hole ("400 {name}: {description}") must
+// not hide the text a pasted error contains.
+func preferLiteral(class []errdex.Template, s *errdex.Site) []errdex.Template {
+	best := 0
+	for _, t := range class {
+		best = max(best, t.LiteralLen())
+	}
+	if s.Template.IsOpaque() || s.Template.LiteralLen() <= best {
+		return class
+	}
+	out := append([]errdex.Template{s.Template}, s.Alternatives...)
+	return append(out, class...)
 }
 
 // chainLink is one class on the way from the raised class to
@@ -251,8 +267,24 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		}
 		cur = next
 	}
-	// Attributes: the nearest class on the chain that sets each.
+	// Attributes: the nearest class on the chain whose __init__ always
+	// sets each, else the nearest class body that binds it, else the
+	// nearest __init__ that may set it.
 	attrs := bindings{}
+	for _, c := range chain {
+		for name, a := range c.e.fact.attrs {
+			if _, ok := attrs["self."+name]; !ok && !c.e.fact.partial[name] {
+				attrs["self."+name] = c.bind.applyArg(a)
+			}
+		}
+	}
+	for _, c := range chain {
+		for name, a := range c.e.fact.consts {
+			if _, ok := attrs["self."+name]; !ok {
+				attrs["self."+name] = a
+			}
+		}
+	}
 	for _, c := range chain {
 		for name, a := range c.e.fact.attrs {
 			if _, ok := attrs["self."+name]; !ok {
@@ -304,7 +336,7 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 	q, e := l.resolve(ff.class, home)
 	r.site.ExceptionQualified = q
 	if e != nil {
-		setMessage(r.site, l.message(e, passed))
+		setMessage(r.site, preferLiteral(l.message(e, passed), r.site))
 		return true
 	}
 	setMessage(r.site, builtinMessage(ff.class.written, passed))

@@ -2,6 +2,8 @@ package python
 
 import (
 	"sort"
+	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/syntax"
@@ -23,8 +25,8 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 		if s.kind == classScope && s != sc {
 			continue // class bodies do not enclose their methods' names
 		}
-		if v, ok := ev.reaching(name, point, s); ok {
-			return named(v, name), true
+		if f := ev.reaching(name, point, s); f.set {
+			return named(f.v, name, ev.classCtx), true
 		}
 		for _, p := range s.params {
 			if p.name == name {
@@ -46,8 +48,15 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 // named makes alternatives that say nothing literal (an unknown value, a
 // text made of holes) into a hole named after the variable: "{msg}" is
 // more telling than "{compute_message(x, y)}".
-func named(v value, name string) value {
+//
+// With keepRefs (reading a class for Link), a value that is a plain
+// reference Link can substitute (a parameter, self.attr, args[0]) keeps
+// its expression.
+func named(v value, name string, keepRefs bool) value {
 	if v.kind == vUnknown {
+		if keepRefs && isReference(v.expr) {
+			return v
+		}
 		return unknown(name, v.typ)
 	}
 	if v.kind != vStr {
@@ -56,7 +65,7 @@ func named(v value, name string) value {
 	out := v
 	out.alts = nil
 	for _, a := range v.alts {
-		if a.IsOpaque() {
+		if a.IsOpaque() && !(keepRefs && len(a.Parts) == 1 && isReference(a.Parts[0].Expr)) {
 			var typ errdex.HoleType
 			if len(a.Parts) == 1 {
 				typ = a.Parts[0].Type
@@ -82,20 +91,26 @@ func named(v value, name string) value {
 }
 
 // flow is the state of the walk: the values that may be bound to the
-// name at the current point. set is false until some binding reaches.
+// name at the current point. set is false until some binding reaches;
+// partial is set when some path reaches the point without a binding.
 type flow struct {
-	v   value
-	set bool
+	v       value
+	set     bool
+	partial bool
 }
 
 func (f flow) join(g flow) flow {
 	switch {
+	case !f.set && !g.set:
+		return f
 	case !f.set:
+		g.partial = true
 		return g
 	case !g.set:
+		f.partial = true
 		return f
 	}
-	return flow{union(f.v, g.v), true}
+	return flow{union(f.v, g.v), true, f.partial || g.partial}
 }
 
 // walk holds one resolution: the name, the indexes of its bindings in the
@@ -109,7 +124,7 @@ type walk struct {
 }
 
 // reaching returns the values the name's bindings in sc give it at point.
-func (ev *evaluator) reaching(name string, point int, sc *scope) (value, bool) {
+func (ev *evaluator) reaching(name string, point int, sc *scope) flow {
 	w := walk{ev: ev, sc: sc, name: name, at: point}
 	for _, i := range sc.bindingsOf(name) {
 		if b := &sc.binds[i]; point < 0 || b.at < point {
@@ -117,10 +132,10 @@ func (ev *evaluator) reaching(name string, point int, sc *scope) (value, bool) {
 		}
 	}
 	if len(w.binds) == 0 {
-		return value{}, false
+		return flow{}
 	}
 	f, _ := w.block(sc.body, flow{})
-	return f.v, f.set
+	return f
 }
 
 // bindsIn reports whether the subtree of n holds a binding of the name.
@@ -165,30 +180,35 @@ func (w *walk) block(b syntax.Node, in flow) (out flow, reached bool) {
 func (w *walk) statement(s syntax.Node, f flow) flow {
 	switch s.Kind() {
 	case "if_statement":
-		out := flow{}
+		var branches []flow
 		exhaustive := false
 		for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
+			var g flow
 			switch c.Kind() {
 			case "block":
-				g, _ := w.block(c, f)
-				out = out.join(g)
+				g, _ = w.block(c, f)
 			case "elif_clause":
-				g, _ := w.block(c.Child("consequence"), f)
-				out = out.join(g)
+				g, _ = w.block(c.Child("consequence"), f)
 			case "else_clause":
-				g, _ := w.block(c.Child("body"), f)
-				out = out.join(g)
+				g, _ = w.block(c.Child("body"), f)
 				exhaustive = true
+			default:
+				continue
 			}
+			branches = append(branches, g)
 		}
-		if !exhaustive {
-			out = out.join(f)
+		if !exhaustive || len(branches) == 0 {
+			branches = append(branches, f)
+		}
+		out := branches[0]
+		for _, g := range branches[1:] {
+			out = out.join(g)
 		}
 		return out
 	case "for_statement", "while_statement":
 		out := f
 		if w.bindsIn(s.Child("left")) {
-			out = out.join(flow{unknown(w.name, ""), true})
+			out = out.join(flow{v: unknown(w.name, ""), set: true})
 		}
 		body, _ := w.block(s.Child("body"), out)
 		out = out.join(body)
@@ -215,7 +235,7 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 	case "with_statement":
 		out := f
 		if w.bindsIn(s.Child("with_clause")) {
-			out = flow{unknown(w.name, ""), true}
+			out = flow{v: unknown(w.name, ""), set: true}
 		}
 		out, _ = w.block(s.Child("body"), out)
 		return out
@@ -229,24 +249,24 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 		}
 		return out
 	case "function_definition", "class_definition", "decorated_definition":
-		return flow{unknown(w.name, ""), true}
+		return flow{v: unknown(w.name, ""), set: true}
 	}
 	// A simple statement: apply its bindings in order.
 	for _, b := range w.within(s) {
 		switch b.kind {
 		case bindAssign:
-			f = flow{w.ev.eval(b.value, w.sc), true}
+			f = flow{v: w.ev.eval(b.value, w.sc), set: true}
 		case bindAugAdd:
 			add := w.ev.eval(b.value, w.sc)
 			if f.set && (f.v.isStringish() || add.isStringish()) {
-				f = flow{concat(f.v, add, w.name), true}
+				f = flow{v: concat(f.v, add, w.name), set: true, partial: f.partial}
 			} else {
-				f = flow{unknown(w.name, ""), true}
+				f = flow{v: unknown(w.name, ""), set: true}
 			}
 		case bindExcept:
-			f = flow{unknown(w.name, errdex.HoleError), true}
+			f = flow{v: unknown(w.name, errdex.HoleError), set: true}
 		default:
-			f = flow{unknown(w.name, ""), true}
+			f = flow{v: unknown(w.name, ""), set: true}
 		}
 	}
 	return f
@@ -295,7 +315,7 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 	for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
 		if !w.contains(c) {
 			if c.Kind() != "block" && !isClause(c) && w.bindsIn(c) {
-				f = flow{unknown(w.name, ""), true}
+				f = flow{v: unknown(w.name, ""), set: true}
 			}
 			continue
 		}
@@ -323,7 +343,7 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 func (w *walk) simpleUpTo(s syntax.Node, f flow) flow {
 	for _, b := range w.within(s) {
 		if b.at < w.at && b.kind != bindAssign && b.kind != bindAugAdd {
-			f = flow{unknown(w.name, ""), true}
+			f = flow{v: unknown(w.name, ""), set: true}
 		}
 	}
 	return f
@@ -362,8 +382,27 @@ func (w *walk) caught(clause syntax.Node, f flow) flow {
 	block := lastBlock(clause)
 	for _, b := range w.within(clause) {
 		if b.kind == bindExcept && b.at < block.Index() {
-			return flow{unknown(w.name, errdex.HoleError), true}
+			return flow{v: unknown(w.name, errdex.HoleError), set: true}
 		}
 	}
 	return f
+}
+
+// isReference reports whether an expression is a name, a dotted
+// attribute chain, or one of those indexed by an integer ("args[0]").
+func isReference(expr string) bool {
+	base, index, indexed := strings.Cut(expr, "[")
+	if indexed {
+		digits, ok := strings.CutSuffix(index, "]")
+		if !ok || digits == "" || strings.Trim(digits, "0123456789") != "" {
+			return false
+		}
+	}
+	for _, part := range strings.Split(base, ".") {
+		if part == "" || strings.IndexFunc(part, func(r rune) bool { return r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) }) >= 0 ||
+			unicode.IsDigit(rune(part[0])) {
+			return false
+		}
+	}
+	return true
 }

@@ -70,9 +70,6 @@ func stdlibInputs(t testing.TB, root string, tests bool) []extract.Input {
 // TestStdlib extracts the whole standard library, tests included: no
 // crash, no timeout, sane counts, and known sites with their templates.
 func TestStdlib(t *testing.T) {
-	if testing.Short() {
-		t.Skip("extracts the whole Python standard library")
-	}
 	root := stdlibRoot(t)
 	ins := stdlibInputs(t, root, true)
 	res, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {

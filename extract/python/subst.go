@@ -1,6 +1,9 @@
 package python
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/template"
 )
@@ -30,7 +33,7 @@ func (b bindings) applyNone(t errdex.Template) ([]errdex.Template, bool) {
 	usedNone := false
 	for _, p := range t.Parts {
 		var piece []errdex.Template
-		switch a, ok := b[p.Expr]; {
+		switch a, ok := b.lookup(p.Expr); {
 		case !p.IsHole():
 			piece = []errdex.Template{{Parts: []errdex.Part{p}}}
 		case ok:
@@ -68,7 +71,7 @@ func (b bindings) applyAll(ts []errdex.Template) []errdex.Template {
 // base's __init__, or into an attribute).
 func (b bindings) applyArg(a argVal) argVal {
 	if a.str == nil {
-		if bound, ok := b[a.expr]; ok {
+		if bound, ok := b.lookup(a.expr); ok {
 			return bound
 		}
 	}
@@ -214,4 +217,25 @@ func (b bindings) passOn(super callArgs) callArgs {
 		out.kwSpread = ""
 	}
 	return out
+}
+
+// lookup finds the argument bound to an expression: the expression
+// itself, or an item of a bound *args ("args[0]").
+func (b bindings) lookup(expr string) (argVal, bool) {
+	if a, ok := b[expr]; ok {
+		return a, true
+	}
+	name, rest, ok := strings.Cut(expr, "[")
+	if !ok || !strings.HasSuffix(rest, "]") {
+		return argVal{}, false
+	}
+	star, ok := b["*"+name]
+	if !ok {
+		return argVal{}, false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(rest, "]"))
+	if err != nil || i < 0 || i >= len(star.items) {
+		return argVal{}, false
+	}
+	return star.items[i], true
 }

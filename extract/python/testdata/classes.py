@@ -119,3 +119,41 @@ class Wrapped(WithStr):
 def passthrough(n):
     raise IndexSizeErr("offset cannot be negative")
     raise Wrapped(n, reason="teapot")
+
+
+class Buried(Exception):
+    code = 400
+
+    def __init__(self, message):
+        self.description = json_dumps({"message": message})
+
+    def __str__(self):
+        return f"{self.code} Bad Request: {self.description}"
+
+
+class ServiceError(Exception):
+    code = "UnspecifiedErrorCode"
+    message = "An unspecified service error occurred"
+
+    def __init__(self, *args):
+        if len(args) == 1:
+            msg = args[0]
+        else:
+            msg = self.message
+        super().__init__(msg)
+        self.message = msg
+
+    def __str__(self):
+        return f"{self.code}: {self.message}"
+
+
+class SnapshotNotFound(ServiceError):
+    code = "SnapshotNotFoundFault"
+
+    def __init__(self, name):
+        super().__init__(f"Snapshot {name} not found.")
+
+
+def attributes(name):
+    raise Buried("Start of structure or map found where not expected")
+    raise SnapshotNotFound(name)
