@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/python/pystr"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -37,7 +37,7 @@ type evaluator struct {
 func (ev *evaluator) text(n syntax.Node) string {
 	s := string(n.Bytes())
 	if ev.fs.latin1 {
-		s = latin1ToUTF8(s)
+		s = pystr.Latin1ToUTF8(s)
 	}
 	if strings.ContainsAny(s, "\r\n") {
 		return collapseLines(s)
@@ -95,12 +95,12 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 		}
 		return value{kind: kind, alts: b.result(), expr: ev.text(n)}
 	case "integer":
-		if s, ok := intLiteral(string(n.Bytes())); ok {
+		if s, ok := pystr.IntLiteral(string(n.Bytes())); ok {
 			return litValue(vNum, s, s)
 		}
 		return unknown(ev.text(n), errdex.HoleInt)
 	case "float":
-		if s, ok := floatLiteral(string(n.Bytes())); ok {
+		if s, ok := pystr.FloatLiteral(string(n.Bytes())); ok {
 			return litValue(vNum, s, s)
 		}
 		return unknown(ev.text(n), errdex.HoleFloat)
@@ -216,28 +216,28 @@ func (ev *evaluator) str(n syntax.Node, sc *scope) value {
 	if start.Kind() != "string_start" || end.Kind() != "string_end" || start.Index() == end.Index() {
 		return unknown(ev.text(n), errdex.HoleStr)
 	}
-	prefix := parsePrefix(strings.TrimRight(start.Text(), `'"`))
+	prefix := pystr.ParsePrefix(strings.TrimRight(start.Text(), `'"`))
 	src := ev.fs.src
 	kind := vStr
-	if prefix.bytes {
+	if prefix.Bytes {
 		kind = vBytes
 	}
 	decode := func(s string) string {
-		if ev.fs.latin1 && !prefix.bytes {
-			s = latin1ToUTF8(s)
+		if ev.fs.latin1 && !prefix.Bytes {
+			s = pystr.Latin1ToUTF8(s)
 		}
 		switch {
-		case prefix.format:
-			s = decodeFStringText(s, prefix.raw)
-		case !prefix.raw:
-			s = decodeEscapes(s, prefix.bytes)
+		case prefix.Format:
+			s = pystr.DecodeFStringText(s, prefix.Raw)
+		case !prefix.Raw:
+			s = pystr.DecodeEscapes(s, prefix.Bytes)
 		}
-		if !prefix.bytes {
+		if !prefix.Bytes {
 			s = strings.ToValidUTF8(s, "\uFFFD")
 		}
 		return s
 	}
-	if !prefix.format {
+	if !prefix.Format {
 		body := decode(string(src[start.EndByte():end.StartByte()]))
 		return value{kind: kind, alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(body))}, expr: ev.text(n)}
 	}
@@ -552,11 +552,11 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 		return strValue(expr, errdex.NewTemplate(template.PyField(v.arg(), 0, spec)...))
 	case simple && len(pos) == 1 && (callee == "textwrap.dedent" || callee == "dedent" && ev.importedFrom("dedent", "textwrap")):
 		if v := ev.eval(pos[0], sc); v.kind == vStr {
-			return v.mapAlts(dedentTemplate)
+			return v.mapAlts(pystr.Dedent)
 		}
 	case simple && len(pos) == 1 && (callee == "inspect.cleandoc" || callee == "cleandoc" && ev.importedFrom("cleandoc", "inspect")):
 		if v := ev.eval(pos[0], sc); v.kind == vStr {
-			return v.mapAlts(cleandocTemplate)
+			return v.mapAlts(pystr.Cleandoc)
 		}
 	}
 	return unknown(expr, "")
@@ -661,48 +661,11 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 			return unknown(expr, errdex.HoleStr), true
 		}
 		left, right := name != "rstrip", name != "lstrip"
-		v := recv.mapAlts(func(t errdex.Template) errdex.Template { return stripTemplate(t, cut, left, right) })
+		v := recv.mapAlts(func(t errdex.Template) errdex.Template { return pystr.Strip(t, cut, left, right) })
 		v.expr = expr
 		return v, true
 	}
 	return value{}, false
-}
-
-// isPySpace mirrors str.isspace for one rune.
-func isPySpace(r rune) bool {
-	return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f
-}
-
-// stripTemplate strips characters (whitespace, or those in cut) from the
-// literal ends of a template. A hole at an end stops the stripping there.
-func stripTemplate(t errdex.Template, cut string, left, right bool) errdex.Template {
-	trim := func(r rune) bool {
-		if cut == "" {
-			return isPySpace(r)
-		}
-		return strings.ContainsRune(cut, r)
-	}
-	parts := append([]errdex.Part(nil), t.Parts...)
-	if left {
-		for len(parts) > 0 && !parts[0].IsHole() {
-			parts[0].Text = strings.TrimLeftFunc(parts[0].Text, trim)
-			if parts[0].Text != "" {
-				break
-			}
-			parts = parts[1:]
-		}
-	}
-	if right {
-		for len(parts) > 0 && !parts[len(parts)-1].IsHole() {
-			k := len(parts) - 1
-			parts[k].Text = strings.TrimRightFunc(parts[k].Text, trim)
-			if parts[k].Text != "" {
-				break
-			}
-			parts = parts[:k]
-		}
-	}
-	return errdex.Template{Parts: parts}.Normalize()
 }
 
 // formatString evaluates the format of a % or .format operation, where a

@@ -3,6 +3,7 @@ package python
 import (
 	"strings"
 
+	"github.com/errdex/errdex/extract/python/pystr"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -182,7 +183,7 @@ type frame struct {
 func scan(tree *syntax.Tree) *fileScan {
 	root := tree.Root()
 	fs := &fileScan{tree: tree, src: tree.Source(), imports: map[string]importTarget{}}
-	fs.latin1 = declaresLatin1(fs.src)
+	fs.latin1 = pystr.DeclaresLatin1(fs.src)
 	fs.module = &scope{kind: moduleScope, node: root, body: root}
 	stack := []frame{{fs.module, root.SkipSubtree()}}
 	errEnd := -1 // end of the ERROR subtree being skipped
@@ -466,31 +467,4 @@ func dottedText(n syntax.Node) string {
 func isInitCall(call syntax.Node) bool {
 	fn := call.Child("function")
 	return fn.Kind() == "attribute" && fn.Child("attribute").Text() == "__init__"
-}
-
-// declaresLatin1 reports whether the first two lines carry a PEP 263
-// coding declaration for Latin-1.
-func declaresLatin1(src []byte) bool {
-	for line := 0; line < 2 && len(src) > 0; line++ {
-		end := 0
-		for end < len(src) && src[end] != '\n' {
-			end++
-		}
-		l := strings.ToLower(string(src[:end]))
-		if strings.HasPrefix(strings.TrimSpace(l), "#") {
-			if i := strings.Index(l, "coding"); i >= 0 && i+6 < len(l) && (l[i+6] == ':' || l[i+6] == '=') {
-				enc := strings.TrimLeft(l[i+7:], " \t")
-				for _, name := range [...]string{"latin-1", "latin1", "iso-8859-1", "iso8859-1", "iso-latin-1", "l1", "cp1252", "windows-1252"} {
-					if strings.HasPrefix(enc, name) {
-						return true
-					}
-				}
-			}
-		}
-		if end >= len(src) {
-			break
-		}
-		src = src[end+1:]
-	}
-	return false
 }

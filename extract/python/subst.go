@@ -17,20 +17,13 @@ type bindings map[string]argVal
 // is bound takes the argument's text as the hole's conversion prints it
 // (repr for a repr hole), or becomes a hole of the argument's expression;
 // a hole whose expression merely mentions bound names ("len(items)") has
-// them replaced in its expression.
-func (b bindings) apply(t errdex.Template) []errdex.Template {
-	out, _ := b.applyNone(t)
-	return out
-}
-
-// applyNone is apply, also reporting whether a default None was
-// substituted.
-func (b bindings) applyNone(t errdex.Template) ([]errdex.Template, bool) {
+// them replaced in its expression. usedNone reports that a parameter's
+// default None was substituted.
+func (b bindings) apply(t errdex.Template) (out []errdex.Template, usedNone bool) {
 	if len(b) == 0 {
 		return []errdex.Template{t}, false
 	}
-	out := []errdex.Template{{}}
-	usedNone := false
+	out = []errdex.Template{{}}
 	for _, p := range t.Parts {
 		var piece []errdex.Template
 		switch a, ok := b.lookup(p.Expr); {
@@ -54,7 +47,7 @@ func (b bindings) applyAll(ts []errdex.Template) []errdex.Template {
 	}
 	var out, fromNone []errdex.Template
 	for _, t := range ts {
-		r, usedNone := b.applyNone(t)
+		r, usedNone := b.apply(t)
 		if usedNone && len(ts) > 1 {
 			fromNone = appendAlts(fromNone, r...)
 			continue
@@ -87,20 +80,11 @@ func (b bindings) applyArg(a argVal) argVal {
 func (b bindings) exprs() map[string]string {
 	m := make(map[string]string, len(b))
 	for k, a := range b {
-		if a.expr != "" && isSimpleExpr(k) && !containsDot(k) {
+		if a.expr != "" && isReference(k) && !strings.ContainsAny(k, ".[") {
 			m[k] = a.expr
 		}
 	}
 	return m
-}
-
-func containsDot(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '.' {
-			return true
-		}
-	}
-	return false
 }
 
 // rewrite renames the bound names inside a hole's expression.

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/python/pystr"
 	"github.com/errdex/errdex/template"
 )
 
@@ -62,7 +63,7 @@ func (v value) strAlts() []errdex.Template {
 	case vBytes:
 		out := make([]errdex.Template, len(v.alts))
 		for i, a := range v.alts {
-			out[i] = reprTemplate(a, true)
+			out[i] = pystr.Repr(a, true)
 		}
 		return out
 	}
@@ -77,7 +78,7 @@ func (v value) reprAlts() []errdex.Template {
 	case vStr, vBytes:
 		out := make([]errdex.Template, len(v.alts))
 		for i, a := range v.alts {
-			out[i] = reprTemplate(a, v.kind == vBytes)
+			out[i] = pystr.Repr(a, v.kind == vBytes)
 		}
 		return out
 	}

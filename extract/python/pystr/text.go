@@ -1,7 +1,8 @@
-package python
+package pystr
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 )
@@ -43,9 +44,11 @@ func onText(t errdex.Template, f func(string) string) errdex.Template {
 	return errdex.Template{Parts: parts}.Normalize()
 }
 
-func dedentTemplate(t errdex.Template) errdex.Template { return onText(t, dedent) }
+// Dedent is textwrap.dedent applied to a template's text.
+func Dedent(t errdex.Template) errdex.Template { return onText(t, dedent) }
 
-func cleandocTemplate(t errdex.Template) errdex.Template { return onText(t, cleandoc) }
+// Cleandoc is inspect.cleandoc applied to a template's text.
+func Cleandoc(t errdex.Template) errdex.Template { return onText(t, cleandoc) }
 
 // dedent is Python's textwrap.dedent: lines of blanks become empty, then
 // the longest run of spaces and tabs common to the start of every line
@@ -145,4 +148,42 @@ func expandTabs(s string, size int) string {
 		}
 	}
 	return b.String()
+}
+
+// IsSpace mirrors str.isspace for one rune.
+func IsSpace(r rune) bool {
+	return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f
+}
+
+// Strip is str.strip (lstrip with only left, rstrip with only right): it
+// strips characters (whitespace, or those in cut) from the
+// literal ends of a template. A hole at an end stops the stripping there.
+func Strip(t errdex.Template, cut string, left, right bool) errdex.Template {
+	trim := func(r rune) bool {
+		if cut == "" {
+			return IsSpace(r)
+		}
+		return strings.ContainsRune(cut, r)
+	}
+	parts := append([]errdex.Part(nil), t.Parts...)
+	if left {
+		for len(parts) > 0 && !parts[0].IsHole() {
+			parts[0].Text = strings.TrimLeftFunc(parts[0].Text, trim)
+			if parts[0].Text != "" {
+				break
+			}
+			parts = parts[1:]
+		}
+	}
+	if right {
+		for len(parts) > 0 && !parts[len(parts)-1].IsHole() {
+			k := len(parts) - 1
+			parts[k].Text = strings.TrimRightFunc(parts[k].Text, trim)
+			if parts[k].Text != "" {
+				break
+			}
+			parts = parts[:k]
+		}
+	}
+	return errdex.Template{Parts: parts}.Normalize()
 }

@@ -1,4 +1,4 @@
-package python
+package pystr
 
 import (
 	"math"
@@ -15,35 +15,34 @@ import (
 	"github.com/errdex/errdex"
 )
 
-// This file decodes Python literals into the text Python prints, and
-// renders the reprs Python prints for strings, bytes and floats.
-
-// stringPrefix describes a string literal's prefix letters.
-type stringPrefix struct {
-	raw, bytes, format bool
+// Prefix describes a string literal's prefix letters (r, b, f, u in any
+// case and order).
+type Prefix struct {
+	Raw, Bytes, Format bool
 }
 
-func parsePrefix(p string) stringPrefix {
-	var sp stringPrefix
+// ParsePrefix reads the letters before a literal's opening quote.
+func ParsePrefix(p string) Prefix {
+	var sp Prefix
 	for i := 0; i < len(p); i++ {
 		switch p[i] | 0x20 {
 		case 'r':
-			sp.raw = true
+			sp.Raw = true
 		case 'b':
-			sp.bytes = true
+			sp.Bytes = true
 		case 'f':
-			sp.format = true
+			sp.Format = true
 		}
 	}
 	return sp
 }
 
-// decodeEscapes decodes the escape sequences of a string literal's body
+// DecodeEscapes decodes the escape sequences of a string literal's body
 // as Python does for str literals (bytes=false) or bytes literals. A bytes
 // result holds raw bytes, one per byte of the value, which need not be
 // UTF-8. Escapes Python rejects or does not know are kept as written, as
 // Python keeps unknown ones.
-func decodeEscapes(body string, bytes bool) string {
+func DecodeEscapes(body string, bytes bool) string {
 	k := strings.IndexByte(body, '\\')
 	if k < 0 {
 		return body
@@ -189,11 +188,11 @@ func runeNamed(name string) (rune, bool) {
 	return 0, false
 }
 
-// decodeFStringText decodes a literal stretch of an f-string: escapes,
+// DecodeFStringText decodes a literal stretch of an f-string: escapes,
 // then "{{" and "}}" as single braces.
-func decodeFStringText(s string, raw bool) string {
+func DecodeFStringText(s string, raw bool) string {
 	if !raw {
-		s = decodeEscapes(s, false)
+		s = DecodeEscapes(s, false)
 	}
 	if strings.Contains(s, "{{") || strings.Contains(s, "}}") {
 		s = strings.NewReplacer("{{", "{", "}}", "}").Replace(s)
@@ -201,8 +200,8 @@ func decodeFStringText(s string, raw bool) string {
 	return s
 }
 
-// latin1ToUTF8 reinterprets bytes of a Latin-1 encoded source as text.
-func latin1ToUTF8(s string) string {
+// Latin1ToUTF8 reinterprets bytes of a Latin-1 encoded source as text.
+func Latin1ToUTF8(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			var b strings.Builder
@@ -301,11 +300,11 @@ func escapeBytesRepr(b *strings.Builder, s string, q byte) {
 	}
 }
 
-// reprTemplate renders repr() of a str (or, with bytes, of a bytes value
+// Repr renders repr() of a str (or, with bytes, of a bytes value
 // held raw) that may contain holes. Literal parts are escaped; holes are
 // kept, so the quotes are the ones Python uses unless a hole's text
 // contains quotes.
-func reprTemplate(t errdex.Template, bytes bool) errdex.Template {
+func Repr(t errdex.Template, bytes bool) errdex.Template {
 	var texts []string
 	for _, p := range t.Parts {
 		if !p.IsHole() {
@@ -336,10 +335,10 @@ func reprTemplate(t errdex.Template, bytes bool) errdex.Template {
 	return errdex.Template{Parts: parts}.Normalize()
 }
 
-// intLiteral converts a Python integer literal to the decimal text str()
+// IntLiteral converts a Python integer literal to the decimal text str()
 // prints ("0x1F" → "31", "1_000" → "1000"). ok is false for text that is
 // not an integer literal.
-func intLiteral(s string) (string, bool) {
+func IntLiteral(s string) (string, bool) {
 	s = strings.ReplaceAll(s, "_", "")
 	s = strings.TrimRight(s, "lL") // Python 2 long literals
 	base := 10
@@ -363,9 +362,9 @@ func intLiteral(s string) (string, bool) {
 	return v.String(), true
 }
 
-// floatLiteral converts a Python float literal to the text str() prints
+// FloatLiteral converts a Python float literal to the text str() prints
 // ("1e3" → "1000.0", "2.50" → "2.5").
-func floatLiteral(s string) (string, bool) {
+func FloatLiteral(s string) (string, bool) {
 	s = strings.ReplaceAll(s, "_", "")
 	if strings.ContainsAny(s, "jJ") {
 		return "", false
@@ -374,13 +373,13 @@ func floatLiteral(s string) (string, bool) {
 	if err != nil && !math.IsInf(f, 0) {
 		return "", false
 	}
-	return floatRepr(f), true
+	return FloatRepr(f), true
 }
 
-// floatRepr renders a float as Python's repr does: the shortest digits
+// FloatRepr renders a float as Python's repr does: the shortest digits
 // that round-trip, positional for exponents -4..15, scientific otherwise,
 // with ".0" on integral positional values.
-func floatRepr(f float64) string {
+func FloatRepr(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
 		return "inf"
@@ -425,4 +424,37 @@ func abs(n int) int {
 		return -n
 	}
 	return n
+}
+
+// DeclaresLatin1 reports whether the source declares a Latin-1 encoding
+// (PEP 263): a comment on the first line, or on the second after a
+// comment-only or blank first line, matching coding[:=] latin-1 or a
+// synonym. Windows-1252 is taken as Latin-1 too.
+func DeclaresLatin1(src []byte) bool {
+	for line := 0; line < 2 && len(src) > 0; line++ {
+		end := 0
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		l := strings.ToLower(string(src[:end]))
+		trimmed := strings.TrimSpace(l)
+		if trimmed != "" && !strings.HasPrefix(trimmed, "#") {
+			return false // code: a declaration on the next line no longer counts
+		}
+		if strings.HasPrefix(trimmed, "#") {
+			if i := strings.Index(l, "coding"); i >= 0 && i+6 < len(l) && (l[i+6] == ':' || l[i+6] == '=') {
+				enc := strings.TrimLeft(l[i+7:], " \t")
+				for _, name := range [...]string{"latin-1", "latin1", "iso-8859-1", "iso8859-1", "iso-latin-1", "l1", "cp1252", "windows-1252"} {
+					if strings.HasPrefix(enc, name) {
+						return true
+					}
+				}
+			}
+		}
+		if end >= len(src) {
+			break
+		}
+		src = src[end+1:]
+	}
+	return false
 }
