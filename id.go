@@ -36,12 +36,12 @@ func (k IDKey) ID(ordinal int) ID {
 // ParseID checks that s is a well-formed ID: 16 lowercase hex digits.
 func ParseID(s string) (ID, error) {
 	if len(s) != 16 {
-		return "", Errorf("errdex.ParseID", Invalid, "%q is not an error ID: want 16 hex digits, got %d characters", clip(s, 40), len(s))
+		return "", Errorf("", Invalid, "%q is not an error ID: want 16 hex digits, got %d characters", clip(s, 40), len(s))
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return "", Errorf("errdex.ParseID", Invalid, "%q is not an error ID: character %d is %q, want 0-9 or a-f", s, i+1, c)
+			return "", Errorf("", Invalid, "%q is not an error ID: character %d is %q, want 0-9 or a-f", s, i+1, c)
 		}
 	}
 	return ID(s), nil

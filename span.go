@@ -4,7 +4,8 @@ import "fmt"
 
 // Span locates a piece of source code. Path is relative to the repository
 // root and uses forward slashes. Lines and columns are 1-based; columns count
-// bytes. EndLine is the last line the piece touches.
+// bytes. EndLine is the last line the piece touches; EndColumn, when set,
+// is the 1-based column just past its last byte on EndLine.
 type Span struct {
 	Path      string `json:"path"`
 	Line      int    `json:"line"`

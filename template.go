@@ -63,20 +63,26 @@ func NewTemplate(parts ...Part) Template {
 
 // Normalize merges adjacent literal parts and drops empty ones. Templates
 // are always stored normalised, so that two equal messages have equal parts.
+// It runs in time linear in the template's size, however long the runs of
+// literals.
 func (t Template) Normalize() Template {
 	out := make([]Part, 0, len(t.Parts))
-	for _, p := range t.Parts {
-		if !p.IsHole() {
-			if p.Text == "" {
-				continue
-			}
-			if n := len(out); n > 0 && !out[n-1].IsHole() {
-				out[n-1].Text += p.Text
-				continue
-			}
+	var run strings.Builder // the pending run of literal text
+	flush := func() {
+		if run.Len() > 0 {
+			out = append(out, Part{Text: run.String()})
+			run.Reset()
 		}
-		out = append(out, p)
 	}
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			flush()
+			out = append(out, p)
+			continue
+		}
+		run.WriteString(p.Text)
+	}
+	flush()
 	return Template{Parts: out}
 }
 
