@@ -1,0 +1,154 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/lookup"
+	"github.com/errdex/errdex/trace"
+)
+
+func (e *env) explainCmd() *cobra.Command {
+	var (
+		opts   lookup.Options
+		asJSON bool
+	)
+	cmd := &cobra.Command{
+		Use:   "explain [TEXT | -]",
+		Short: "Find the source of a pasted error message, traceback or log",
+		Long: `Explain takes what your terminal printed (an error message, a whole traceback
+or a log excerpt), finds the indexed place in the source that raised it, and
+shows it with the values your message holds. With "-" or no argument it reads
+standard input, so that
+
+    python app.py 2>&1 | errdex explain -
+
+works. Exit status 1 means no source site was found.`,
+		Args: args(0, -1),
+		RunE: func(cmd *cobra.Command, a []string) error {
+			text, err := e.readQuery(a)
+			if err != nil {
+				return err
+			}
+			st, err := e.openExisting(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			svc, err := lookup.New(cmd.Context(), st)
+			if err != nil {
+				return err
+			}
+			ans, err := svc.Explain(cmd.Context(), text, opts)
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				err = writeJSON(e.stdout, explainJSON(ans))
+			} else {
+				e.writeAnswer(ans)
+			}
+			if err == nil && len(ans.Hits) == 0 {
+				return exitError{1}
+			}
+			return err
+		},
+	}
+	cmd.Flags().IntVarP(&opts.Limit, "limit", "n", 5, "at most this many candidate sites")
+	cmd.Flags().StringVar(&opts.Repo, "repo", "", "prefer sites of this repository")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the answer as JSON")
+	return cmd
+}
+
+// readQuery joins the arguments, or reads standard input for "-" or none.
+func (e *env) readQuery(a []string) (string, error) {
+	if len(a) > 0 && !(len(a) == 1 && a[0] == "-") {
+		return strings.Join(a, " "), nil
+	}
+	b, err := io.ReadAll(io.LimitReader(e.stdin, trace.MaxInput+1))
+	if err != nil {
+		return "", fmt.Errorf("read standard input: %w", err)
+	}
+	if len(b) > trace.MaxInput {
+		return "", errdex.Errorf("explain", errdex.TooLarge,
+			"standard input is over the %d-byte limit: paste only the traceback or the error message", trace.MaxInput)
+	}
+	if strings.TrimSpace(string(b)) == "" {
+		return "", usageError{fmt.Errorf("explain: nothing to explain: pass the error message as an argument or on standard input")}
+	}
+	return string(b), nil
+}
+
+func (e *env) writeAnswer(ans *lookup.Answer) {
+	st := e.style()
+	st.Context = 4
+	w := e.stdout
+	head := ans.Message
+	if ans.Exception != "" {
+		head = ans.Exception + ": " + head
+	}
+	if len(ans.Hits) == 0 {
+		if head != "" {
+			fmt.Fprintf(w, "%s\n\n", st.Bold(firstLine(head)))
+		}
+		fmt.Fprintf(w, "No source site found: %s\n", ans.Reason)
+		if n := ans.Nearest; n != nil {
+			fmt.Fprintf(w, "Nearest indexed frame: %s:%d in %s (%s)\n", n.Path, n.Line, n.Function, n.Repo)
+		}
+		return
+	}
+	best := ans.Hits[0]
+	fmt.Fprintf(w, "%s  %s\n\n", st.Bold(firstLine(head)), st.Dim(fmt.Sprintf("score %.2f", best.Score)))
+	st.Site(w, best.Site, best.Values())
+	if len(best.Reasons) > 0 {
+		fmt.Fprintf(w, "\n%s %s\n", st.Dim("Matched because:"), st.Dim(strings.Join(best.Reasons, "; ")))
+	}
+	if len(ans.Hits) > 1 {
+		fmt.Fprintf(w, "\n%s\n", st.Bold("Other candidates"))
+		for _, h := range ans.Hits[1:] {
+			fmt.Fprintf(w, "  %.2f  %s\n", h.Score, st.Line(h.Site))
+		}
+	}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// explainJSON is the JSON shape of an answer, shared with the web API:
+// {"matches": [{"id", "score", "values", "site"}], "frames", "reason"}.
+type answerJSON struct {
+	Exception string        `json:"exception,omitempty"`
+	Message   string        `json:"message,omitempty"`
+	Matches   []matchJSON   `json:"matches"`
+	Frames    []trace.Frame `json:"frames"`
+	Reason    string        `json:"reason,omitempty"`
+	Nearest   any           `json:"nearest,omitempty"`
+}
+
+type matchJSON struct {
+	ID      errdex.ID         `json:"id"`
+	Score   float64           `json:"score"`
+	Values  map[string]string `json:"values"`
+	Reasons []string          `json:"reasons,omitempty"`
+	Site    *errdex.Site      `json:"site"`
+}
+
+func explainJSON(ans *lookup.Answer) answerJSON {
+	out := answerJSON{Exception: ans.Exception, Message: ans.Message, Matches: []matchJSON{}, Frames: []trace.Frame{}, Reason: ans.Reason}
+	if ans.Nearest != nil {
+		out.Nearest = ans.Nearest
+	}
+	if p := ans.Report.Primary(); p != nil && p.Frames != nil {
+		out.Frames = p.Frames
+	}
+	for _, h := range ans.Hits {
+		out.Matches = append(out.Matches, matchJSON{ID: h.ID, Score: h.Score, Values: h.Values(), Reasons: h.Reasons, Site: h.Site})
+	}
+	return out
+}

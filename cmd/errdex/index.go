@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/all"
+	"github.com/errdex/errdex/index"
+)
+
+func (e *env) indexCmd() *cobra.Command {
+	var opts index.Options
+	cmd := &cobra.Command{
+		Use:   "index PATH",
+		Short: "Index the error sites of a source tree into the database",
+		Long: `Index walks PATH (a repository or any directory), finds every place that
+raises or returns an error, and stores them as the repository's current
+snapshot, replacing the previous one in one transaction.
+
+The repository is named after its git remote ("owner/name") or, outside git,
+after the directory; --repo overrides the name.`,
+		Args: args(1, 1),
+		RunE: func(cmd *cobra.Command, a []string) error {
+			st, err := e.openStore(cmd.Context())
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			opts.Extractors = all.Extractors()
+			if isTerminal(e.stderr) {
+				opts.Progress = newBar(e.stderr)
+			}
+			res, err := index.Dir(cmd.Context(), st, a[0], opts)
+			if err != nil {
+				return err
+			}
+			writeSummary(e.stdout, res.Snapshot, e.db)
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Rev, "rev", "", "index this git revision (branch, tag, commit) instead of the files on disk")
+	f.StringVar(&opts.Repo, "repo", "", `repository name (default: from the git remote, else the directory name)`)
+	f.BoolVar(&opts.Walk.IncludeTests, "include-tests", false, "index test files and directories too")
+	f.Int64Var(&opts.Walk.MaxFileSize, "max-file-size", 2<<20, "skip files larger than this many bytes")
+	f.StringSliceVar(&opts.Walk.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
+	f.IntVar(&opts.Workers, "workers", 0, "files processed at once (default: number of CPUs)")
+	f.DurationVar(&opts.ParseTimeout, "parse-timeout", 10*time.Second, "time limit for parsing one file")
+	return cmd
+}
+
+// writeSummary prints what an indexing run saw and produced.
+func writeSummary(w io.Writer, snap *errdex.Snapshot, db string) {
+	s := snap.Stats
+	rev := "working tree (not a git repository)"
+	if snap.Rev != "" {
+		rev = snap.ShortRev() + " (" + snap.RevDate.Format("2006-01-02") + ")"
+		if snap.Tag != "" {
+			rev += " " + snap.Tag
+		}
+	}
+	secs := s.Duration.Seconds()
+	fmt.Fprintf(w, "Indexed %s at %s into %s\n", snap.Repo, rev, db)
+	fmt.Fprintf(w, "  files   %d seen, %d parsed, %d skipped\n", s.FilesSeen, s.FilesParsed, sum(s.SkippedByReason))
+	if len(s.SkippedByReason) > 0 {
+		fmt.Fprintf(w, "  skipped %s\n", breakdown(s.SkippedByReason))
+	}
+	fmt.Fprintf(w, "  sites   %d: %s\n", s.Sites, breakdown(s.SitesByKind))
+	if len(s.SitesByLanguage) > 1 {
+		fmt.Fprintf(w, "  by language %s\n", breakdown(s.SitesByLanguage))
+	}
+	mbps := 0.0
+	if secs > 0 {
+		mbps = float64(s.Bytes) / 1e6 / secs
+	}
+	fmt.Fprintf(w, "  speed   %.1f MB in %.2fs (%.1f MB/s)\n", float64(s.Bytes)/1e6, secs, mbps)
+}
+
+func sum[K comparable](m map[K]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// breakdown renders counts as "a 3, b 2", largest first.
+func breakdown[K ~string](m map[K]int) string {
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b K) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(string(a), string(b))
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", k, m[k])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// bar shows indexing progress on a terminal: bytes processed out of bytes
+// found so far (the total grows while the walk runs).
+type bar struct {
+	w     io.Writer
+	mu    sync.Mutex
+	total int64
+	bar   *progressbar.ProgressBar
+}
+
+func newBar(w io.Writer) *bar {
+	return &bar{w: w, bar: progressbar.NewOptions64(-1,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription("indexing"),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionShowCount(),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionFullWidth(),
+	)}
+}
+
+func (b *bar) Found(bytes int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.total += bytes
+	b.bar.ChangeMax64(b.total)
+}
+
+func (b *bar) File(_ string, bytes int64, _ int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_ = b.bar.Add64(bytes)
+}
+
+func (b *bar) Done() { _ = b.bar.Finish() }
