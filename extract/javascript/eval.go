@@ -1,0 +1,638 @@
+package javascript
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// Limits that keep evaluation linear on hostile input.
+const (
+	// maxAlternatives caps the messages one expression can produce.
+	maxAlternatives = 8
+	// maxText caps the literal text of one message, in bytes.
+	maxText = 4096
+	// maxSteps caps the expressions evaluated in one file; past it,
+	// expressions become holes.
+	maxSteps = 200000
+	// maxDepth caps the nesting of evaluation (variables that refer to
+	// variables, nested concatenations).
+	maxDepth = 64
+	// maxExpr caps the source text kept in a hole's Expr.
+	maxExpr = 200
+)
+
+// val is what an expression evaluates to: the messages it can produce and
+// whether it is known to be a string (so that + concatenates).
+type val struct {
+	alts []errdex.Template
+	str  bool
+}
+
+func lit(s string) val {
+	return val{alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(s))}, str: true}
+}
+
+// printed is a value that is not a string but prints as s (a number, a
+// boolean, null): + adds it to numbers rather than concatenating.
+func printed(s string) val {
+	v := lit(s)
+	v.str = false
+	return v
+}
+
+func holeVal(p errdex.Part) val {
+	return val{alts: []errdex.Template{{Parts: []errdex.Part{p}}}}
+}
+
+// known reports whether v is one message without holes, and returns it.
+func (v val) known() (string, bool) {
+	if len(v.alts) != 1 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range v.alts[0].Parts {
+		if p.IsHole() {
+			return "", false
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String(), true
+}
+
+// opaque reports whether v says nothing literal.
+func (v val) opaque() bool {
+	for _, a := range v.alts {
+		if !a.IsOpaque() {
+			return false
+		}
+	}
+	return true
+}
+
+// hole returns a hole for the expression n.
+func (x *fileCtx) hole(n syntax.Node) errdex.Part {
+	text := clip(compactSpace(n.Text()))
+	return errdex.HolePart(template.HoleNameOf(text), text, holeType(n))
+}
+
+// namedHole returns a hole for a variable.
+func namedHole(name string, typ errdex.HoleType) errdex.Part {
+	return errdex.HolePart(name, name, typ)
+}
+
+// compactSpace folds runs of white space (an expression over several
+// lines) into one space.
+func compactSpace(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func clip(s string) string {
+	if len(s) <= maxExpr {
+		return s
+	}
+	cut := maxExpr
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// holeType guesses the type of an expression's value from its shape.
+func holeType(n syntax.Node) errdex.HoleType {
+	n = unwrap(n)
+	switch n.Kind() {
+	case "number":
+		if strings.ContainsAny(n.Text(), ".eE") && !strings.HasPrefix(n.Text(), "0x") {
+			return errdex.HoleFloat
+		}
+		return errdex.HoleInt
+	case "member_expression":
+		switch n.Child("property").Text() {
+		case "length", "size", "byteLength", "code" + "Point":
+			return errdex.HoleInt
+		}
+	case "call_expression":
+		switch compact(unwrap(n.Child("function")).Text()) {
+		case "JSON.stringify", "util.inspect", "inspect":
+			return errdex.HoleRepr
+		}
+	case "true", "false":
+		return errdex.HoleBool
+	}
+	return errdex.HoleAny
+}
+
+// step counts one evaluation and reports whether the budget allows it.
+func (x *fileCtx) step(depth int) bool {
+	x.steps++
+	if x.steps > maxSteps || depth > maxDepth {
+		x.budgetHit = x.budgetHit || x.steps > maxSteps
+		return false
+	}
+	return true
+}
+
+// eval evaluates an expression to the messages it can produce.
+func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
+	if n.IsNull() {
+		return lit("")
+	}
+	n = unwrap(n)
+	if !x.step(depth) {
+		return holeVal(x.hole(n))
+	}
+	switch n.Kind() {
+	case "string":
+		return lit(decodeString(n))
+	case "template_string":
+		return x.templateString(n, sc, depth)
+	case "number":
+		if s, ok := numberText(n.Text()); ok {
+			return printed(s)
+		}
+	case "true", "false", "null", "undefined":
+		return printed(n.Kind())
+	case "identifier":
+		if n.Text() == "undefined" {
+			return printed("undefined")
+		}
+		if v, ok := x.resolve(n, sc, depth); ok {
+			return v
+		}
+	case "binary_expression":
+		return x.binary(n, sc, depth)
+	case "ternary_expression":
+		return union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
+	case "call_expression":
+		if v, ok := x.callValue(n, sc, depth); ok {
+			return v
+		}
+	case "member_expression", "subscript_expression":
+		if v, ok := x.memberConst(n, sc, depth); ok {
+			return v
+		}
+		if obj := n.Child("object"); obj.Kind() == "this" {
+			if cls := ctorClass(sc); cls != nil {
+				if p, ok := cls.fieldParams[n.Child("property").Text()]; ok {
+					return holeVal(namedHole(p, errdex.HoleAny))
+				}
+			}
+		}
+	}
+	return holeVal(x.hole(n))
+}
+
+// binary evaluates a binary expression: + concatenates when one side is
+// known to be a string; || and ?? give either side.
+func (x *fileCtx) binary(n syntax.Node, sc *scope, depth int) val {
+	switch n.Child("operator").Text() {
+	case "+":
+		l := x.eval(n.Child("left"), sc, depth+1)
+		r := x.eval(n.Child("right"), sc, depth+1)
+		if l.str || r.str {
+			return val{alts: product(l.alts, r.alts), str: true}
+		}
+	case "||", "??":
+		l := x.eval(n.Child("left"), sc, depth+1)
+		r := x.eval(n.Child("right"), sc, depth+1)
+		return union(l, r)
+	}
+	return holeVal(x.hole(n))
+}
+
+// templateString evaluates `text ${expr} text`.
+func (x *fileCtx) templateString(n syntax.Node, sc *scope, depth int) val {
+	out := []errdex.Template{{}}
+	var d decoder
+	for c := range n.Children() {
+		switch c.Kind() {
+		case "string_fragment":
+			d.fragment(strings.ReplaceAll(c.Text(), "\r\n", "\n"))
+		case "escape_sequence":
+			d.escape(c.Text())
+		case "template_substitution":
+			out = appendText(out, d.take())
+			var inner syntax.Node
+			for e := range c.NamedChildren() {
+				if e.Kind() != "comment" {
+					inner = e
+				}
+			}
+			out = product(out, x.eval(inner, sc, depth+1).alts)
+		}
+	}
+	return val{alts: appendText(out, d.take()), str: true}
+}
+
+func appendText(ts []errdex.Template, s string) []errdex.Template {
+	if s == "" {
+		return ts
+	}
+	return product(ts, []errdex.Template{{Parts: []errdex.Part{errdex.Lit(s)}}})
+}
+
+// product concatenates every alternative of a with every one of b, up to
+// maxAlternatives, capping each message's literal text at maxText.
+func product(a, b []errdex.Template) []errdex.Template {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]errdex.Template, 0, min(len(a)*len(b), maxAlternatives))
+	for _, s := range a {
+		for _, t := range b {
+			if len(out) == maxAlternatives {
+				return out
+			}
+			out = append(out, capText(s.Concat(t)))
+		}
+	}
+	return out
+}
+
+// capText cuts a message whose literal text exceeds maxText.
+func capText(t errdex.Template) errdex.Template {
+	n := 0
+	for i, p := range t.Parts {
+		n += len(p.Text)
+		if n <= maxText {
+			continue
+		}
+		parts := append([]errdex.Part(nil), t.Parts[:i+1]...)
+		keep := len(p.Text) - (n - maxText)
+		for keep > 0 && !utf8.RuneStart(p.Text[keep]) {
+			keep--
+		}
+		parts[i].Text = p.Text[:keep]
+		return errdex.Template{Parts: parts}.Normalize()
+	}
+	return t
+}
+
+// union joins the alternatives of two values, without duplicates.
+func union(a, b val) val {
+	out := val{str: a.str && b.str}
+	seen := map[string]bool{}
+	for _, t := range append(append([]errdex.Template(nil), a.alts...), b.alts...) {
+		k := key(t)
+		if seen[k] || len(out.alts) == maxAlternatives {
+			continue
+		}
+		seen[k] = true
+		out.alts = append(out.alts, t)
+	}
+	return out
+}
+
+// key identifies a template among alternatives.
+func key(t errdex.Template) string {
+	var b strings.Builder
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			b.WriteString("\x00" + p.Expr + "\x00")
+			continue
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String()
+}
+
+// numberText renders a numeric literal as JavaScript prints the number,
+// for the decimal forms where that is certain.
+func numberText(s string) (string, bool) {
+	s = strings.ReplaceAll(s, "_", "")
+	if d, ok := strings.CutSuffix(s, "n"); ok { // BigInt
+		if !digitsOnly(d) {
+			return "", false
+		}
+		if d = strings.TrimLeft(d, "0"); d == "" {
+			d = "0"
+		}
+		return d, true
+	}
+	if len(s) > 1 && s[0] == '0' && s[1] != '.' {
+		return "", false // 0x, 0o, 0b and legacy octal
+	}
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return "", false
+	}
+	switch {
+	case v == float64(int64(v)) && v < 1e15:
+		return strconv.FormatInt(int64(v), 10), true
+	case v >= 1e-6 && v < 1e15:
+		return strconv.FormatFloat(v, 'f', -1, 64), true
+	}
+	return "", false
+}
+
+func digitsOnly(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// callValue evaluates the calls whose result is known from their
+// arguments: util.format, String(x), x.toString(), JSON.stringify (a repr
+// hole), [..].join(sep), "..".concat(..).
+func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
+	fn := unwrap(n.Child("function"))
+	args := argList(n.Child("arguments"))
+	for _, a := range args {
+		if a.Kind() == "spread_element" {
+			return val{}, false
+		}
+	}
+	switch fn.Kind() {
+	case "identifier":
+		switch name := fn.Text(); {
+		case name == "String" && len(args) == 1:
+			v := x.eval(args[0], sc, depth+1)
+			v.str = true
+			return v, true
+		case x.isUtilFormat(name, ""):
+			return x.utilFormat(args, sc, depth), true
+		}
+		if f := x.localFunction(fn, sc); !f.IsNull() {
+			return x.callLocal(f, args, sc, depth)
+		}
+	case "member_expression":
+		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
+		switch {
+		case obj.Kind() == "identifier" && x.isUtilFormat(obj.Text(), prop):
+			return x.utilFormat(args, sc, depth), true
+		case prop == "toString" && len(args) == 0:
+			v := x.eval(obj, sc, depth+1)
+			v.str = true
+			return v, true
+		case prop == "concat" && (obj.Is("string", "template_string", "call_expression")):
+			// "a".concat(b, "c").concat(d), as TypeScript and Babel
+			// compile template literals for old targets.
+			v := x.eval(obj, sc, depth+1)
+			if !v.str {
+				return val{}, false
+			}
+			for _, a := range args {
+				v = val{alts: product(v.alts, x.eval(a, sc, depth+1).alts), str: true}
+			}
+			return v, true
+		case (prop == "trim" || prop == "trimStart" || prop == "trimEnd") && len(args) == 0:
+			v := x.eval(obj, sc, depth+1)
+			if !v.str {
+				return val{}, false
+			}
+			for i, t := range v.alts {
+				v.alts[i] = trim(t, prop != "trimEnd", prop != "trimStart")
+			}
+			return v, true
+		case prop == "join" && obj.Kind() == "array" && len(args) <= 1:
+			return x.join(obj, args, sc, depth), true
+		}
+	}
+	return val{}, false
+}
+
+// isUtilFormat reports whether name (or name.prop) is node's util.format.
+func (x *fileCtx) isUtilFormat(name, prop string) bool {
+	ref, ok := x.imports[name]
+	if !ok || strings.TrimPrefix(ref.Module, "node:") != "util" {
+		return false
+	}
+	if prop == "" {
+		return ref.Name == "format"
+	}
+	return prop == "format" && (ref.Name == "*" || ref.Name == "default")
+}
+
+// join evaluates [a, b, c].join(sep).
+func (x *fileCtx) join(arr syntax.Node, args []syntax.Node, sc *scope, depth int) val {
+	sep := lit(",")
+	if len(args) == 1 {
+		sep = x.eval(args[0], sc, depth+1)
+	}
+	out := val{alts: []errdex.Template{{}}, str: true}
+	i := 0
+	for el := range arr.NamedChildren() {
+		if el.Kind() == "comment" {
+			continue
+		}
+		if el.Kind() == "spread_element" {
+			return holeVal(x.hole(arr.Parent().Parent()))
+		}
+		if i > 0 {
+			out.alts = product(out.alts, sep.alts)
+		}
+		out.alts = product(out.alts, x.eval(el, sc, depth+1).alts)
+		i++
+	}
+	return out
+}
+
+// maxReturns caps the return statements of a local function that are
+// evaluated as its message.
+const maxReturns = 4
+
+// localFunction returns the function node a callee names when the file
+// defines it (function f() {}, const f = (a) => ...), or null.
+func (x *fileCtx) localFunction(callee syntax.Node, sc *scope) syntax.Node {
+	if callee.Kind() != "identifier" {
+		return syntax.Node{}
+	}
+	r := reaching(callee, sc)
+	if !r.found || r.param != nil || len(r.assigns) != 1 {
+		return syntax.Node{}
+	}
+	a := r.assigns[0]
+	if a.kind != assignFunc && a.kind != assignSet {
+		return syntax.Node{}
+	}
+	if f := unwrap(a.value); f.Is("function_declaration", "function_expression", "function", "arrow_function") && x.scopeOf[f.Index()] != nil {
+		return f
+	}
+	return syntax.Node{}
+}
+
+// returns lists the values a function returns: an arrow function's
+// expression body, or the return statements of its body (not those of
+// nested functions).
+func returns(f syntax.Node) []syntax.Node {
+	body := f.Child("body")
+	if body.Kind() != "statement_block" {
+		return []syntax.Node{body}
+	}
+	var out []syntax.Node
+	end := body.SkipSubtree()
+	for i := body.Index() + 1; i < end && len(out) < maxReturns; i++ {
+		n := body.Tree().At(i)
+		switch {
+		case functionKinds[n.Kind()] || n.Is("class", "class_declaration"):
+			i = n.SkipSubtree() - 1
+		case n.Kind() == "return_statement":
+			for e := range n.NamedChildren() {
+				if e.Kind() != "comment" {
+					out = append(out, e)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// callLocal evaluates a call of a function of the file that builds a
+// message (const syntaxError = (type, char) => `Missing ${type}: "${char}"`):
+// its returned values with the parameters filled by the arguments. A
+// function whose returns say nothing literal is not a message builder.
+func (x *fileCtx) callLocal(f syntax.Node, args []syntax.Node, sc *scope, depth int) (val, bool) {
+	fs := x.scopeOf[f.Index()]
+	var v val
+	for i, r := range returns(f) {
+		w := x.eval(r, fs, depth+1)
+		if i == 0 {
+			v = w
+		} else {
+			v = union(v, w)
+		}
+	}
+	if len(v.alts) == 0 || v.opaque() {
+		return val{}, false
+	}
+	v.alts = fill(v.alts, x.bindArgs(fs, args, sc, depth))
+	return v, true
+}
+
+// bindArgs returns the messages a call's arguments give the parameters of
+// the called function fs: by name, from defaults, and by property for a
+// destructured parameter given an object literal.
+func (x *fileCtx) bindArgs(fs *scope, args []syntax.Node, sc *scope, depth int) map[string][]errdex.Template {
+	values := map[string][]errdex.Template{}
+	for i, p := range fs.params {
+		var a syntax.Node
+		if i < len(args) && args[i].Kind() != "spread_element" {
+			a = unwrap(args[i])
+		}
+		switch {
+		case p.rest, i < len(args) && a.IsNull():
+			return values // the positions after a spread are not known
+		case p.props != nil:
+			if a.Kind() != "object" {
+				continue
+			}
+			for prop := range a.NamedChildren() {
+				switch prop.Kind() {
+				case "pair":
+					if local, ok := p.props[propertyName(prop.Child("key"))]; ok {
+						values[local] = x.eval(prop.Child("value"), sc, depth+1).alts
+					}
+				case "shorthand_property_identifier":
+					if local, ok := p.props[prop.Text()]; ok {
+						values[local] = x.eval(prop, sc, depth+1).alts
+					}
+				}
+			}
+		case p.name == "":
+		case !a.IsNull():
+			values[p.name] = x.eval(a, sc, depth+1).alts
+		case !p.def.IsNull():
+			values[p.name] = x.eval(p.def, fs, depth+1).alts
+		}
+	}
+	return values
+}
+
+// memberConst evaluates a property of an object literal the file binds
+// to a name (const ERRORS = {INVALID: "..."}; ERRORS.INVALID), also
+// nested (ERRORS.read.EOF) and wrapped in Object.freeze.
+func (x *fileCtx) memberConst(n syntax.Node, sc *scope, depth int) (val, bool) {
+	obj, osc := x.objectLiteral(unwrap(n.Child("object")), sc, depth)
+	if obj.IsNull() {
+		return val{}, false
+	}
+	prop := propertyKey(n)
+	if prop == "" {
+		return val{}, false
+	}
+	for p := range obj.NamedChildren() {
+		if p.Kind() == "pair" && propertyName(p.Child("key")) == prop {
+			return x.eval(p.Child("value"), osc, depth+1), true
+		}
+	}
+	return val{}, false
+}
+
+// propertyKey is the property a member or subscript expression reads
+// ("x" for o.x and o["x"]), or "".
+func propertyKey(n syntax.Node) string {
+	if n.Kind() == "member_expression" {
+		return n.Child("property").Text()
+	}
+	if idx := unwrap(n.Child("index")); idx.Kind() == "string" {
+		return decodeString(idx)
+	}
+	return ""
+}
+
+// objectLiteral returns the object literal an expression names, with the
+// scope to evaluate its values in.
+func (x *fileCtx) objectLiteral(e syntax.Node, sc *scope, depth int) (syntax.Node, *scope) {
+	if depth > maxDepth {
+		return syntax.Node{}, nil
+	}
+	switch e.Kind() {
+	case "identifier":
+		r := reaching(e, sc)
+		if !r.found || r.param != nil || len(r.assigns) != 1 || r.assigns[0].kind != assignSet {
+			return syntax.Node{}, nil
+		}
+		v := unwrap(r.assigns[0].value)
+		if v.Kind() == "call_expression" && compact(v.Child("function").Text()) == "Object.freeze" {
+			v = unwrap(firstArg(v.Child("arguments")))
+		}
+		if v.Kind() == "object" {
+			return v, r.assigns[0].sc
+		}
+	case "member_expression", "subscript_expression":
+		outer, osc := x.objectLiteral(unwrap(e.Child("object")), sc, depth+1)
+		prop := propertyKey(e)
+		if outer.IsNull() || prop == "" {
+			return syntax.Node{}, nil
+		}
+		for p := range outer.NamedChildren() {
+			if p.Kind() == "pair" && propertyName(p.Child("key")) == prop {
+				if v := unwrap(p.Child("value")); v.Kind() == "object" {
+					return v, osc
+				}
+			}
+		}
+	}
+	return syntax.Node{}, nil
+}
+
+// trim removes the white space at the start and end of a message's
+// literal text (String.prototype.trim); a hole at an end stops it.
+func trim(t errdex.Template, start, end bool) errdex.Template {
+	parts := append([]errdex.Part(nil), t.Parts...)
+	if n := len(parts); start && n > 0 && !parts[0].IsHole() {
+		parts[0].Text = strings.TrimLeft(parts[0].Text, " \t\n\r\v\f\u00a0\ufeff")
+	}
+	if n := len(parts); end && n > 0 && !parts[n-1].IsHole() {
+		parts[n-1].Text = strings.TrimRight(parts[n-1].Text, " \t\n\r\v\f\u00a0\ufeff")
+	}
+	return errdex.Template{Parts: parts}.Normalize()
+}

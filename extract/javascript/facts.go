@@ -1,0 +1,195 @@
+package javascript
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+)
+
+// Facts is what the extractor records about one file (the Facts of its
+// extract.FileResult): what Link needs to follow error classes across
+// files. Site pointers refer to sites of the same FileResult.
+type Facts struct {
+	Path string
+	// Imports maps each local name bound by import or require to what it
+	// names.
+	Imports map[string]Import
+	// Classes are the classes that extend another (error classes among
+	// them), with what their constructors do with their arguments.
+	Classes []*Class
+	// Default names the class the module exports as a whole (export
+	// default class X, module.exports = X), or "".
+	Default string
+	// Consts are the texts of the module's constant strings and tables of
+	// strings, by the name an importer reads them with: "MESSAGE" for
+	// const MESSAGE = "..." (or exports.MESSAGE = "..."), "ERRORS.EOF"
+	// for const ERRORS = {EOF: "..."}.
+	Consts map[string]string
+	// Throws are the constructions of classes that are not built in,
+	// whose message Link may replace with the one the class builds.
+	Throws []*Throw
+}
+
+// Class is an error class: what its constructor passes to its base and
+// what it sets as its message. Templates name the constructor's
+// parameters in holes whose Expr is the parameter's name.
+type Class struct {
+	Name string
+	Base string // the extends expression as written
+	// HasCtor is set when the class defines a constructor; Params are its
+	// parameters; SuperArgs are the arguments of its super(...) call
+	// (HasSuper).
+	HasCtor   bool
+	Params    []Param
+	HasSuper  bool
+	SuperArgs []Arg
+	// Message holds the messages the class sets itself (this.message =
+	// ..., a message field), which replace the one passed to the base.
+	Message []errdex.Template
+}
+
+// Param is a constructor parameter with its default value's messages.
+// A destructured object parameter ({code, message}) has no Name; Props
+// maps its property names to the local names it binds.
+type Param struct {
+	Name    string
+	Default []errdex.Template
+	Rest    bool
+	Props   map[string]string
+}
+
+// Arg is a call argument: its source text and the messages it can be.
+// Props holds the messages of the properties of an object literal.
+type Arg struct {
+	Expr   string
+	Alts   []errdex.Template
+	Spread bool
+	Props  map[string][]errdex.Template
+}
+
+// Throw is a site that constructs a class that is not built in.
+type Throw struct {
+	Site *errdex.Site
+	Ctor string // the constructor as written: "NotFoundError", "errors.NotFound"
+	Args []Arg
+}
+
+// classFacts records the facts of the file's classes that extend another.
+func (x *fileCtx) classFacts() {
+	for _, c := range x.classes {
+		if c.base.IsNull() || c.name == "" {
+			continue
+		}
+		cf := &Class{Name: c.name, Base: compact(c.base.Text())}
+		if c.ctor != nil {
+			cf.HasCtor = true
+			for _, p := range c.ctor.params {
+				pf := Param{Name: p.name, Rest: p.rest, Props: p.props}
+				if !p.def.IsNull() {
+					pf.Default = x.eval(p.def, c.ctor, 1).alts
+				}
+				cf.Params = append(cf.Params, pf)
+			}
+			if len(c.superCalls) > 0 {
+				cf.HasSuper = true
+				for _, a := range argList(c.superCalls[0].Child("arguments")) {
+					cf.SuperArgs = append(cf.SuperArgs, x.arg(a, c.ctor))
+				}
+			}
+		}
+		switch {
+		case len(c.messageSets) > 0:
+			sc := c.ctor
+			var v val
+			for i, m := range c.messageSets {
+				if i == 0 {
+					v = x.eval(m, sc, 1)
+				} else {
+					v = union(v, x.eval(m, sc, 1))
+				}
+			}
+			cf.Message = v.alts
+		case !c.messageField.IsNull():
+			cf.Message = x.eval(c.messageField, x.module, 1).alts
+		}
+		if c.isDefault {
+			x.facts.Default = c.name
+		}
+		x.facts.Classes = append(x.facts.Classes, cf)
+	}
+	x.defaultExport()
+	x.moduleConsts()
+}
+
+// maxConsts caps the constants recorded for one file.
+const maxConsts = 2000
+
+// moduleConsts records the module's constant strings and string tables.
+func (x *fileCtx) moduleConsts() {
+	consts := map[string]string{}
+	var add func(name string, v syntax.Node, sc *scope, depth int)
+	add = func(name string, v syntax.Node, sc *scope, depth int) {
+		v = unwrap(v)
+		if v.Kind() == "call_expression" && compact(v.Child("function").Text()) == "Object.freeze" {
+			v = unwrap(firstArg(v.Child("arguments")))
+		}
+		switch {
+		case len(consts) >= maxConsts || depth > 2:
+		case v.Kind() == "object":
+			for p := range v.NamedChildren() {
+				switch p.Kind() {
+				case "pair":
+					add(name+"."+propertyName(p.Child("key")), p.Child("value"), sc, depth+1)
+				case "shorthand_property_identifier":
+					add(name+"."+p.Text(), p, sc, depth+1)
+				}
+			}
+		case v.Is("string", "template_string", "binary_expression", "identifier", "member_expression"):
+			if v.Kind() == "identifier" {
+				if obj, osc := x.objectLiteral(v, sc, 0); !obj.IsNull() {
+					add(name, obj, osc, depth)
+					return
+				}
+			}
+			if s, ok := x.eval(v, sc, 1).known(); ok {
+				consts[name] = s
+			}
+		}
+	}
+	for name, as := range x.module.assigns {
+		if len(as) == 1 && as[0].kind == assignSet {
+			add(name, as[0].value, x.module, 0)
+		}
+	}
+	for _, e := range x.exported {
+		add(e.name, e.value, x.module, 0)
+	}
+	if len(consts) > 0 {
+		x.facts.Consts = consts
+	}
+}
+
+// defaultExport finds module.exports = X and export default X.
+func (x *fileCtx) defaultExport() {
+	if x.facts.Default != "" {
+		return
+	}
+	root := x.tree.Root()
+	for st := range root.NamedChildren() {
+		switch st.Kind() {
+		case "expression_statement":
+			a := st.NamedChild(0)
+			if a.Kind() != "assignment_expression" || compact(a.Child("left").Text()) != "module.exports" {
+				continue
+			}
+			if r := unwrap(a.Child("right")); r.Kind() == "identifier" {
+				x.facts.Default = r.Text()
+			}
+		case "export_statement":
+			if v := st.Child("value"); v.Kind() == "identifier" && strings.Contains(st.Text(), "default") {
+				x.facts.Default = v.Text()
+			}
+		}
+	}
+}

@@ -1,0 +1,151 @@
+// Package javascript finds the error sites of JavaScript and TypeScript
+// source (ESM and CommonJS, JSX and TSX, decorators and type annotations).
+// One implementation serves two extractors: Extractor for the files the
+// walker names "javascript" (.js .mjs .cjs .jsx and scripts with a node
+// "#!" line) and TypeScript for "typescript" files (.ts .mts .cts with the
+// TypeScript grammar, .tsx with the TSX grammar).
+//
+// # Sites
+//
+//   - throw new X(...) and throw X(...) (Error(...) without new builds
+//     the same error): kind throw, Exception the constructor as written
+//     ("TypeError", "errors.NotFoundError"). The message is the first
+//     argument for the built-in errors (the second for AggregateError);
+//     for other classes it is what the class's constructor builds when the
+//     class is in the repository (Link), else the first argument with
+//     literal text, or the "message" property of an object argument.
+//   - throw of a string, a template literal or a concatenation: kind
+//     throw, no Exception.
+//   - throw of an existing object: a variable assigned a new error in the
+//     same function is followed to it (kind throw); the parameter of the
+//     enclosing catch clause gives kind reraise; anything else is kind
+//     raise-object with the thrown expression as a hole. A call that wraps
+//     a new error (throw Object.assign(new Error("x"), {code})) is the
+//     wrapped error.
+//   - Promise.reject(E), and reject(E) inside a Promise executor
+//     (new Promise((resolve, reject) => ...), in nested callbacks too):
+//     kind reject, E handled as a thrown value (opaque values are skipped:
+//     passing an error through is not a new message).
+//   - assert(cond, msg), assert.ok/equal/strictEqual/deepEqual/... (the
+//     message is the argument after the compared values) and
+//     assert.fail(msg), when assert is bound to node's assert module
+//     (assert, node:assert, assert/strict, by import or require): kind
+//     assert, Exception "AssertionError", or the error's type when msg is
+//     an error object.
+//
+// Node's internal error factories (new ERR_INVALID_ARG_TYPE(...), whose
+// messages live in a table in lib/internal/errors.js) are not resolved:
+// they are code private to the Node runtime, which is indexed from its
+// own repository, and their table is built by calls (E('ERR_X', msg,
+// ...)) that a static pass does not follow reliably. Such throws are
+// sites with the constructor's arguments as holes.
+//
+// # Messages
+//
+// String literals are decoded as the runtime does (escapes, \u{...},
+// surrogate pairs, line continuations); template literals give a hole per
+// substitution; + concatenates when one side is text; c ? a : b and
+// a || b give alternatives; util.format and format (imported from util)
+// follow util.format's %s %d %i %f %j %o %O %c %%; String(x),
+// x.toString(), [..].join(sep) and "..".concat(..) are followed when their
+// operands are known. Variables resolve to their assignments in the same
+// function (and then the enclosing functions and the module): an
+// assignment in a block that encloses the use replaces earlier ones, one
+// in a sibling branch adds an alternative, += appends, and a branch that
+// ends with return or throw does not reach code after it.
+//
+// # Functions
+//
+// Function is the name a V8 stack frame prints for the code: "Foo.bar"
+// for a class method (static too), "new Foo" for a constructor, "fetchUser"
+// for a function declaration or a function assigned to a variable (V8
+// infers the name; frames print "async fetchUser", which the trace parser
+// reduces to "fetchUser"), "exports.f" and "module.exports" for functions
+// assigned to those, "Foo.bar" for Foo.prototype.bar = function, "api.get"
+// for a method or function in an object literal bound to api, "default"
+// for an anonymous default export. Anonymous functions (callbacks, IIFEs)
+// belong to the named function that encloses them. Top-level code is
+// "<module>" (V8 prints "Object.<anonymous>" for CommonJS top-level code
+// and no function name for ES modules).
+//
+// # Files with syntax errors
+//
+// ERROR regions of the tree are skipped; the throw statements inside them
+// are counted in the file's Problems with the lines of the regions.
+package javascript
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+)
+
+// Extractor extracts the error sites of JavaScript files.
+var Extractor = &extract.Extractor{
+	Language: "javascript",
+	Doc:      "throw, Promise.reject, reject in executors and node:assert asserts in JavaScript, with custom Error classes linked across files",
+	Grammar:  func(string) *syntax.Language { return syntax.JavaScript() },
+	Extract:  extractFile,
+	Link:     link,
+}
+
+// TypeScript extracts the error sites of TypeScript files; it is
+// Extractor's implementation with the TypeScript grammars.
+var TypeScript = &extract.Extractor{
+	Language: "typescript",
+	Doc:      "throw, Promise.reject, reject in executors and node:assert asserts in TypeScript and TSX, with custom Error classes linked across files",
+	Grammar:  typescriptGrammar,
+	Extract:  extractFile,
+	Link:     link,
+}
+
+// typescriptGrammar picks TSX for .tsx files: the plain TypeScript
+// grammar reads <T>x as a type assertion, which JSX forbids.
+func typescriptGrammar(path string) *syntax.Language {
+	if strings.HasSuffix(strings.ToLower(path), ".tsx") {
+		return syntax.TSX()
+	}
+	return syntax.TypeScript()
+}
+
+func extractFile(f *extract.File) (*extract.FileResult, error) {
+	if f.Tree == nil {
+		return nil, fmt.Errorf("javascript: %s was not parsed", f.Path)
+	}
+	x := scan(f)
+	x.run()
+	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
+	switch {
+	case len(x.errorLines) > 0 && x.skipped > 0:
+		res.Problems = append(res.Problems, fmt.Sprintf("syntax errors on %s: %d throw statements skipped",
+			lineList(x.errorLines), x.skipped))
+	case len(x.errorLines) > 0:
+		res.Problems = append(res.Problems, "syntax errors on "+lineList(x.errorLines))
+	case x.skipped > 0:
+		res.Problems = append(res.Problems, fmt.Sprintf("%d throw statements with syntax errors skipped", x.skipped))
+	}
+	if x.budgetHit {
+		res.Problems = append(res.Problems, "evaluation budget exhausted: some messages are left as holes")
+	}
+	return res, nil
+}
+
+// lineList renders the first lines of the ERROR regions: "line 3",
+// "lines 3, 9 (12 regions)".
+func lineList(lines []int) string {
+	const shown = 5
+	if len(lines) == 1 {
+		return fmt.Sprintf("line %d", lines[0])
+	}
+	parts := make([]string, 0, shown)
+	for _, l := range lines[:min(len(lines), shown)] {
+		parts = append(parts, fmt.Sprint(l))
+	}
+	s := "lines " + strings.Join(parts, ", ")
+	if len(lines) > shown {
+		s += fmt.Sprintf(" (%d regions)", len(lines))
+	}
+	return s
+}

@@ -1,0 +1,298 @@
+package javascript
+
+import (
+	"path"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+)
+
+// maxChain bounds the walk along base classes, which guards against
+// cycles in broken code.
+const maxChain = 12
+
+// classEntry is a class with the file that defines it.
+type classEntry struct {
+	class *Class
+	file  *Facts
+}
+
+// linker resolves error classes across the files of one language.
+type linker struct {
+	files  map[string]*Facts                 // by path
+	byName map[string][]*classEntry          // by class name
+	inFile map[*Facts]map[string]*classEntry // by file, then name
+}
+
+// link runs after every file is extracted. It replaces the message of each
+// construction of a repository class with the message the class builds
+// from its arguments, following base classes (class NotFound extends
+// HttpError, whose constructor calls super(`${status} ${text}`)).
+func link(files []*extract.FileResult) {
+	l := &linker{files: map[string]*Facts{}, byName: map[string][]*classEntry{}, inFile: map[*Facts]map[string]*classEntry{}}
+	var all []*Facts
+	for _, f := range files {
+		ff, ok := f.Facts.(*Facts)
+		if !ok {
+			continue
+		}
+		all = append(all, ff)
+		l.files[ff.Path] = ff
+		l.inFile[ff] = map[string]*classEntry{}
+		for _, c := range ff.Classes {
+			e := &classEntry{class: c, file: ff}
+			l.byName[c.Name] = append(l.byName[c.Name], e)
+			if _, dup := l.inFile[ff][c.Name]; !dup {
+				l.inFile[ff][c.Name] = e
+			}
+		}
+	}
+	for _, f := range files {
+		if ff, ok := f.Facts.(*Facts); ok {
+			l.constants(f, ff)
+		}
+	}
+	for _, ff := range all {
+		for _, t := range ff.Throws {
+			e := l.lookup(ff, t.Ctor)
+			if e == nil {
+				continue
+			}
+			msg, ok := l.message(e, t.Args, 0)
+			if ok && (!val{alts: msg}.opaque() || t.Site.Template.IsOpaque()) {
+				setMessage(t.Site, msg)
+			}
+		}
+	}
+}
+
+// lookup finds the class a constructor names in file f: a class of the
+// file, an imported class (by the import's module path and name), a
+// member of an imported module object (errors.NotFound), or else the only
+// class of that name in the repository.
+func (l *linker) lookup(f *Facts, written string) *classEntry {
+	name := written
+	var e *classEntry
+	if head, member, ok := strings.Cut(written, "."); ok {
+		name = member
+		if strings.Contains(member, ".") {
+			name = member[strings.LastIndexByte(member, '.')+1:]
+		} else if imp, ok := f.Imports[head]; ok && (imp.Name == "*" || imp.Name == "default") {
+			e = l.fromModule(f, imp.Module, member)
+		}
+	} else if own := l.inFile[f][name]; own != nil {
+		return own
+	} else if imp, ok := f.Imports[name]; ok {
+		e = l.fromModule(f, imp.Module, imp.Name)
+	}
+	if e != nil {
+		return e
+	}
+	if cands := l.byName[name]; len(cands) == 1 {
+		return cands[0]
+	}
+	return nil
+}
+
+// fromModule finds the class a module of the repository exports as name,
+// for a relative module path imported by file f.
+func (l *linker) fromModule(f *Facts, spec, name string) *classEntry {
+	if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+		return nil
+	}
+	target := l.moduleFile(path.Join(path.Dir(f.Path), spec))
+	if target == nil {
+		return nil
+	}
+	switch name {
+	case "default", "*":
+		if target.Default != "" {
+			return l.inFile[target][target.Default]
+		}
+		if len(target.Classes) == 1 {
+			return l.inFile[target][target.Classes[0].Name]
+		}
+		return nil
+	}
+	return l.inFile[target][name]
+}
+
+// moduleExts are the extensions a module path may leave out, in the order
+// the resolvers of Node and TypeScript try them.
+var moduleExts = []string{".js", ".ts", ".tsx", ".mjs", ".cjs", ".jsx", ".mts", ".cts"}
+
+// moduleFile resolves a module path (without or with an extension, or a
+// directory with an index file) to a file of the repository. A ".js"
+// path also finds the ".ts" file it is compiled from.
+func (l *linker) moduleFile(p string) *Facts {
+	if f := l.files[p]; f != nil {
+		return f
+	}
+	stem := p
+	if ext := path.Ext(p); ext == ".js" || ext == ".mjs" || ext == ".cjs" || ext == ".jsx" {
+		stem = strings.TrimSuffix(p, ext)
+	}
+	for _, base := range []string{stem, stem + "/index"} {
+		for _, ext := range moduleExts {
+			if f := l.files[base+ext]; f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// message is the message class e builds when constructed with args, and
+// whether it is known.
+func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Template, bool) {
+	if depth > maxChain {
+		return nil, false
+	}
+	c := e.class
+	if c.Message != nil {
+		return substitute(c.Message, c.Params, args), true
+	}
+	if c.HasCtor {
+		if !c.HasSuper {
+			return nil, false
+		}
+		passed := make([]Arg, len(c.SuperArgs))
+		for i, a := range c.SuperArgs {
+			passed[i] = a
+			if !a.Spread {
+				passed[i].Alts = substitute(a.Alts, c.Params, args)
+			}
+		}
+		args = passed
+	}
+	if base := l.lookup(e.file, c.Base); base != nil && base != e {
+		return l.message(base, args, depth+1)
+	}
+	last := c.Base[strings.LastIndexByte(c.Base, '.')+1:]
+	at, ok := builtinErrors[last]
+	if !ok {
+		return nil, false // a base class from a package: its message is not known
+	}
+	if at >= len(args) {
+		return []errdex.Template{{}}, true
+	}
+	if args[at].Spread {
+		return nil, false
+	}
+	return args[at].Alts, true
+}
+
+// substitute fills the holes of ts that name a constructor parameter with
+// the argument passed for it (or its default value); a destructured
+// parameter takes the properties of an object literal argument.
+func substitute(ts []errdex.Template, params []Param, args []Arg) []errdex.Template {
+	values := map[string][]errdex.Template{}
+	for i, p := range params {
+		var a *Arg
+		if i < len(args) && !args[i].Spread {
+			a = &args[i]
+		}
+		switch {
+		case p.Rest:
+		case p.Name != "" && a != nil:
+			values[p.Name] = a.Alts
+		case p.Name != "" && i >= len(args) && p.Default != nil:
+			values[p.Name] = p.Default
+		case p.Props != nil && a != nil && a.Props != nil:
+			for prop, local := range p.Props {
+				if v, ok := a.Props[prop]; ok {
+					values[local] = v
+				}
+			}
+		}
+	}
+	return fill(ts, values)
+}
+
+// fill replaces the holes of ts whose Expr is a key of values with the
+// value's messages.
+func fill(ts []errdex.Template, values map[string][]errdex.Template) []errdex.Template {
+	if len(values) == 0 {
+		return ts
+	}
+	var out []errdex.Template
+	for _, t := range ts {
+		acc := []errdex.Template{{}}
+		for _, part := range t.Parts {
+			v, ok := values[part.Expr]
+			if !part.IsHole() || !ok {
+				acc = product(acc, []errdex.Template{{Parts: []errdex.Part{part}}})
+				continue
+			}
+			acc = product(acc, v)
+		}
+		out = union(val{alts: out}, val{alts: acc}).alts
+	}
+	return out
+}
+
+// constants replaces the holes of a file's messages that read a constant
+// of another module of the repository (utils_1.ERRORS.INVALID_OFFSET after
+// const utils_1 = require("./utils")) with the constant's text.
+func (l *linker) constants(f *extract.FileResult, ff *Facts) {
+	values := map[string][]errdex.Template{}
+	resolve := func(expr string) {
+		if _, done := values[expr]; done || expr == "" {
+			return
+		}
+		head, rest, dotted := strings.Cut(expr, ".")
+		imp, ok := ff.Imports[head]
+		if !ok {
+			return
+		}
+		key := imp.Name
+		switch {
+		case imp.Name == "*" || imp.Name == "default":
+			if !dotted {
+				return
+			}
+			key = rest
+		case dotted:
+			key = imp.Name + "." + rest
+		}
+		if !strings.HasPrefix(imp.Module, "./") && !strings.HasPrefix(imp.Module, "../") {
+			return
+		}
+		target := l.moduleFile(path.Join(path.Dir(ff.Path), imp.Module))
+		if target == nil {
+			return
+		}
+		if text, ok := target.Consts[key]; ok {
+			values[expr] = []errdex.Template{errdex.NewTemplate(errdex.Lit(text))}
+		}
+	}
+	each := func(ts []errdex.Template) {
+		for _, t := range ts {
+			for _, p := range t.Parts {
+				if p.IsHole() {
+					resolve(p.Expr)
+				}
+			}
+		}
+	}
+	for _, s := range f.Sites {
+		each(append([]errdex.Template{s.Template}, s.Alternatives...))
+	}
+	for _, t := range ff.Throws {
+		for _, a := range t.Args {
+			each(a.Alts)
+		}
+	}
+	if len(values) == 0 {
+		return
+	}
+	for _, s := range f.Sites {
+		setMessage(s, fill(append([]errdex.Template{s.Template}, s.Alternatives...), values))
+	}
+	for _, t := range ff.Throws {
+		for i := range t.Args {
+			t.Args[i].Alts = fill(t.Args[i].Alts, values)
+		}
+	}
+}

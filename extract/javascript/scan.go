@@ -1,0 +1,907 @@
+package javascript
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+)
+
+// This file holds the one pre-order pass over a file's tree. It records
+// the function scopes with their names, parameters and the assignments of
+// local names inside them, the imports and requires, the classes with what
+// builds their messages, and the candidate sites (throw statements and the
+// calls that reject or assert). Evaluation (eval.go) and site building
+// (sites.go) run after the pass, when every assignment is known.
+
+// scope is the module (the program node) or one function.
+type scope struct {
+	node   syntax.Node
+	parent *scope
+	// name is what a stack frame prints for the function ("Foo.bar",
+	// "new Foo", "fetchUser"); "" for an anonymous function, whose sites
+	// belong to the enclosing named one.
+	name    string
+	params  []param
+	assigns map[string][]assign
+	// class is the class of a method; ctor marks its constructor.
+	class *classInfo
+	ctor  bool
+	// rejects are the names of a Promise executor's reject parameter.
+	rejects []string
+}
+
+// function is the name sites in s report.
+func (s *scope) function() string {
+	for x := s; x != nil; x = x.parent {
+		if x.name != "" {
+			return x.name
+		}
+	}
+	return "<module>"
+}
+
+// param is a function parameter; def is its default value (or null).
+// A destructured object parameter ({code, message}) has no name; props
+// maps its property names to the local names they bind.
+type param struct {
+	name  string
+	def   syntax.Node
+	rest  bool
+	props map[string]string
+}
+
+type assignKind uint8
+
+const (
+	assignSet    assignKind = iota // x = value, let x = value
+	assignAdd                      // x += value
+	assignDecl                     // let x; (no value yet)
+	assignOpaque                   // destructuring, for-of targets, x++ ...
+	assignCaught                   // catch (x)
+	assignFunc                     // function x() {}, class x {}
+)
+
+// assign is one place a scope binds a local name. block is the innermost
+// block (or single-statement body) holding it; terminates says the block
+// ends with return or throw, so it does not reach code after it.
+type assign struct {
+	at         int
+	kind       assignKind
+	value      syntax.Node
+	sc         *scope
+	block      syntax.Node
+	terminates bool
+}
+
+// Import is what an imported local name refers to: Name exported by
+// Module as written in the import ("./errors", "node:assert"); Name is
+// "default" for a default import and "*" for the module object itself
+// (import * as m, const m = require("m")).
+type Import struct {
+	Module string
+	Name   string
+}
+
+// classInfo is a class declaration or expression.
+type classInfo struct {
+	name string
+	node syntax.Node
+	base syntax.Node // the extends expression, or null
+	ctor *scope
+	// superCalls are the super(...) calls of the constructor;
+	// messageSets the values it assigns to this.message.
+	superCalls  []syntax.Node
+	messageSets []syntax.Node
+	// messageField is a class field "message = ..." (or null).
+	messageField syntax.Node
+	// fieldParams maps this.X to the constructor parameter assigned to
+	// it (this.code = code).
+	fieldParams map[string]string
+	exported    bool
+	isDefault   bool
+}
+
+type candKind uint8
+
+const (
+	candThrow  candKind = iota // throw_statement
+	candReject                 // Promise.reject(E), reject(E)
+	candAssert                 // assert(cond, msg) and friends
+)
+
+// candidate is a statement or call that may be a site.
+type candidate struct {
+	kind candKind
+	node syntax.Node // throw_statement or call_expression
+	arg  syntax.Node // the rejected value or the assert message
+	sc   *scope
+	// assert is the assert function called ("ok", "strictEqual").
+	assert string
+}
+
+// fileCtx is the state of extracting one file.
+type fileCtx struct {
+	path    string
+	lang    string
+	tree    *syntax.Tree
+	src     []byte
+	module  *scope
+	imports map[string]Import
+	classes []*classInfo
+	byNode  map[int]*classInfo // class node index → class
+	scopeOf map[int]*scope     // function node index → its scope
+	cands   []candidate
+	// exported are the values assigned to exports.NAME and
+	// module.exports.NAME at top level.
+	exported []exportedValue
+	// executors are the function nodes passed to new Promise(...).
+	executors map[int]bool
+	// errorLines are the first lines of the outermost ERROR nodes;
+	// skipped counts the throw statements inside them.
+	errorLines []int
+	skipped    int
+
+	sites []*errdex.Site
+	facts *Facts
+	// memo holds the values of resolved names by (name, use), and steps
+	// counts evaluated expressions against maxSteps.
+	memo      map[memoKey][]errdex.Template
+	steps     int
+	budgetHit bool
+}
+
+type exportedValue struct {
+	name  string
+	value syntax.Node
+}
+
+type memoKey struct {
+	name string
+	at   int
+}
+
+type frame struct {
+	sc    *scope
+	class *classInfo
+	end   int
+}
+
+// functionKinds are the nodes that open a function scope.
+var functionKinds = map[string]bool{
+	"function_declaration": true, "generator_function_declaration": true, "function_expression": true,
+	"function": true, "generator_function": true, "arrow_function": true, "method_definition": true,
+}
+
+// scan makes the pass over f's tree.
+func scan(f *extract.File) *fileCtx {
+	tree := f.Tree
+	root := tree.Root()
+	x := &fileCtx{
+		path: f.Path, lang: f.Language, tree: tree, src: tree.Source(),
+		imports: map[string]Import{}, byNode: map[int]*classInfo{}, scopeOf: map[int]*scope{}, executors: map[int]bool{},
+		memo: map[memoKey][]errdex.Template{},
+	}
+	x.module = &scope{node: root, assigns: map[string][]assign{}}
+	x.facts = &Facts{Path: f.Path, Imports: x.imports}
+	stack := []frame{{sc: x.module, end: root.SkipSubtree()}}
+	n := tree.Len()
+	for i := 1; i < n; i++ {
+		for len(stack) > 1 && i >= stack[len(stack)-1].end {
+			stack = stack[:len(stack)-1]
+		}
+		node := tree.At(i)
+		if node.IsError() {
+			x.errorLines = append(x.errorLines, node.Line())
+			for d := range node.Descendants() {
+				if d.Kind() == "throw_statement" {
+					x.skipped++
+				}
+			}
+			i = node.SkipSubtree() - 1
+			continue
+		}
+		top := stack[len(stack)-1]
+		sc, cls := top.sc, top.class
+		kind := node.Kind()
+		switch {
+		case functionKinds[kind]:
+			if node.Child("body").IsNull() {
+				continue // a declaration without a body (TS overloads)
+			}
+			s := x.pushFunction(node, sc, cls)
+			stack = append(stack, frame{sc: s, class: cls, end: node.SkipSubtree()})
+			continue
+		case kind == "class_declaration" || kind == "class" || kind == "abstract_class_declaration":
+			c := x.pushClass(node)
+			stack = append(stack, frame{sc: sc, class: c, end: node.SkipSubtree()})
+			continue
+		}
+		switch kind {
+		case "throw_statement":
+			if node.HasError() {
+				x.skipped++
+				continue
+			}
+			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
+		case "call_expression":
+			x.call(node, sc)
+		case "new_expression":
+			if ctor := node.Child("constructor"); ctor.Kind() == "identifier" && ctor.Text() == "Promise" {
+				if fn := unwrap(node.Child("arguments").NamedChild(0)); fn.Is("arrow_function", "function_expression", "function") {
+					x.executors[fn.Index()] = true
+				}
+			}
+		case "variable_declarator":
+			x.declarator(node, sc)
+		case "assignment_expression":
+			x.assignment(node, sc)
+		case "augmented_assignment_expression":
+			if left := node.Child("left"); left.Kind() == "identifier" {
+				k := assignOpaque
+				if node.Child("operator").Text() == "+=" {
+					k = assignAdd
+				}
+				x.bind(sc, left.Text(), k, node, node.Child("right"))
+			}
+		case "update_expression":
+			if arg := node.Child("argument"); arg.Kind() == "identifier" {
+				x.bind(sc, arg.Text(), assignOpaque, node, syntax.Node{})
+			}
+		case "for_in_statement":
+			x.patternNames(node.Child("left"), sc, node)
+		case "catch_clause":
+			if p := node.Child("parameter"); p.Kind() == "identifier" {
+				x.bindIn(sc, p.Text(), assignCaught, p, node.Child("body"))
+			} else if !p.IsNull() {
+				x.patternNames(p, sc, node)
+			}
+		case "import_statement":
+			x.importStatement(node)
+		case "import_alias", "import_require_clause":
+			x.importRequire(node)
+		case "public_field_definition", "field_definition":
+			if cls != nil && top.end == cls.node.SkipSubtree() {
+				x.classField(node, cls)
+			}
+		case "export_statement":
+			if d := node.Child("declaration"); !d.IsNull() {
+				if c := x.byNode[d.Index()]; c != nil {
+					c.exported = true
+				}
+			}
+		}
+	}
+	return x
+}
+
+// unwrap looks through parentheses and TypeScript's type-only wrappers
+// (x as T, x!, <T>x, x satisfies T).
+func unwrap(n syntax.Node) syntax.Node {
+	for {
+		switch n.Kind() {
+		case "parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression", "type_assertion":
+			var inner syntax.Node
+			for c := range n.NamedChildren() {
+				if c.Kind() == "comment" || c.Kind() == "type_arguments" {
+					continue
+				}
+				inner = c
+				if n.Kind() != "type_assertion" {
+					break
+				}
+			}
+			if inner.IsNull() {
+				return n
+			}
+			n = inner
+		default:
+			return n
+		}
+	}
+}
+
+// pushFunction opens the scope of a function node.
+func (x *fileCtx) pushFunction(node syntax.Node, parent *scope, cls *classInfo) *scope {
+	s := &scope{node: node, parent: parent, assigns: map[string][]assign{}}
+	x.scopeOf[node.Index()] = s
+	if node.Kind() == "method_definition" && cls != nil && node.Parent().Kind() == "class_body" &&
+		node.Parent().Parent().Index() == cls.node.Index() {
+		s.class = cls
+		name := propertyName(node.Child("name"))
+		if name == "constructor" {
+			s.ctor = true
+			cls.ctor = s
+			s.name = "new " + cls.displayName()
+		} else {
+			s.name = cls.displayName() + "." + name
+		}
+	} else {
+		s.name = x.functionName(node)
+	}
+	x.params(node, s)
+	if x.executors[node.Index()] && len(s.params) >= 2 && !s.params[1].rest {
+		s.rejects = []string{s.params[1].name}
+	}
+	// A named function declaration binds its name in the enclosing scope.
+	if node.Is("function_declaration", "generator_function_declaration") {
+		if id := node.Child("name"); !id.IsNull() {
+			x.bind(parent, id.Text(), assignFunc, node, node)
+		}
+	}
+	return s
+}
+
+func (c *classInfo) displayName() string {
+	if c.name == "" {
+		return "<anonymous>"
+	}
+	return c.name
+}
+
+// propertyName is the name of a method or field as a frame prints it.
+func propertyName(n syntax.Node) string {
+	switch n.Kind() {
+	case "string":
+		return decodeString(n)
+	case "computed_property_name":
+		return "[" + compact(strings.Trim(n.Text(), "[]")) + "]"
+	}
+	return n.Text()
+}
+
+// functionName infers the name V8 gives a function that is not a class
+// method: its own name, or the name of what it is assigned to.
+func (x *fileCtx) functionName(fn syntax.Node) string {
+	if fn.Kind() != "arrow_function" && fn.Kind() != "method_definition" {
+		if id := fn.Child("name"); !id.IsNull() {
+			return id.Text()
+		}
+	}
+	if fn.Kind() == "method_definition" {
+		obj := fn.Parent()
+		if owner := x.valueName(obj); owner != "" {
+			return owner + "." + propertyName(fn.Child("name"))
+		}
+		return propertyName(fn.Child("name"))
+	}
+	return x.valueName(fn)
+}
+
+// valueName is the name a value (a function or an object literal) takes
+// from where it is stored: a variable, an assigned member, an object key,
+// a class field, a default export. It returns "" for values passed on
+// (call arguments, returns).
+func (x *fileCtx) valueName(v syntax.Node) string {
+	p := v.Parent()
+	for p.Is("parenthesized_expression", "as_expression", "satisfies_expression", "non_null_expression", "type_assertion") {
+		v, p = p, p.Parent()
+	}
+	switch p.Kind() {
+	case "variable_declarator":
+		if id := p.Child("name"); id.Kind() == "identifier" && p.Child("value").Index() == v.Index() {
+			return id.Text()
+		}
+	case "assignment_expression":
+		if p.Child("right").Index() != v.Index() {
+			break
+		}
+		left := unwrap(p.Child("left"))
+		if left.Kind() == "member_expression" && left.Child("object").Kind() == "this" {
+			if c := x.enclosingClass(p); c != nil {
+				return c.displayName() + "." + propertyName(left.Child("property"))
+			}
+		}
+		return memberName(left)
+	case "pair":
+		if p.Child("value").Index() == v.Index() {
+			key := propertyName(p.Child("key"))
+			if owner := x.valueName(p.Parent()); owner != "" {
+				return owner + "." + key
+			}
+			return key
+		}
+	case "public_field_definition", "field_definition":
+		key := propertyName(fieldName(p))
+		if c := x.enclosingClass(p); c != nil {
+			return c.displayName() + "." + key
+		}
+		return key
+	case "export_statement":
+		return "default"
+	}
+	return ""
+}
+
+func fieldName(field syntax.Node) syntax.Node {
+	if n := field.Child("name"); !n.IsNull() {
+		return n
+	}
+	return field.Child("property")
+}
+
+// memberName renders an assignment target as a frame names the function
+// stored there: "exports.f", "module.exports", "Foo.bar" for
+// Foo.prototype.bar, "handler" for this.handler.
+func memberName(left syntax.Node) string {
+	s := compact(left.Text())
+	s = strings.TrimPrefix(s, "this.")
+	s = strings.Replace(s, ".prototype.", ".", 1)
+	if len(s) > 80 {
+		return ""
+	}
+	return s
+}
+
+// compact removes whitespace from source text of a name.
+func compact(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+func (x *fileCtx) enclosingClass(n syntax.Node) *classInfo {
+	for a := range n.Ancestors() {
+		if c := x.byNode[a.Index()]; c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// params records a function's parameters.
+func (x *fileCtx) params(fn syntax.Node, s *scope) {
+	if p := fn.Child("parameter"); !p.IsNull() { // x => ...
+		s.params = append(s.params, param{name: p.Text()})
+		return
+	}
+	for p := range fn.Child("parameters").NamedChildren() {
+		var pr param
+		switch p.Kind() {
+		case "identifier":
+			pr.name = p.Text()
+		case "assignment_pattern":
+			pr.name, pr.def = p.Child("left").Text(), p.Child("right")
+		case "rest_pattern":
+			pr.name, pr.rest = restName(p), true
+		case "object_pattern":
+			pr.props = patternProps(p)
+		case "required_parameter", "optional_parameter":
+			pat := p.Child("pattern")
+			switch pat.Kind() {
+			case "identifier":
+				pr.name, pr.def = pat.Text(), p.Child("value")
+			case "rest_pattern":
+				pr.name, pr.rest = restName(pat), true
+			case "object_pattern":
+				pr.props = patternProps(pat)
+			}
+		case "comment":
+			continue
+		}
+		s.params = append(s.params, pr)
+	}
+}
+
+// patternProps maps the properties of an object pattern ({a, b: c, d =
+// 1}) to the local names they bind.
+func patternProps(p syntax.Node) map[string]string {
+	props := map[string]string{}
+	for c := range p.NamedChildren() {
+		switch c.Kind() {
+		case "shorthand_property_identifier_pattern":
+			props[c.Text()] = c.Text()
+		case "object_assignment_pattern":
+			if l := c.Child("left"); l.Kind() == "shorthand_property_identifier_pattern" {
+				props[l.Text()] = l.Text()
+			}
+		case "pair_pattern":
+			if v := c.Child("value"); v.Kind() == "identifier" {
+				props[propertyName(c.Child("key"))] = v.Text()
+			}
+		}
+	}
+	return props
+}
+
+func restName(p syntax.Node) string {
+	for c := range p.NamedChildren() {
+		if c.Kind() == "identifier" {
+			return c.Text()
+		}
+	}
+	return ""
+}
+
+// pushClass records a class declaration or expression.
+func (x *fileCtx) pushClass(node syntax.Node) *classInfo {
+	c := &classInfo{node: node, fieldParams: map[string]string{}}
+	if id := node.Child("name"); !id.IsNull() {
+		c.name = id.Text()
+	} else {
+		c.name = x.valueName(node)
+	}
+	for h := range node.NamedChildren() {
+		if h.Kind() != "class_heritage" {
+			continue
+		}
+		for e := range h.NamedChildren() {
+			switch e.Kind() {
+			case "extends_clause": // TypeScript
+				c.base = e.Child("value")
+			case "implements_clause", "comment":
+			default:
+				if c.base.IsNull() {
+					c.base = e
+				}
+			}
+		}
+	}
+	if p := node.Parent(); p.Kind() == "export_statement" {
+		c.exported = true
+		c.isDefault = strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(p.Text(), "export")), "default")
+	}
+	x.classes = append(x.classes, c)
+	x.byNode[node.Index()] = c
+	return c
+}
+
+// classField records "message = ..." class fields.
+func (x *fileCtx) classField(node syntax.Node, c *classInfo) {
+	if propertyName(fieldName(node)) == "message" && !node.Child("value").IsNull() {
+		c.messageField = node.Child("value")
+	}
+}
+
+// blockOf returns the innermost block that holds n: a statement block, a
+// switch case, the program, or the single statement that is the body of
+// an if, else or loop.
+func blockOf(n syntax.Node) syntax.Node {
+	c := n
+	for p := n.Parent(); !p.IsNull(); c, p = p, p.Parent() {
+		switch p.Kind() {
+		case "statement_block", "switch_case", "switch_default", "program", "class_static_block":
+			return p
+		case "if_statement", "else_clause", "for_statement", "for_in_statement", "while_statement", "do_statement",
+			"with_statement", "labeled_statement":
+			return c
+		}
+		if functionKinds[p.Kind()] {
+			return p
+		}
+	}
+	return c
+}
+
+// terminates reports whether a block ends with return or throw. break and
+// continue do not count: the code after a loop or switch still follows.
+func terminates(block syntax.Node) bool {
+	if !block.Is("statement_block", "switch_case", "switch_default") {
+		return false
+	}
+	var last syntax.Node
+	for c := range block.NamedChildren() {
+		if c.Kind() != "comment" {
+			last = c
+		}
+	}
+	return last.Is("return_statement", "throw_statement")
+}
+
+// bind records an assignment of name in sc, located by node.
+func (x *fileCtx) bind(sc *scope, name string, kind assignKind, node, value syntax.Node) {
+	b := blockOf(node)
+	sc.assigns[name] = append(sc.assigns[name], assign{at: node.Index(), kind: kind, value: value, sc: sc,
+		block: b, terminates: terminates(b)})
+}
+
+// bindIn records a binding whose block is given (a catch parameter is
+// bound in the catch body).
+func (x *fileCtx) bindIn(sc *scope, name string, kind assignKind, node, block syntax.Node) {
+	if block.IsNull() {
+		block = blockOf(node)
+	}
+	sc.assigns[name] = append(sc.assigns[name], assign{at: node.Index(), kind: kind, sc: sc, block: block})
+}
+
+// declarator records let/const/var x = value, and requires.
+func (x *fileCtx) declarator(node syntax.Node, sc *scope) {
+	name, value := node.Child("name"), node.Child("value")
+	if mod, member, ok := requireCall(value); ok {
+		x.requireBinding(name, mod, member)
+	}
+	switch name.Kind() {
+	case "identifier":
+		k := assignSet
+		if value.IsNull() {
+			k = assignDecl
+		}
+		x.bind(sc, name.Text(), k, node, value)
+	default:
+		x.patternNames(name, sc, node)
+	}
+}
+
+// assignment records x = value, and what a constructor sets on this.
+func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
+	left, right := unwrap(node.Child("left")), node.Child("right")
+	switch left.Kind() {
+	case "identifier":
+		x.bind(sc, left.Text(), assignSet, node, right)
+	case "member_expression":
+		if sc == x.module {
+			if obj := compact(left.Child("object").Text()); obj == "exports" || obj == "module.exports" {
+				x.exported = append(x.exported, exportedValue{left.Child("property").Text(), right})
+			}
+		}
+		cls := ctorClass(sc)
+		if cls == nil || left.Child("object").Kind() != "this" {
+			return
+		}
+		prop := left.Child("property").Text()
+		switch r := unwrap(right); {
+		case prop == "message":
+			cls.messageSets = append(cls.messageSets, right)
+		case r.Kind() == "identifier":
+			cls.fieldParams[prop] = r.Text()
+		}
+	case "object_pattern", "array_pattern":
+		x.patternNames(left, sc, node)
+	}
+}
+
+// ctorClass returns the class whose constructor is sc (arrow functions
+// inside the constructor share its this).
+func ctorClass(sc *scope) *classInfo {
+	for s := sc; s != nil; s = s.parent {
+		if s.ctor {
+			return s.class
+		}
+		if s.node.Kind() != "arrow_function" {
+			return nil
+		}
+	}
+	return nil
+}
+
+// patternNames binds every name in a destructuring pattern as opaque.
+func (x *fileCtx) patternNames(p syntax.Node, sc *scope, at syntax.Node) {
+	if p.Kind() == "identifier" {
+		x.bind(sc, p.Text(), assignOpaque, at, syntax.Node{})
+		return
+	}
+	for d := range p.Descendants() {
+		if d.Kind() == "identifier" || d.Kind() == "shorthand_property_identifier_pattern" {
+			if f := d.FieldName(); f == "key" || f == "value" && d.Parent().Kind() == "assignment_pattern" {
+				continue // a key, or a default value's expression
+			}
+			x.bind(sc, d.Text(), assignOpaque, at, syntax.Node{})
+		}
+	}
+}
+
+// call records the calls that may be sites (Promise.reject, reject in an
+// executor, asserts) and a constructor's super(...) calls.
+func (x *fileCtx) call(node syntax.Node, sc *scope) {
+	fn := unwrap(node.Child("function"))
+	args := node.Child("arguments")
+	switch fn.Kind() {
+	case "super":
+		if cls := ctorClass(sc); cls != nil {
+			cls.superCalls = append(cls.superCalls, node)
+		}
+		return
+	case "identifier":
+		name := fn.Text()
+		if x.isReject(name, sc) {
+			x.cands = append(x.cands, candidate{kind: candReject, node: node, arg: firstArg(args), sc: sc})
+			return
+		}
+		if ref, ok := x.imports[name]; ok && isAssertModule(ref.Module) {
+			method := ref.Name
+			if method == "default" || method == "*" || method == "strict" {
+				method = "ok"
+			}
+			x.assertCall(node, method, sc)
+		}
+	case "member_expression":
+		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
+		if obj.Kind() == "identifier" && obj.Text() == "Promise" && prop == "reject" {
+			x.cands = append(x.cands, candidate{kind: candReject, node: node, arg: firstArg(args), sc: sc})
+			return
+		}
+		if obj.Kind() == "member_expression" && obj.Child("property").Text() == "strict" {
+			obj = unwrap(obj.Child("object")) // assert.strict.equal
+		}
+		if obj.Kind() == "identifier" {
+			if ref, ok := x.imports[obj.Text()]; ok && isAssertModule(ref.Module) &&
+				(ref.Name == "default" || ref.Name == "*" || ref.Name == "strict") {
+				x.assertCall(node, prop, sc)
+			}
+		}
+	}
+}
+
+// isReject reports whether name is the reject parameter of an enclosing
+// Promise executor.
+func (x *fileCtx) isReject(name string, sc *scope) bool {
+	for s := sc; s != nil; s = s.parent {
+		for _, r := range s.rejects {
+			if r == name {
+				return true
+			}
+		}
+		for _, p := range s.params {
+			if p.binds(name) && len(s.rejects) == 0 {
+				return false // shadowed by a parameter of an inner function
+			}
+		}
+	}
+	return false
+}
+
+func firstArg(args syntax.Node) syntax.Node {
+	for a := range args.NamedChildren() {
+		if a.Kind() != "comment" {
+			return a
+		}
+	}
+	return syntax.Node{}
+}
+
+// argList returns the arguments of a call without comments.
+func argList(args syntax.Node) []syntax.Node {
+	var out []syntax.Node
+	if args.Kind() != "arguments" {
+		return nil
+	}
+	for a := range args.NamedChildren() {
+		if a.Kind() != "comment" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// assertMessageArg is the position of the message argument of each
+// node:assert function.
+var assertMessageArg = map[string]int{
+	"ok": 1, "equal": 2, "notEqual": 2, "strictEqual": 2, "notStrictEqual": 2, "deepEqual": 2, "notDeepEqual": 2,
+	"deepStrictEqual": 2, "notDeepStrictEqual": 2, "match": 2, "doesNotMatch": 2, "fail": 0,
+}
+
+// assertCall records an assert call that passes a message.
+func (x *fileCtx) assertCall(node syntax.Node, method string, sc *scope) {
+	at, ok := assertMessageArg[method]
+	if !ok {
+		return
+	}
+	args := argList(node.Child("arguments"))
+	if method == "fail" && len(args) > 1 {
+		return // the deprecated fail(actual, expected, message, operator)
+	}
+	if at >= len(args) || args[at].Kind() == "spread_element" {
+		return
+	}
+	x.cands = append(x.cands, candidate{kind: candAssert, node: node, arg: args[at], sc: sc, assert: method})
+}
+
+func isAssertModule(m string) bool {
+	switch strings.TrimPrefix(m, "node:") {
+	case "assert", "assert/strict":
+		return true
+	}
+	return false
+}
+
+// importStatement records an ES import.
+func (x *fileCtx) importStatement(node syntax.Node) {
+	src := node.Child("source")
+	if src.IsNull() {
+		return
+	}
+	mod := decodeString(src)
+	for clause := range node.NamedChildren() {
+		if clause.Kind() != "import_clause" {
+			continue
+		}
+		for c := range clause.NamedChildren() {
+			switch c.Kind() {
+			case "identifier":
+				x.imports[c.Text()] = Import{mod, "default"}
+			case "namespace_import":
+				for id := range c.NamedChildren() {
+					if id.Kind() == "identifier" {
+						x.imports[id.Text()] = Import{mod, "*"}
+					}
+				}
+			case "named_imports":
+				for spec := range c.NamedChildren() {
+					if spec.Kind() != "import_specifier" {
+						continue
+					}
+					name, alias := spec.Child("name"), spec.Child("alias")
+					local := name
+					if !alias.IsNull() {
+						local = alias
+					}
+					imported := name.Text()
+					if name.Kind() == "string" {
+						imported = decodeString(name)
+					}
+					x.imports[local.Text()] = Import{mod, imported}
+				}
+			}
+		}
+	}
+}
+
+// importRequire records TypeScript's import x = require("m").
+func (x *fileCtx) importRequire(node syntax.Node) {
+	var id, src syntax.Node
+	for c := range node.Descendants() {
+		switch {
+		case c.Kind() == "identifier" && id.IsNull():
+			id = c
+		case c.Kind() == "string" && src.IsNull():
+			src = c
+		}
+	}
+	if !id.IsNull() && !src.IsNull() {
+		x.imports[id.Text()] = Import{decodeString(src), "*"}
+	}
+}
+
+// requireCall recognises require("m"), require("m").name and
+// require("m").strict, returning the module and the member ("" for the
+// module itself).
+func requireCall(v syntax.Node) (mod, member string, ok bool) {
+	v = unwrap(v)
+	if v.Kind() == "member_expression" {
+		inner, m, ok := requireCall(v.Child("object"))
+		if !ok || m != "" {
+			return "", "", false
+		}
+		return inner, v.Child("property").Text(), true
+	}
+	if v.Kind() != "call_expression" {
+		return "", "", false
+	}
+	if fn := v.Child("function"); fn.Kind() != "identifier" || fn.Text() != "require" {
+		return "", "", false
+	}
+	arg := firstArg(v.Child("arguments"))
+	if arg.Kind() != "string" {
+		return "", "", false
+	}
+	return decodeString(arg), "", true
+}
+
+// requireBinding records const x = require("m") and const {a, b: c} =
+// require("m").
+func (x *fileCtx) requireBinding(name syntax.Node, mod, member string) {
+	whole := "*"
+	if member != "" {
+		whole = member
+	}
+	switch name.Kind() {
+	case "identifier":
+		x.imports[name.Text()] = Import{mod, whole}
+	case "object_pattern":
+		if member != "" {
+			return
+		}
+		for p := range name.NamedChildren() {
+			switch p.Kind() {
+			case "shorthand_property_identifier_pattern":
+				x.imports[p.Text()] = Import{mod, p.Text()}
+			case "pair_pattern":
+				if v := p.Child("value"); v.Kind() == "identifier" {
+					x.imports[v.Text()] = Import{mod, propertyName(p.Child("key"))}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,356 @@
+package javascript
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// builtinErrors are the error constructors of the language and of the
+// platforms (Node, browsers), with the position of their message
+// argument.
+var builtinErrors = map[string]int{
+	"Error": 0, "TypeError": 0, "RangeError": 0, "SyntaxError": 0, "ReferenceError": 0, "EvalError": 0,
+	"URIError": 0, "AggregateError": 1, "SuppressedError": 2, "DOMException": 0, "InternalError": 0,
+}
+
+// thrown describes a value that is thrown or rejected.
+type thrown struct {
+	kind      errdex.SiteKind
+	exception string
+	msg       []errdex.Template
+	// ctor and args are set for a constructor call of a class that is
+	// not built in, for Link.
+	ctor string
+	args []syntax.Node
+	sc   *scope
+}
+
+// run builds the sites of the candidates and the facts of the classes.
+func (x *fileCtx) run() {
+	for _, c := range x.cands {
+		switch c.kind {
+		case candThrow:
+			var e syntax.Node
+			for ch := range c.node.NamedChildren() {
+				if ch.Kind() != "comment" {
+					e = ch
+					break
+				}
+			}
+			if e.IsNull() {
+				continue
+			}
+			t := x.thrownValue(e, c.sc, 0)
+			x.addSite(c.node, c.sc, t)
+		case candReject:
+			if c.arg.IsNull() {
+				continue
+			}
+			t := x.thrownValue(c.arg, c.sc, 0)
+			if t.kind != errdex.KindThrow {
+				continue // an error passed through
+			}
+			t.kind = errdex.KindReject
+			x.addSite(c.node, c.sc, t)
+		case candAssert:
+			x.assertSite(c)
+		}
+	}
+	x.classFacts()
+}
+
+// thrownValue describes the value of a throw (or a reject).
+func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
+	e = unwrap(e)
+	switch e.Kind() {
+	case "new_expression":
+		ctor := unwrap(e.Child("constructor"))
+		return x.construct(compact(ctor.Text()), argList(e.Child("arguments")), sc)
+	case "call_expression":
+		fn := unwrap(e.Child("function"))
+		name := compact(fn.Text())
+		if fn.Is("identifier", "member_expression") && x.isErrorName(name) {
+			return x.construct(name, argList(e.Child("arguments")), sc)
+		}
+		// A factory of the file: function notFound(id) { return new
+		// NotFoundError(`no ${id}`) }.
+		if f := x.localFunction(fn, sc); !f.IsNull() && depth < 4 {
+			if t, ok := x.factory(f, argList(e.Child("arguments")), sc, depth); ok {
+				return t
+			}
+		}
+		// A call that wraps a new error: Object.assign(new Error(..), {..}).
+		if depth < 4 {
+			for _, a := range argList(e.Child("arguments")) {
+				if a = unwrap(a); a.Kind() == "new_expression" || a.Kind() == "call_expression" {
+					if t := x.thrownValue(a, sc, depth+1); t.kind == errdex.KindThrow && t.exception != "" {
+						return t
+					}
+				}
+			}
+		}
+		// A factory (throw createError(404, "Not found")): the first
+		// text argument is the best guess at the message.
+		if v, ok := x.textArg(argList(e.Child("arguments")), sc); ok {
+			return thrown{kind: errdex.KindThrow, msg: v.alts, sc: sc}
+		}
+	case "identifier":
+		if depth < 4 {
+			if t, ok := x.thrownVariable(e, sc, depth); ok {
+				return t
+			}
+		}
+	case "string", "template_string", "binary_expression", "ternary_expression":
+		return thrown{kind: errdex.KindThrow, msg: x.eval(e, sc, 0).alts, sc: sc}
+	case "object":
+		if m := objectMessage(e); !m.IsNull() {
+			return thrown{kind: errdex.KindThrow, msg: x.eval(m, sc, 0).alts, sc: sc}
+		}
+	}
+	return thrown{kind: errdex.KindRaiseObject, msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, sc: sc}
+}
+
+// factory describes the error a function of the file returns, with its
+// parameters filled by the call's arguments.
+func (x *fileCtx) factory(f syntax.Node, args []syntax.Node, sc *scope, depth int) (thrown, bool) {
+	fs := x.scopeOf[f.Index()]
+	for _, r := range returns(f) {
+		t := x.thrownValue(r, fs, depth+1)
+		if t.kind != errdex.KindThrow || t.exception == "" {
+			continue
+		}
+		t.msg = fill(t.msg, x.bindArgs(fs, args, sc, depth))
+		t.ctor, t.args = "", nil // the arguments belong to the factory, not to the class
+		return t, true
+	}
+	return thrown{}, false
+}
+
+// errorHole is a hole for a thrown error object.
+func (x *fileCtx) errorHole(e syntax.Node) errdex.Part {
+	p := x.hole(e)
+	p.Type = errdex.HoleError
+	return p
+}
+
+// thrownVariable follows throw err to what err holds: the caught error of
+// the enclosing catch clause (a reraise) or the new errors assigned to it.
+func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, bool) {
+	r := reaching(id, sc)
+	if !r.found || r.param != nil || len(r.assigns) == 0 {
+		return thrown{}, false
+	}
+	if len(r.assigns) == 1 && r.assigns[0].kind == assignCaught {
+		return thrown{kind: errdex.KindReraise, msg: []errdex.Template{{Parts: []errdex.Part{namedHole(id.Text(), errdex.HoleError)}}}, sc: sc}, true
+	}
+	var out thrown
+	for i, a := range r.assigns {
+		if a.kind != assignSet {
+			return thrown{}, false
+		}
+		v := unwrap(a.value)
+		if !v.Is("new_expression", "call_expression") {
+			return thrown{}, false
+		}
+		t := x.thrownValue(v, a.sc, depth+1)
+		if t.kind != errdex.KindThrow || t.exception == "" {
+			return thrown{}, false
+		}
+		if i == 0 {
+			out = t
+			continue
+		}
+		out.msg = union(val{alts: out.msg}, val{alts: t.msg}).alts
+		out.ctor, out.args = "", nil // several constructions: no single one to link
+	}
+	return out, true
+}
+
+// objectMessage returns the value of the "message" property of an object
+// literal.
+func objectMessage(obj syntax.Node) syntax.Node {
+	for p := range obj.NamedChildren() {
+		if p.Kind() == "pair" && propertyName(p.Child("key")) == "message" {
+			return p.Child("value")
+		}
+	}
+	return syntax.Node{}
+}
+
+// isErrorName reports whether a callee called without new builds an
+// error: a built-in error constructor, or a capitalised name that says
+// so ("HttpError", "errors.NotFound" is not enough: "errors.NotFoundError").
+func (x *fileCtx) isErrorName(name string) bool {
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	if _, ok := builtinErrors[last]; ok {
+		return true
+	}
+	if last == "" || !unicode.IsUpper(rune(last[0])) {
+		return false
+	}
+	for _, suffix := range [...]string{"Error", "Exception", "Err", "Failure", "Fault"} {
+		if strings.HasSuffix(last, suffix) {
+			return true
+		}
+	}
+	for _, c := range x.classes {
+		if c.name == last && !c.base.IsNull() {
+			return true
+		}
+	}
+	return false
+}
+
+// construct describes new C(args) (or C(args) for an error constructor).
+func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
+	t := thrown{kind: errdex.KindThrow, exception: name, sc: sc}
+	bare := strings.TrimPrefix(strings.TrimPrefix(name, "globalThis."), "window.")
+	if at, ok := builtinErrors[bare]; ok {
+		t.msg = x.messageArg(args, at, sc)
+		return t
+	}
+	t.ctor, t.args = name, args
+	// Until Link finds the class: the first text argument, or the
+	// message property of an object argument.
+	if v, ok := x.textArg(args, sc); ok {
+		t.msg = v.alts
+		return t
+	}
+	for _, a := range args {
+		if a = unwrap(a); a.Kind() == "object" {
+			if m := objectMessage(a); !m.IsNull() {
+				t.msg = x.eval(m, sc, 1).alts
+				return t
+			}
+		}
+	}
+	if len(args) > 0 && args[0].Kind() != "spread_element" {
+		t.msg = x.eval(args[0], sc, 1).alts
+	}
+	return t
+}
+
+// textArg returns the first argument that is a string with literal text:
+// a status code or an error code before the message is passed over.
+func (x *fileCtx) textArg(args []syntax.Node, sc *scope) (val, bool) {
+	for _, a := range args {
+		if a.Kind() == "spread_element" {
+			break
+		}
+		if v := x.eval(a, sc, 1); v.str && !v.opaque() {
+			return v, true
+		}
+	}
+	return val{}, false
+}
+
+// messageArg is the message an Error constructor takes from argument at:
+// "" when it is missing or undefined.
+func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Template {
+	if at >= len(args) || args[at].Kind() == "spread_element" {
+		if at < len(args) {
+			return []errdex.Template{{Parts: []errdex.Part{x.hole(args[at])}}}
+		}
+		return []errdex.Template{{}}
+	}
+	a := unwrap(args[at])
+	if a.Kind() == "identifier" && a.Text() == "undefined" {
+		return []errdex.Template{{}}
+	}
+	return x.eval(a, sc, 0).alts
+}
+
+// assertSite builds the site of an assert call with a message.
+func (x *fileCtx) assertSite(c candidate) {
+	t := thrown{kind: errdex.KindAssert, exception: "AssertionError", sc: c.sc}
+	if m := unwrap(c.arg); m.Kind() == "new_expression" || m.Kind() == "call_expression" && x.isErrorName(compact(unwrap(m.Child("function")).Text())) {
+		// assert(cond, new TypeError("...")) throws that error.
+		inner := x.thrownValue(m, c.sc, 0)
+		t.exception, t.msg, t.ctor, t.args = inner.exception, inner.msg, inner.ctor, inner.args
+	} else {
+		t.msg = x.eval(c.arg, c.sc, 0).alts
+	}
+	x.addSite(c.node, c.sc, t)
+}
+
+// addSite records the site of node.
+func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
+	s := &errdex.Site{
+		Language:  x.lang,
+		Kind:      t.kind,
+		Exception: t.exception,
+		Function:  sc.function(),
+		Location: errdex.Location{Span: errdex.Span{
+			Path:      x.path,
+			Line:      node.Line(),
+			Column:    node.Start().Column + 1,
+			EndLine:   node.EndLine(),
+			EndColumn: node.End().Column + 1,
+		}},
+	}
+	setMessage(s, t.msg)
+	x.sites = append(x.sites, s)
+	if t.ctor != "" {
+		th := &Throw{Site: s, Ctor: t.ctor}
+		for _, a := range t.args {
+			th.Args = append(th.Args, x.arg(a, t.sc))
+		}
+		x.facts.Throws = append(x.facts.Throws, th)
+	}
+}
+
+// arg records a call argument for Link.
+func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
+	if a.Kind() == "spread_element" {
+		return Arg{Expr: clip(compactSpace(a.Text())), Spread: true}
+	}
+	out := Arg{Expr: clip(compactSpace(a.Text())), Alts: x.eval(a, sc, 1).alts}
+	switch u := unwrap(a); {
+	case u.Kind() == "identifier" && u.Text() == "undefined":
+		out.Alts = []errdex.Template{{}}
+	case u.Kind() == "object":
+		out.Props = map[string][]errdex.Template{}
+		for p := range u.NamedChildren() {
+			switch p.Kind() {
+			case "pair":
+				out.Props[propertyName(p.Child("key"))] = x.eval(p.Child("value"), sc, 1).alts
+			case "shorthand_property_identifier":
+				out.Props[p.Text()] = x.eval(p, sc, 1).alts
+			}
+		}
+	}
+	return out
+}
+
+// setMessage stores alternatives as the site's template and alternatives:
+// holes distinctly named, empty alternatives dropped beside others, and
+// alternatives made of holes only last.
+func setMessage(s *errdex.Site, alts []errdex.Template) {
+	if len(alts) == 0 {
+		s.Template, s.Alternatives = errdex.Template{}, nil
+		return
+	}
+	alts = append([]errdex.Template(nil), alts...)
+	for i := range alts {
+		alts[i] = template.DistinctHoles(alts[i].Normalize())
+	}
+	kept := alts[:0]
+	for _, a := range alts {
+		if !a.IsEmpty() {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 {
+		kept = alts[:1]
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return !kept[i].IsOpaque() && kept[j].IsOpaque() })
+	s.Template, s.Alternatives = kept[0], nil
+	if len(kept) > 1 {
+		s.Alternatives = kept[1:]
+	}
+}

@@ -1,0 +1,39 @@
+'use strict';
+
+const syntaxError = (type, char) => `Missing ${type}: "${char}" - use "\\${char}" to match literal characters`;
+
+function parse(input) {
+  if (input.endsWith('(')) throw new SyntaxError(syntaxError('closing', ')'));
+  if (!input) throw missingArg(0, 'input');
+  if (input === 'x') throw unknownType(3, input);
+  throw getError({ message: `cannot parse ${input}`, code: 'EPARSE' });
+}
+
+// Declared after their use: function declarations are hoisted.
+function missingArg(num, name) {
+  return newException('EMISSINGARG', 'Missing required argument #' + (num + 1) + ' (' + name + ')');
+}
+
+function unknownType(num, type) {
+  return newException('EUNKNOWNTYPE', `Unknown type ${type} in argument #${num + 1}`);
+}
+
+function newException(code, msg) {
+  const err = new TypeError(msg);
+  err.code = code;
+  return err;
+}
+
+function getError({ message, code }) {
+  return Object.assign(new Error(message), { code });
+}
+
+function compiled(a, b) {
+  throw new Error("Hunk at line ".concat(a + 1, " contained invalid line ").concat(b));
+}
+
+function trimmed(n) {
+  throw new Error(`
+${n} interceptors are pending:
+`.trim());
+}

@@ -1,0 +1,22 @@
+const ERRORS = {
+  INVALID_ENCODING: 'Invalid encoding provided. Please specify a valid encoding the internal Node.js Buffer supports.',
+  INVALID_OFFSET: 'An invalid offset value was provided.',
+  nested: { EOF: 'unexpected end of input' },
+};
+const CODES = Object.freeze({ E_PERM: 'operation not permitted' });
+
+class Buf {
+  check(encoding, offset) {
+    if (!encoding) throw new Error(ERRORS.INVALID_ENCODING);
+    if (offset < 0) throw new RangeError(offset ? ERRORS.INVALID_OFFSET : ERRORS['INVALID_ENCODING']);
+    if (this.done) throw new Error(ERRORS.nested.EOF + ' at ' + offset);
+    throw new Error(CODES.E_PERM);
+  }
+}
+
+class Fields {
+  constructor(opts) {
+    this.#check = (value) => { throw new TypeError(`bad value ${value}`); };
+  }
+  #check;
+}

@@ -1,0 +1,49 @@
+'use strict';
+const fs = require('fs');
+
+function readConfig(path, opts) {
+  if (!path) {
+    throw new TypeError('The "path" argument must be of type string. Received ' + typeof path);
+  }
+  if (opts.size > 1024) throw new RangeError(`config too large: ${opts.size} bytes (max ${1024})`);
+  if (opts.legacy) throw Error('legacy configs are not supported');
+  throw new globalThis.Error("unreachable");
+}
+
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new SyntaxError(`Unexpected token in ${JSON.stringify(text)}: ` + err.message, { cause: err });
+  }
+}
+
+function rethrow(p) {
+  try {
+    fs.readFileSync(p);
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+  }
+}
+
+function kinds(value) {
+  if (value === 1) throw 'plain string thrown';
+  if (value === 2) throw `template ${value} thrown`;
+  if (value === 3) throw { code: 'E_THREE', message: 'object with a message' };
+  if (value === 4) throw Object.assign(new Error('wrapped with a code'), { code: 'E_FOUR' });
+  if (value === 5) throw createError(404, 'Resource not found');
+  if (value === 6) throw new AggregateError([], 'several things failed');
+  if (value === 7) throw new Error();
+  if (value === 8) throw value.error;
+  throw new HttpError(500, 'Internal: ' + value);
+}
+
+function thrownVariable(kind) {
+  const err = new Error(`unknown kind ${kind}`);
+  err.code = 'E_KIND';
+  throw err;
+}
+
+function unknownObject(res) {
+  throw res.error;
+}
