@@ -62,6 +62,8 @@ and explains pasted error messages by pointing at the exact line that raised the
 		e.demoCmd(),
 		e.explainCmd(),
 		e.evalCmd(),
+		e.serveCmd(),
+		e.exportCmd(),
 	)
 	err := root.ExecuteContext(ctx)
 	if err == nil {

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/lookup"
+	"github.com/errdex/errdex/web"
+)
+
+func (e *env) serveCmd() *cobra.Command {
+	var (
+		addr, publicURL, reportURL, logFormat string
+		searchRate                            int
+		refresh, shutdown                     time.Duration
+		trustProxy, quiet                     bool
+	)
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the error pages, search and JSON API over HTTP",
+		Long: `Serve answers on --addr (loopback by default) with the error pages, the search
+(paste a message or traceback), family and repository pages, the JSON API
+(described at /api/openapi.json), /healthz, Prometheus /metrics, sitemap.xml
+and robots.txt. Access logs go to standard error.
+
+The server checks every --refresh for snapshots indexed by another process
+and reloads its match index when one lands. SIGINT or SIGTERM stop it
+gracefully: requests in flight get --shutdown-timeout to finish.`,
+		Args: args(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			st, err := e.openExisting(ctx)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			svc, err := lookup.New(ctx, st)
+			if err != nil {
+				return err
+			}
+			hopts := &slog.HandlerOptions{}
+			if quiet {
+				hopts.Level = slog.LevelWarn
+			}
+			var handler slog.Handler = slog.NewTextHandler(e.stderr, hopts)
+			if logFormat == "json" {
+				handler = slog.NewJSONHandler(e.stderr, hopts)
+			}
+			logger := slog.New(handler)
+			srv, err := web.New(ctx, web.Config{
+				Store:             st,
+				Lookup:            svc,
+				Logger:            logger,
+				PublicURL:         publicURL,
+				SearchRate:        searchRate,
+				TrustForwardedFor: trustProxy,
+				ReportURL:         reportURL,
+			})
+			if err != nil {
+				return err
+			}
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				return errdex.Errorf("serve", errdex.Unavailable, "cannot listen on %s: %w (is another server running there? pass --addr)", addr, err)
+			}
+			hs := &http.Server{
+				Handler:           srv.Handler(),
+				ReadHeaderTimeout: 5 * time.Second,
+				ReadTimeout:       30 * time.Second,
+				WriteTimeout:      30 * time.Second,
+				IdleTimeout:       2 * time.Minute,
+				MaxHeaderBytes:    web.MaxBody + 64<<10, // GET /search?q= may carry a long paste
+				ErrorLog:          slog.NewLogLogger(handler, slog.LevelWarn),
+				BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+			}
+			idx := svc.Index().Stats()
+			fmt.Fprintf(e.stdout, "errdex: serving %d error sites at http://%s/ (match index %.1f MB); Ctrl+C stops\n",
+				idx.Sites, ln.Addr(), float64(idx.Bytes)/1e6)
+
+			errc := make(chan error, 1)
+			go func() { errc <- hs.Serve(ln) }()
+			var tick <-chan time.Time
+			if refresh > 0 {
+				t := time.NewTicker(refresh)
+				defer t.Stop()
+				tick = t.C
+			}
+			for {
+				select {
+				case err := <-errc:
+					return errdex.E("serve", errdex.Unavailable, err)
+				case <-tick:
+					changed, err := srv.Refresh(ctx)
+					switch {
+					case err != nil:
+						logger.Warn("refresh failed", "err", err)
+					case changed:
+						logger.Info("new snapshot: match index reloaded", "sites", svc.Index().Len())
+					}
+				case <-ctx.Done():
+					sctx, cancel := context.WithTimeout(context.Background(), shutdown)
+					defer cancel()
+					fmt.Fprintln(e.stdout, "errdex: shutting down")
+					if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+						return errdex.E("serve", errdex.Internal, err)
+					}
+					return nil
+				}
+			}
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (host:port); use :8080 to listen on every interface")
+	f.StringVar(&publicURL, "public-url", "", "absolute URL of the site for sitemap.xml and canonical links (default: from each request's Host)")
+	f.IntVar(&searchRate, "search-rate", web.DefaultSearchRate, "searches per minute allowed to one client address (negative: unlimited)")
+	f.BoolVar(&trustProxy, "trust-proxy", false, "rate-limit by the X-Forwarded-For address (only behind a reverse proxy that sets it)")
+	f.DurationVar(&refresh, "refresh", 30*time.Second, "how often to look for newly indexed snapshots (0: never)")
+	f.DurationVar(&shutdown, "shutdown-timeout", 10*time.Second, "time given to requests in flight when stopping")
+	f.StringVar(&reportURL, "report-url", "", `where readers report a problem with a page ("{id}" is replaced by the error's ID)`)
+	f.StringVar(&logFormat, "log-format", "text", "access log format: text or json")
+	f.BoolVar(&quiet, "quiet", false, "log warnings and errors only, not every request")
+	return cmd
+}
