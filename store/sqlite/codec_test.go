@@ -162,7 +162,7 @@ func FuzzJSONEscape(f *testing.F) {
 // and then in another.
 func FuzzURLCache(f *testing.F) {
 	for _, tmpl := range []string{"", "https://github.com/o/n/blob/abc/{path}#L{line}", "{path}{line}{path}", "{pa{path}th}",
-		"{line", "no placeholders", "{{line}}", "{line}-{line}", "x/{path}", "-918273645{line}", "-918273645", "-546372819{path}"} {
+		"{line", "no placeholders", "{{line}}", "{line}-{line}", "x/{path}", "-918273645{line}", "-918273645", "#L{line}{line}"} {
 		f.Add(tmpl, "a/b.py", "a b/c#d?.py", 12, 7)
 	}
 	f.Fuzz(func(t *testing.T, tmpl, path1, path2 string, line1, line2 int) {
@@ -171,7 +171,7 @@ func FuzzURLCache(f *testing.F) {
 		for _, p := range []struct {
 			path string
 			line int
-		}{{path1, line1}, {path1, line2}, {path1, line1 + 1}, {path2, line2}, {path2, line1}, {path1, sentinel1}, {path1, 3}, {path2, sentinel2}, {path2, 5}} {
+		}{{path1, line1}, {path1, line2}, {path1, line1 + 1}, {path2, line2}, {path2, line1}, {path1, sentinelLine}, {path1, 3}, {path2, sentinelLine}, {path2, 5}} {
 			if got, want := c.url(p.path, p.line), snap.SourceURL(p.path, p.line); got != want {
 				t.Errorf("url(%q, %q, %d) = %q, want %q", tmpl, p.path, p.line, got, want)
 			}

@@ -55,59 +55,80 @@ func (r *siteRow) build(si *snapInfo, fams map[string]famCount) (*errdex.Site, e
 	return site, nil
 }
 
-// urlCache fills Location.URL with errdex.Snapshot.SourceURL, calling it
-// about three times per file instead of once per site: SourceURL builds a
-// replacer and escapes the path on every call, which costs more than
-// decoding the site. For each new path it renders the URL with two
-// sentinel line numbers: when both URLs are equal the URL does not depend
-// on the line; when each holds its number once, with the same text
-// around it, that text is kept and the line is put between. Anything else
-// (several line numbers in the URL, a sentinel in the path), or a result
-// that differs from SourceURL for the first real line, makes it call
-// SourceURL for every site of the path. Listings are ordered by path, so
-// paths change rarely.
+// urlCache fills Location.URL with errdex.Snapshot.SourceURL while
+// calling it about twice per file instead of once per site: SourceURL
+// builds a replacer and escapes the path on every call, which costs more
+// than decoding the site. The first site of a path gets SourceURL itself.
+// At the second, the cache renders the path's URL once more, with a
+// sentinel line number: when that URL holds the number once, the text
+// around it is kept and later lines are put between; when it holds no
+// number and equals the first URL, the URL does not depend on the line.
+// Either way the split must reproduce the first URL exactly; anything
+// unusual makes every site of the path go through SourceURL. Listings are
+// ordered by path, so a path's sites come one after the other.
 type urlCache struct {
 	snap           *errdex.Snapshot
 	path           string
-	valid          bool // path has been seen
-	ok             bool // prefix + line + suffix is the URL
-	fixed          bool // the URL does not depend on the line: prefix is it
+	seen           int    // sites of path so far
+	firstLine      int    // the line of the first one,
+	firstURL       string // and its URL
+	ok             bool   // prefix + line + suffix is the URL
+	fixed          bool   // the URL does not depend on the line: prefix is it
 	prefix, suffix string
 }
 
-// Sentinel lines: the same number of digits, unlikely in any path.
-const sentinel1, sentinel2 = -918273645, -546372819
+// sentinelLine is a line number no real URL contains.
+const sentinelLine = -918273645
 
 func (c *urlCache) url(path string, line int) string {
 	if c.snap.URLTemplate == "" {
 		return ""
 	}
-	if c.valid && path == c.path {
-		switch {
-		case c.fixed:
-			return c.prefix
-		case c.ok:
-			return c.prefix + strconv.Itoa(line) + c.suffix
-		}
-		return c.snap.SourceURL(path, line)
+	if c.seen == 0 || path != c.path {
+		c.path, c.seen, c.ok, c.fixed = path, 1, false, false
+		c.firstLine, c.firstURL = line, c.snap.SourceURL(path, line)
+		return c.firstURL
 	}
-	c.path, c.valid, c.ok, c.fixed = path, true, false, false
-	u1, u2 := c.snap.SourceURL(path, sentinel1), c.snap.SourceURL(path, sentinel2)
-	m1, m2 := strconv.Itoa(sentinel1), strconv.Itoa(sentinel2)
+	c.seen++
+	if c.seen == 2 {
+		c.split()
+	}
 	switch {
-	case u1 == u2:
-		c.fixed, c.prefix = true, u1
-	case strings.Count(u1, m1) == 1 && strings.Count(u2, m2) == 1:
-		i1, i2 := strings.Index(u1, m1), strings.Index(u2, m2)
-		c.prefix, c.suffix = u1[:i1], u1[i1+len(m1):]
-		c.ok = c.prefix == u2[:i2] && c.suffix == u2[i2+len(m2):]
+	case c.fixed:
+		return c.prefix
+	case c.ok:
+		return c.prefix + strconv.Itoa(line) + c.suffix
 	}
-	want := c.snap.SourceURL(path, line)
-	if (c.fixed && c.prefix != want) || (c.ok && c.prefix+strconv.Itoa(line)+c.suffix != want) {
-		c.fixed, c.ok = false, false
-	}
-	return want
+	return c.snap.SourceURL(c.path, line)
 }
+
+// split tries to split the URLs of c.path around the line number.
+func (c *urlCache) split() {
+	if c.firstLine == sentinelLine {
+		return // the first URL cannot check the split
+	}
+	u := c.snap.SourceURL(c.path, sentinelLine)
+	m := strconv.Itoa(sentinelLine)
+	switch strings.Count(u, m) {
+	case 0:
+		c.fixed, c.prefix = u == c.firstURL, u
+	case 1:
+		i := strings.Index(u, m)
+		c.prefix, c.suffix = u[:i], u[i+len(m):]
+		c.ok = c.prefix+strconv.Itoa(c.firstLine)+c.suffix == c.firstURL
+	}
+}
+
+// siteQuery reads one site by ID, with everything it takes from other
+// tables.
+const siteQuery = `
+	SELECT sn.id, r.name, sn.rev, sn.rev_date, sn.url_template, s.record, s.facts, sp.body, s.family, f.sites, f.repos
+	FROM sites s
+	JOIN snapshots sn ON sn.id = s.snapshot_id
+	JOIN repos r ON r.id = sn.repo_id
+	LEFT JOIN families f ON f.slug = s.family
+	LEFT JOIN snippets sp ON sp.site = s.seq
+	WHERE s.id = ?`
 
 // Site returns the site with the given ID, with its snippet and the link
 // to its lines. Family.Sites and Family.Libraries are the family's current
@@ -123,14 +144,7 @@ func (s *Store) Site(ctx context.Context, id errdex.ID) (*errdex.Site, error) {
 	var fam sql.NullString
 	var fc famCount
 	var famSites, famRepos sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `
-		SELECT sn.id, r.name, sn.rev, sn.rev_date, sn.url_template, s.record, s.facts, sp.body, s.family, f.sites, f.repos
-		FROM sites s
-		JOIN snapshots sn ON sn.id = s.snapshot_id
-		JOIN repos r ON r.id = sn.repo_id
-		LEFT JOIN families f ON f.slug = s.family
-		LEFT JOIN snippets sp ON sp.site = s.seq
-		WHERE s.id = ?`, string(id)).Scan(&si.id, &si.snap.Repo, &si.snap.Rev, &revDate, &si.snap.URLTemplate,
+	err := s.siteStmt.QueryRowContext(ctx, string(id)).Scan(&si.id, &si.snap.Repo, &si.snap.Rev, &revDate, &si.snap.URLTemplate,
 		&row.record, &row.facts, &row.snippet, &fam, &famSites, &famRepos)
 	if err == sql.ErrNoRows {
 		return nil, errdex.Errorf(op, errdex.NotFound, "no error site with ID %s in the database", id)
@@ -177,7 +191,7 @@ func (s *Store) ListSites(ctx context.Context, f errdex.SiteFilter, fn func(*err
 	if err != nil {
 		return s.fail(ctx, op, err)
 	}
-	query, args := siteQuery(f)
+	query, args := listQuery(f)
 	remaining := f.Limit
 	for _, si := range snaps {
 		n, err := listSnapshotSites(ctx, tx, si, fams, query, append([]any{si.id}, args...), f.WithSnippet, remaining, fn)
@@ -202,9 +216,9 @@ type userError struct{ err error }
 
 func (e userError) Error() string { return e.err.Error() }
 
-// siteQuery builds the query for the sites of one snapshot (its first
+// listQuery builds the query for the sites of one snapshot (its first
 // argument) that pass the filter.
-func siteQuery(f errdex.SiteFilter) (string, []any) {
+func listQuery(f errdex.SiteFilter) (string, []any) {
 	q := `SELECT s.record, s.facts`
 	if f.WithSnippet {
 		q += `, sp.body`

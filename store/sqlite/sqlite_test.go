@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -129,7 +130,7 @@ func TestReadOnlyConnection(t *testing.T) {
 	defer st.Close()
 	// Point the writer at a read-only connection of the same file.
 	abs, _ := filepath.Abs(st.path)
-	ro, err := sql.Open("sqlite", dsn(abs, append(commonPragmas, "query_only(1)"), ""))
+	ro, err := sql.Open("sqlite", dsn(abs, slices.Concat(commonPragmas, readerPragmas), ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,8 +325,9 @@ func TestPlans(t *testing.T) {
 		want  string
 	}{
 		{"site by ID", `SELECT * FROM sites WHERE id = ?`, []any{"0123456789abcdef"}, "USING INDEX sqlite_autoindex_sites_1 (id=?)"},
-		{"listing", first(siteQuery(errdex.SiteFilter{})), []any{1}, "USING INDEX sites_order (snapshot_id=?)"},
-		{"directory", first(siteQuery(errdex.SiteFilter{Path: "a/"})), []any{1, "a/", "a0"}, "USING INDEX sites_order (snapshot_id=? AND path>? AND path<?)"},
+		{"site", siteQuery, []any{"0123456789abcdef"}, "USING INDEX sqlite_autoindex_sites_1 (id=?)"},
+		{"listing", first(listQuery(errdex.SiteFilter{})), []any{1}, "USING INDEX sites_order (snapshot_id=?)"},
+		{"directory", first(listQuery(errdex.SiteFilter{Path: "a/"})), []any{1, "a/", "a0"}, "USING INDEX sites_order (snapshot_id=? AND path>? AND path<?)"},
 		{"family", `SELECT count(*), count(DISTINCT snapshot_id) FROM sites WHERE family = ?`, []any{"f"}, "USING COVERING INDEX sites_family (family=?)"},
 	}
 	for _, tt := range tests {
@@ -353,3 +355,41 @@ func TestPlans(t *testing.T) {
 }
 
 func first(q string, _ []any) string { return q }
+
+// TestPragmas checks the settings Open promises on both kinds of
+// connection, since the DSN parameters that set them fail silently when
+// misspelt or applied in the wrong order (page_size, for one, only takes
+// effect before the journal mode is switched to WAL).
+func TestPragmas(t *testing.T) {
+	st := open(t)
+	defer st.Close()
+	tests := []struct {
+		db     *sql.DB
+		pragma string
+		want   string
+	}{
+		{st.w, "journal_mode", "wal"},
+		{st.w, "page_size", "16384"},
+		{st.w, "foreign_keys", "1"},
+		{st.w, "busy_timeout", "10000"},
+		{st.w, "synchronous", "1"},
+		{st.w, "query_only", "0"},
+		{st.r, "journal_mode", "wal"},
+		{st.r, "foreign_keys", "1"},
+		{st.r, "busy_timeout", "10000"},
+		{st.r, "query_only", "1"},
+	}
+	for _, tt := range tests {
+		var got string
+		if err := tt.db.QueryRow("PRAGMA " + tt.pragma).Scan(&got); err != nil {
+			t.Fatalf("PRAGMA %s: %v", tt.pragma, err)
+		}
+		which := "writer"
+		if tt.db == st.r {
+			which = "reader"
+		}
+		if got != tt.want {
+			t.Errorf("%s: PRAGMA %s = %s, want %s", which, tt.pragma, got, tt.want)
+		}
+	}
+}

@@ -19,11 +19,12 @@ import (
 // this one, never a mix, and an error or a canceled ctx leaves the previous
 // snapshot as it was.
 //
-// The sites' Repo and Rev must equal the snapshot's, their IDs must be
-// well formed and distinct, and the strings of their analysis fields (held
-// as JSON) must be valid UTF-8; other strings are kept byte for byte. The
-// sites' RevDate and Location.URL are not stored: reads derive them from
-// the snapshot. A zero snap.IndexedAt is stored as the current time.
+// The sites' Repo and Rev must equal the snapshot's and their IDs must be
+// well formed and distinct (errdex.Invalid otherwise); an ID that another
+// repository already uses is errdex.Conflict. Every string is kept byte for
+// byte, NUL bytes and invalid UTF-8 included. The sites' RevDate,
+// Location.URL and family counts are not stored: reads derive them. A zero
+// snap.IndexedAt is stored as the current time.
 func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, sites []*errdex.Site) error {
 	const op = "sqlite.ReplaceSnapshot"
 	sorted, err := checkSites(snap, sites)
@@ -114,7 +115,7 @@ func (s *Store) fail(ctx context.Context, op string, err error) error {
 		return nil
 	}
 	if ctx.Err() != nil {
-		return errdex.E(op, errdex.Canceled, fmt.Errorf("%w (nothing was written)", ctx.Err()))
+		return errdex.E(op, errdex.Canceled, ctx.Err())
 	}
 	return s.classify(op, err)
 }
