@@ -53,6 +53,10 @@ func (d BraceDialect) String() string {
 type BraceArg struct {
 	Name string
 	Expr string
+	// Type, when set, is the argument's type as the caller knows it; it
+	// types a field whose spec says nothing more specific ("{}" but not
+	// "{:?}").
+	Type errdex.HoleType
 }
 
 // BraceFormat parses brace format strings of one dialect into templates.
@@ -72,6 +76,11 @@ type BraceFormat struct {
 	// identifier, and anything else a hole without expression and a
 	// problem.
 	Implicit func(ref string) (name, expr string, typ errdex.HoleType, ok bool)
+	// ImplicitFirst sends explicit references ("{0}", "{name}") to
+	// Implicit before the call's arguments: in thiserror's
+	// #[error("{0}: {}", extra)], "{0}" is the error's field 0 while "{}"
+	// takes the extra argument.
+	ImplicitFirst bool
 	// Value, when set, returns the message of argument i (0-based) when
 	// the caller knows it statically: a string literal, a constant, a
 	// nested format!. A field that prints its argument as plain text
@@ -226,14 +235,6 @@ func (s *braceState) field(at int, text string) {
 				return
 			}
 		}
-		if s.p.Value != nil && isDebugType(sp.typ) && sp.plain() && !sp.alt {
-			if v, ok := s.p.Value(idx); ok && !v.IsOpaque() && len(v.Holes()) == 0 && quotable(v) {
-				s.lit(`"`)
-				s.parts = append(s.parts, v.Parts...)
-				s.lit(`"`)
-				return
-			}
-		}
 	}
 	if typ == errdex.HoleAny && htyp != "" {
 		typ = htyp
@@ -249,6 +250,11 @@ func (s *braceState) field(at int, text string) {
 // hint, and ok false when the reference cannot be resolved (the hole is
 // then kept, without expression).
 func (s *braceState) resolve(at int, ref string) (idx int, name, expr string, typ errdex.HoleType, ok bool) {
+	if ref != "" && s.p.ImplicitFirst {
+		if name, expr, typ, ok := s.implicit(ref); ok {
+			return -1, name, expr, typ, true
+		}
+	}
 	switch {
 	case ref == "":
 		idx = s.next
@@ -285,13 +291,13 @@ func (s *braceState) resolve(at int, ref string) (idx int, name, expr string, ty
 			s.problem(at, "{%s} names no argument", ref)
 			return -1, "value", "", "", false
 		}
-		return idx, ref, s.args[idx].Expr, "", true
+		return idx, ref, s.args[idx].Expr, s.args[idx].Type, true
 	}
 	a := s.args[idx]
 	if a.Name != "" {
-		return idx, a.Name, a.Expr, "", true
+		return idx, a.Name, a.Expr, a.Type, true
 	}
-	return idx, s.holeName(a.Expr), a.Expr, "", true
+	return idx, s.holeName(a.Expr), a.Expr, a.Type, true
 }
 
 func (s *braceState) implicit(ref string) (name, expr string, typ errdex.HoleType, ok bool) {

@@ -97,13 +97,26 @@ func TestBraceHooks(t *testing.T) {
 	// the arguments goes to Implicit.
 	res := p.Parse("{0}:{line} {} {0:?} {0:>4} {1} {missing}", []BraceArg{{Expr: `"known"`}})
 	want := errdex.NewTemplate(errdex.Lit("known:"), errdex.HolePart("line", "self.line", intT),
-		errdex.Lit(` known "known" `), errdex.HolePart("value", `"known"`, anyT), errdex.Lit(" "),
+		errdex.Lit(" known "), errdex.HolePart("value", `"known"`, reprT), errdex.Lit(" "), errdex.HolePart("value", `"known"`, anyT), errdex.Lit(" "),
 		errdex.HolePart("value_2", "", anyT), errdex.Lit(" "), errdex.HolePart("missing", "missing", anyT))
 	if diff := cmp.Diff(want, res.Template); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 	if len(res.Problems) != 1 {
 		t.Errorf("problems = %q, want one for {1}", res.Problems)
+	}
+	// With ImplicitFirst, "{0}" is the field and "{}" the first argument.
+	p.ImplicitFirst = true
+	res = p.Parse("{0} {}", []BraceArg{{Expr: "extra", Type: errdex.HoleStr}})
+	want = errdex.NewTemplate(errdex.HolePart("0", "self.0", intT), errdex.Lit(" known"))
+	if diff := cmp.Diff(want, res.Template); diff != "" {
+		t.Errorf("ImplicitFirst (-want +got):\n%s", diff)
+	}
+	p.Value = nil
+	res = p.Parse("{} {:?}", []BraceArg{{Expr: "extra", Type: errdex.HoleStr}, {Expr: "x", Type: errdex.HoleStr}})
+	want = errdex.NewTemplate(errdex.HolePart("extra", "extra", strT), errdex.Lit(" "), errdex.HolePart("x", "x", reprT))
+	if diff := cmp.Diff(want, res.Template); diff != "" {
+		t.Errorf("argument types (-want +got):\n%s", diff)
 	}
 }
 

@@ -1,0 +1,337 @@
+package rust
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// errorDerives are derive macros that make a type an error.
+var errorDerives = map[string]bool{"Error": true, "Snafu": true, "Fail": true}
+
+// errorType records an enum's or struct's error derives and builds the
+// sites of its #[error("...")] (thiserror), #[snafu(display(..))] and
+// #[fail(display = "..")] messages.
+func (x *file) errorType(item syntax.Node) {
+	name := item.Child("name").Text()
+	if name == "" {
+		return
+	}
+	for _, attr := range attributes(item) {
+		if lastSegment(attrName(attr)) != "derive" {
+			continue
+		}
+		for _, a := range macroArgs(attr.Child("arguments")) {
+			if errorDerives[lastSegment(a.text())] {
+				x.facts.errorTypes = append(x.facts.errorTypes, name)
+				break
+			}
+		}
+	}
+	scope := x.function(item)
+	if scope == "<crate>" {
+		scope = ""
+	} else {
+		scope += "::"
+	}
+	if item.Kind() == "struct_item" {
+		x.messageAttr(item, item, item.Child("body"), name, scope+name)
+		return
+	}
+	for v := range item.Child("body").NamedChildren() {
+		if v.Kind() == "enum_variant" {
+			vname := v.Child("name").Text()
+			x.messageAttr(item, v, v.Child("body"), name, scope+name+"::"+vname)
+		}
+	}
+}
+
+// messageAttr builds the site of the message attribute of an error struct
+// or variant n, whose fields are body.
+func (x *file) messageAttr(item, n, body syntax.Node, typ, fn string) {
+	for _, attr := range attributes(n) {
+		args := messageArgs(attr)
+		if args == nil {
+			continue
+		}
+		if x.broken(attr) || x.broken(n) {
+			return
+		}
+		f, ok := x.formatString(args[0])
+		if !ok {
+			return // #[error(transparent)], #[error(fmt = path)]
+		}
+		fields := fieldTypes(body)
+		var bargs []template.BraceArg
+		for _, a := range args[1:] {
+			e := a.text()
+			arg := template.BraceArg{Name: a.name, Expr: clipExpr(e)}
+			// An argument that is a field ("source", ".0", "self.path")
+			// prints as the field's type.
+			f := strings.TrimPrefix(strings.TrimPrefix(e, "self"), ".")
+			if ft, ok := fields[f]; ok {
+				arg.Type = fieldHoleType(ft)
+			}
+			bargs = append(bargs, arg)
+		}
+		p := template.BraceFormat{Dialect: template.BraceRust, ImplicitFirst: true,
+			Implicit: func(ref string) (string, string, errdex.HoleType, bool) {
+				ft, ok := fields[ref]
+				if !ok {
+					return "", "", "", false
+				}
+				return ref, "self." + ref, fieldHoleType(ft), true
+			}}
+		res := p.Parse(f, bargs)
+		x.formatProblems(attr, res.Problems)
+		if res.Template.IsOpaque() {
+			return
+		}
+		site := x.add(errdex.KindErrorMethod, typ, n, fn, textValue(res.Template))
+		// The span starts at the attribute, which holds the message.
+		site.Location.Line = attr.Line()
+		site.Location.Column = attr.Parent().Start().Column + 1
+		return
+	}
+}
+
+// messageArgs returns the format arguments of a message attribute:
+// error("..", args), snafu(display("..", args)), fail(display = "..",
+// args); nil for other attributes.
+func messageArgs(attr syntax.Node) []tokArg {
+	args := macroArgs(attr.Child("arguments"))
+	if len(args) == 0 {
+		return nil
+	}
+	switch lastSegment(attrName(attr)) {
+	case "error":
+		return args
+	case "snafu":
+		for _, a := range args {
+			if len(a.toks) == 2 && a.toks[0].Text() == "display" && a.toks[1].Kind() == "token_tree" {
+				if inner := macroArgs(a.toks[1]); len(inner) > 0 {
+					return inner
+				}
+			}
+		}
+	case "fail":
+		if args[0].name == "display" {
+			args[0].name = ""
+			return args
+		}
+	}
+	return nil
+}
+
+// fieldTypes maps a struct's or variant's fields to their types' source
+// text: by name for named fields, by index ("0") for tuple fields.
+func fieldTypes(body syntax.Node) map[string]string {
+	fields := map[string]string{}
+	switch body.Kind() {
+	case "field_declaration_list":
+		for f := range body.NamedChildren() {
+			if f.Kind() == "field_declaration" {
+				fields[f.Child("name").Text()] = f.Child("type").Text()
+			}
+		}
+	case "ordered_field_declaration_list":
+		i := 0
+		for t := range body.ChildrenByField("type") {
+			fields[strconv.Itoa(i)] = t.Text()
+			i++
+		}
+	}
+	return fields
+}
+
+// fieldHoleType is the hole type a field of the given type prints as.
+func fieldHoleType(typ string) errdex.HoleType {
+	t := strings.TrimSpace(typ)
+	t = strings.TrimPrefix(t, "&")
+	if strings.HasPrefix(t, "'") {
+		if i := strings.IndexByte(t, ' '); i > 0 {
+			t = strings.TrimSpace(t[i:])
+		}
+	}
+	base := lastSegment(t)
+	if i := strings.IndexByte(base, '<'); i >= 0 {
+		base = base[:i]
+	}
+	switch base {
+	case "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize":
+		return errdex.HoleInt
+	case "f32", "f64":
+		return errdex.HoleFloat
+	case "String", "str", "Cow":
+		return errdex.HoleStr
+	case "PathBuf", "Path":
+		return errdex.HolePath
+	case "bool":
+		return errdex.HoleBool
+	}
+	if strings.HasPrefix(base, "NonZero") {
+		return errdex.HoleInt
+	}
+	if strings.HasSuffix(base, "Error") || strings.Contains(t, "dyn Error") || strings.Contains(t, "error::Error") {
+		return errdex.HoleError
+	}
+	return errdex.HoleAny
+}
+
+// display builds the sites of an impl Display block. Each run of write
+// statements in one block (write!, writeln!, f.write_str(..), f.pad(..),
+// Debug::fmt(x, f), x.fmt(f)) is one site whose message is the run's
+// writes in order; a write that is not a statement of a block (a match
+// arm's value) is a site of its own. A statement with writes nested in it
+// (a loop, an if) ends a run; its writes make runs of their own.
+func (x *file) display(impl syntax.Node) {
+	typ := typeName(impl.Child("type"))
+	if typ == "" {
+		return
+	}
+	named := strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err")
+	writes := map[syntax.Node]value{} // write statement → its output
+	var order []syntax.Node
+	for n := range impl.Child("body").Descendants() {
+		v, ok := x.writeValue(n)
+		if !ok {
+			continue
+		}
+		st := writeStatement(n)
+		if _, dup := writes[st]; !dup {
+			order = append(order, st)
+		}
+		writes[st] = v
+	}
+	emit := func(run []syntax.Node) {
+		if len(run) == 0 {
+			return
+		}
+		v := textValue(errdex.Template{})
+		for _, st := range run {
+			v = concat(v, writes[st])
+		}
+		if !meaningful(v) || x.broken(run[0]) {
+			return
+		}
+		site := x.add(errdex.KindErrorMethod, typ, run[0], x.function(run[0]), v)
+		site.Location.EndLine = run[len(run)-1].EndLine()
+		site.Location.EndColumn = run[len(run)-1].End().Column + 1
+		if !named {
+			if x.facts.displays == nil {
+				x.facts.displays = map[*errdex.Site]string{}
+			}
+			x.facts.displays[site] = typ
+		}
+	}
+	done := map[syntax.Node]bool{}
+	for _, st := range order {
+		if done[st] {
+			continue
+		}
+		block := st.Parent()
+		if block.Kind() != "block" {
+			done[st] = true
+			emit([]syntax.Node{st})
+			continue
+		}
+		var run []syntax.Node
+		for c := range block.NamedChildren() {
+			if _, ok := writes[c]; ok {
+				done[c] = true
+				run = append(run, c)
+				continue
+			}
+			if hasWrite(c, writes) {
+				emit(run)
+				run = nil
+			}
+		}
+		emit(run)
+	}
+}
+
+// writeValue reports whether n writes to a formatter, and what.
+func (x *file) writeValue(n syntax.Node) (value, bool) {
+	switch n.Kind() {
+	case "macro_invocation":
+		name := macroName(n)
+		if name != "write" && name != "writeln" {
+			return value{}, false
+		}
+		args := macroArgs(macroTokens(n))
+		if len(args) < 2 {
+			return value{}, false
+		}
+		return x.format(args[1:], n, 0)
+	case "call_expression":
+		fn, args := n.Child("function"), n.Child("arguments")
+		switch fn.Kind() {
+		case "field_expression":
+			switch fn.Child("field").Text() {
+			case "write_str", "pad", "write_fmt":
+				if args.NamedChildCount() == 1 {
+					return x.eval(args.NamedChild(0), 0), true
+				}
+			case "fmt": // self.0.fmt(f): the value's own Display or Debug
+				if args.NamedChildCount() == 1 {
+					return holeValue(fn.Child("value").Text(), errdex.HoleAny), true
+				}
+			}
+		case "scoped_identifier": // Debug::fmt(&x, f), fmt::Display::fmt(..)
+			if fn.Child("name").Text() == "fmt" && args.NamedChildCount() == 2 {
+				typ := errdex.HoleAny
+				if lastSegment(fn.Child("path").Text()) == "Debug" {
+					typ = errdex.HoleRepr
+				}
+				return holeValue(args.NamedChild(0).Text(), typ), true
+			}
+		}
+	}
+	return value{}, false
+}
+
+// writeStatement is the statement of a block that a write is, through
+// "?" and return: the expression statement, or the block's tail
+// expression. A write that is no statement of its own is returned as is.
+func writeStatement(n syntax.Node) syntax.Node {
+	for {
+		p := n.Parent()
+		switch p.Kind() {
+		case "try_expression", "return_expression":
+			n = p
+			continue
+		case "expression_statement":
+			return p
+		}
+		return n
+	}
+}
+
+// hasWrite reports whether a statement holds one of the writes.
+func hasWrite(st syntax.Node, writes map[syntax.Node]value) bool {
+	for d := range st.Descendants() {
+		if _, ok := writes[d]; ok {
+			return true
+		}
+	}
+	return false
+}
+
+// meaningful reports whether a value is text with a letter or digit in its
+// literal parts: punctuation alone (", ") identifies nothing.
+func meaningful(v value) bool {
+	if !v.text || len(v.alts) == 0 {
+		return false
+	}
+	for _, p := range v.alts[0].Parts {
+		if !p.IsHole() && strings.IndexFunc(p.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,565 @@
+package rust
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// value is what an expression evaluates to as a message: its possible
+// templates (at least one) and whether it is known to be text (a literal,
+// a format!, a conversion of one) rather than an arbitrary value shown
+// through a hole.
+type value struct {
+	alts []errdex.Template
+	text bool
+}
+
+// Bounds on the work spent on one file's messages.
+const (
+	maxAlts  = 8       // alternatives kept for one value
+	maxDepth = 12      // nested evaluations (variables of variables, ...)
+	maxSteps = 200_000 // evaluations in one file
+	maxExpr  = 160     // bytes of an expression kept in a hole
+)
+
+// textValue is a value that is the given template.
+func textValue(t errdex.Template) value {
+	return value{alts: []errdex.Template{t.Normalize()}, text: true}
+}
+
+func litValue(s string) value { return textValue(errdex.NewTemplate(errdex.Lit(s))) }
+
+// holeValue is an unknown value shown through a hole named for expr.
+func holeValue(expr string, typ errdex.HoleType) value {
+	expr = clipExpr(expr)
+	return value{alts: []errdex.Template{errdex.NewTemplate(errdex.HolePart(template.RustHoleName(expr), expr, typ))}}
+}
+
+// clipExpr shortens an expression kept in a hole, collapsing white space.
+func clipExpr(e string) string {
+	if len(e) > maxExpr {
+		cut := maxExpr
+		for cut > 0 && e[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		e = e[:cut] + "…"
+	}
+	if strings.ContainsAny(e, "\n\t") {
+		e = strings.Join(strings.Fields(e), " ")
+	}
+	return strings.ToValidUTF8(e, "\uFFFD")
+}
+
+// union merges the alternatives of several values; the result is text
+// when all are.
+func union(vs ...value) value {
+	out := value{text: true}
+	seen := map[string]bool{}
+	for _, v := range vs {
+		out.text = out.text && v.text
+		for _, t := range v.alts {
+			if k := t.String(); !seen[k] && len(out.alts) < maxAlts {
+				seen[k] = true
+				out.alts = append(out.alts, t)
+			}
+		}
+	}
+	return out
+}
+
+// concat appends b to each alternative of a (a cross product, capped).
+func concat(a, b value) value {
+	out := value{text: a.text || b.text}
+	for _, x := range a.alts {
+		for _, y := range b.alts {
+			if len(out.alts) < maxAlts {
+				out.alts = append(out.alts, x.Concat(y))
+			}
+		}
+	}
+	return out
+}
+
+// step counts an evaluation against the file's budget.
+func (x *file) step() bool {
+	x.steps++
+	return x.steps <= maxSteps
+}
+
+// eval evaluates an expression node.
+func (x *file) eval(n syntax.Node, depth int) value {
+	if n.IsNull() {
+		return holeValue("", errdex.HoleAny)
+	}
+	if depth > maxDepth || !x.step() {
+		return holeValue(n.Text(), errdex.HoleAny)
+	}
+	switch n.Kind() {
+	case "string_literal", "raw_string_literal":
+		if s, ok := stringValue(n); ok {
+			return litValue(s)
+		}
+	case "macro_invocation":
+		switch macroName(n) {
+		case "format", "format_args":
+			if v, ok := x.format(macroArgs(macroTokens(n)), n, depth); ok {
+				return v
+			}
+		case "concat":
+			if v, ok := x.concatMacro(macroArgs(macroTokens(n))); ok {
+				return v
+			}
+		}
+	case "call_expression":
+		if v, ok := x.evalCall(n, depth); ok {
+			return v
+		}
+	case "reference_expression", "parenthesized_expression", "type_cast_expression":
+		inner := n.Child("value")
+		if inner.IsNull() {
+			inner = n.NamedChild(0)
+		}
+		return x.eval(inner, depth+1)
+	case "identifier":
+		if v, ok := x.resolve(n.Text(), n, depth); ok {
+			return v
+		}
+	case "if_expression":
+		if v, ok := x.evalIf(n, depth); ok {
+			return v
+		}
+	case "match_expression":
+		var vs []value
+		for arm := range n.Child("body").NamedChildren() {
+			if arm.Kind() == "match_arm" {
+				vs = append(vs, x.eval(arm.Child("value"), depth+1))
+			}
+		}
+		if len(vs) > 0 {
+			return union(vs...)
+		}
+	case "block":
+		if e := blockValue(n); !e.IsNull() {
+			return x.eval(e, depth+1)
+		}
+	case "binary_expression":
+		if n.Child("operator").Text() == "+" {
+			l, r := x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)
+			if l.text || r.text {
+				return concat(l, r)
+			}
+		}
+	case "closure_expression":
+		return x.eval(n.Child("body"), depth+1)
+	}
+	return holeValue(n.Text(), errdex.HoleAny)
+}
+
+// textMethods return their receiver's text unchanged (as far as the
+// message goes).
+var textMethods = map[string]bool{
+	"to_string": true, "to_owned": true, "into": true, "as_str": true, "as_ref": true,
+	"clone": true, "borrow": true, "to_str": true, "into_owned": true, "as_string": true,
+}
+
+// textFuncs convert their one argument to a string or a boxed error
+// holding it.
+var textFuncs = map[string]bool{
+	"String::from": true, "Box::from": true, "Cow::from": true, "From::from": true, "Into::into": true,
+	"str::to_string": true, "ToString::to_string": true, "Cow::Borrowed": true, "Cow::Owned": true,
+	"String::from_str": true, "std::string::String::from": true, "std::borrow::Cow::from": true,
+}
+
+// evalCall evaluates conversions of text: "..".to_string(),
+// String::from(".."), String::new().
+func (x *file) evalCall(n syntax.Node, depth int) (value, bool) {
+	fn, args := n.Child("function"), n.Child("arguments")
+	switch fn.Kind() {
+	case "field_expression":
+		if fn.Child("value").Kind() == "self" && args.NamedChildCount() == 0 {
+			if v, ok := x.selfMethod(fn.Child("field").Text(), n, depth); ok {
+				return v, true
+			}
+		}
+		if textMethods[fn.Child("field").Text()] && args.NamedChildCount() == 0 {
+			v := x.eval(fn.Child("value"), depth+1)
+			return v, v.text
+		}
+	case "scoped_identifier", "identifier":
+		callee := fn.Text()
+		switch {
+		case callee == "String::new" && args.NamedChildCount() == 0:
+			return textValue(errdex.Template{}), true
+		case textFuncs[callee] && args.NamedChildCount() == 1:
+			v := x.eval(args.NamedChild(0), depth+1)
+			return v, v.text
+		}
+	}
+	return value{}, false
+}
+
+// selfMethod evaluates self.name() called at node at: the value of the
+// method of that name in the impl blocks of the enclosing impl's type
+// (fn description(&self) -> &str { match self { .. => "..", .. } }).
+func (x *file) selfMethod(name string, at syntax.Node, depth int) (value, bool) {
+	for a := range at.Ancestors() {
+		if a.Kind() != "impl_item" {
+			continue
+		}
+		m, ok := x.methods[typeName(a.Child("type"))+"::"+name]
+		if !ok || m.Contains(at) {
+			return value{}, false
+		}
+		body := blockValue(m.Child("body"))
+		if body.IsNull() {
+			return value{}, false
+		}
+		v := x.eval(body, depth+1)
+		return v, v.text
+	}
+	return value{}, false
+}
+
+// evalIf evaluates an if expression with an else branch.
+func (x *file) evalIf(n syntax.Node, depth int) (value, bool) {
+	alt := n.Child("alternative")
+	if alt.IsNull() {
+		return value{}, false
+	}
+	then := x.eval(n.Child("consequence"), depth+1)
+	var other syntax.Node
+	for c := range alt.NamedChildren() {
+		if !isComment(c) {
+			other = c
+		}
+	}
+	return union(then, x.eval(other, depth+1)), true
+}
+
+// blockValue returns the expression a block evaluates to: its last
+// expression when no semicolon follows it.
+func blockValue(b syntax.Node) syntax.Node {
+	var last syntax.Node
+	for c := range b.NamedChildren() {
+		if !isComment(c) {
+			last = c
+		}
+	}
+	switch {
+	case last.IsNull(), strings.HasSuffix(last.Kind(), "_item"), last.Is("let_declaration", "attribute_item", "empty_statement"):
+		return syntax.Node{}
+	case last.Kind() == "expression_statement":
+		if l := lastChild(last); l.Kind() == ";" {
+			return syntax.Node{}
+		}
+		return last.NamedChild(0)
+	}
+	return last
+}
+
+func lastChild(n syntax.Node) syntax.Node {
+	var l syntax.Node
+	for c := range n.Children() {
+		l = c
+	}
+	return l
+}
+
+// macroName is the last segment of a macro invocation's path
+// ("anyhow::bail" → "bail").
+func macroName(n syntax.Node) string {
+	m := n.Child("macro")
+	if m.Kind() == "scoped_identifier" {
+		return m.Child("name").Text()
+	}
+	return m.Text()
+}
+
+// macroTokens returns a macro invocation's token tree.
+func macroTokens(n syntax.Node) syntax.Node {
+	for c := range n.NamedChildren() {
+		if c.Kind() == "token_tree" {
+			return c
+		}
+	}
+	return syntax.Node{}
+}
+
+// evalTokens evaluates a macro argument given as tokens. at is the macro
+// invocation, the position for variable lookups.
+func (x *file) evalTokens(a tokArg, at syntax.Node, depth int) value {
+	toks := a.toks
+	if depth > maxDepth || !x.step() {
+		return holeValue(a.text(), errdex.HoleAny)
+	}
+	// Leading borrows and trailing conversions do not change the text.
+	for len(toks) > 1 && toks[0].Is("&", "*") {
+		toks = toks[1:]
+	}
+	if len(toks) > 1 && toks[0].Kind() == "mutable_specifier" {
+		toks = toks[1:]
+	}
+	for len(toks) >= 4 && toks[len(toks)-3].Kind() == "." && textMethods[toks[len(toks)-2].Text()] &&
+		toks[len(toks)-1].Kind() == "token_tree" && toks[len(toks)-1].NamedChildCount() == 0 {
+		toks = toks[:len(toks)-3]
+	}
+	if len(toks) == 4 && toks[0].Kind() == "self" && toks[1].Kind() == "." && toks[3].Kind() == "token_tree" && toks[3].NamedChildCount() == 0 {
+		if v, ok := x.selfMethod(toks[2].Text(), at, depth); ok {
+			return v
+		}
+	}
+	switch {
+	case len(toks) == 1 && isStringLit(toks[0]):
+		if s, ok := stringValue(toks[0]); ok {
+			return litValue(s)
+		}
+	case len(toks) == 1 && toks[0].Is("integer_literal", "boolean_literal", "char_literal"):
+		if s, ok := literalDisplay(toks[0]); ok {
+			return litValue(s)
+		}
+	case len(toks) == 1 && toks[0].Kind() == "identifier":
+		if v, ok := x.resolve(toks[0].Text(), at, depth); ok {
+			return v
+		}
+	case len(toks) == 3 && toks[1].Kind() == "!" && toks[2].Kind() == "token_tree":
+		switch name := lastSegment(toks[0].Text()); name {
+		case "format", "format_args":
+			if v, ok := x.format(macroArgs(toks[2]), at, depth); ok {
+				return v
+			}
+		case "concat":
+			if v, ok := x.concatMacro(macroArgs(toks[2])); ok {
+				return v
+			}
+		}
+	case len(toks) == 4 && toks[0].Kind() == "identifier" && toks[1].Kind() == "::" && toks[3].Kind() == "token_tree":
+		// String::from("..") and the like, as tokens.
+		if textFuncs[toks[0].Text()+"::"+toks[2].Text()] {
+			if inner := macroArgs(toks[3]); len(inner) == 1 {
+				v := x.evalTokens(inner[0], at, depth+1)
+				if v.text {
+					return v
+				}
+			}
+		}
+	}
+	return holeValue(a.text(), errdex.HoleAny)
+}
+
+func lastSegment(path string) string {
+	if i := strings.LastIndex(path, "::"); i >= 0 {
+		return path[i+2:]
+	}
+	return path
+}
+
+// concatMacro evaluates concat!("a", "b", 1).
+func (x *file) concatMacro(args []tokArg) (value, bool) {
+	var b strings.Builder
+	for _, a := range args {
+		if len(a.toks) != 1 {
+			return value{}, false
+		}
+		t := a.toks[0]
+		switch {
+		case isStringLit(t):
+			s, ok := stringValue(t)
+			if !ok {
+				return value{}, false
+			}
+			b.WriteString(s)
+		case t.Is("integer_literal", "float_literal", "boolean_literal"):
+			b.WriteString(t.Text())
+		default:
+			return value{}, false
+		}
+	}
+	return litValue(b.String()), true
+}
+
+// formatString evaluates the format argument of a formatting macro: a
+// string literal or concat!(...).
+func (x *file) formatString(a tokArg) (string, bool) {
+	switch {
+	case len(a.toks) == 1 && isStringLit(a.toks[0]):
+		return stringValue(a.toks[0])
+	case len(a.toks) == 3 && lastSegment(a.toks[0].Text()) == "concat" && a.toks[1].Kind() == "!":
+		v, ok := x.concatMacro(macroArgs(a.toks[2]))
+		if ok && len(v.alts) == 1 {
+			return v.alts[0].String(), true
+		}
+	}
+	return "", false
+}
+
+// format evaluates format-style arguments: a format string followed by its
+// arguments. It reports false when the first argument is not a format
+// string. An argument with several alternatives gives the message's
+// alternatives, one argument varying at a time.
+func (x *file) format(args []tokArg, at syntax.Node, depth int) (value, bool) {
+	if len(args) == 0 {
+		return value{}, false
+	}
+	f, ok := x.formatString(args[0])
+	if !ok {
+		return value{}, false
+	}
+	rest := args[1:]
+	bargs := make([]template.BraceArg, len(rest))
+	for i, a := range rest {
+		bargs[i] = template.BraceArg{Name: a.name, Expr: clipExpr(a.text())}
+	}
+	// Identifiers captured from the scope ("{path}") are named arguments
+	// too, so that a variable holding text is inlined like one passed.
+	captured := capturedNames(f, bargs)
+	for _, name := range captured {
+		bargs = append(bargs, template.BraceArg{Name: name, Expr: name})
+	}
+	vals := make([]*value, len(bargs))
+	get := func(i int) value {
+		if vals[i] == nil {
+			var v value
+			if i < len(rest) {
+				v = x.evalTokens(rest[i], at, depth+1)
+			} else if r, ok := x.resolve(bargs[i].Name, at, depth+1); ok {
+				v = r
+			} else {
+				v = holeValue(bargs[i].Name, errdex.HoleAny)
+			}
+			vals[i] = &v
+		}
+		return *vals[i]
+	}
+	parse := func(vary, alt int) errdex.Template {
+		p := template.BraceFormat{Dialect: template.BraceRust, Value: func(i int) (errdex.Template, bool) {
+			if i < 0 || i >= len(bargs) {
+				return errdex.Template{}, false
+			}
+			v := get(i)
+			if !v.text {
+				return errdex.Template{}, false
+			}
+			if i == vary {
+				return v.alts[alt], true
+			}
+			return v.alts[0], true
+		}}
+		res := p.Parse(f, bargs)
+		if vary < 0 {
+			x.formatProblems(at, res.Problems)
+		}
+		return res.Template
+	}
+	out := value{alts: []errdex.Template{parse(-1, 0)}, text: true}
+	for i := range bargs {
+		if vals[i] == nil || !vals[i].text {
+			continue
+		}
+		for j := 1; j < len(vals[i].alts) && len(out.alts) < maxAlts; j++ {
+			out.alts = append(out.alts, parse(i, j))
+		}
+	}
+	return union(out), true
+}
+
+// capturedNames returns the identifiers a Rust format string refers to
+// ("{path}", "{n:>4}") that no named argument provides, in order, once each.
+func capturedNames(f string, args []template.BraceArg) []string {
+	if !strings.Contains(f, "{") {
+		return nil
+	}
+	f = strings.NewReplacer("{{", "  ", "}}", "  ").Replace(f)
+	var names []string
+	for _, m := range capturedRef.FindAllStringSubmatch(f, -1) {
+		name := m[1]
+		if slices.Contains(names, name) || slices.ContainsFunc(args, func(a template.BraceArg) bool { return a.Name == name }) {
+			continue
+		}
+		names = append(names, name)
+	}
+	return names
+}
+
+// capturedRef matches a replacement field naming an identifier.
+var capturedRef = regexp.MustCompile(`\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^{}]*)?\}`)
+
+// formatProblems records the problems of a format string.
+func (x *file) formatProblems(at syntax.Node, problems []string) {
+	for _, p := range problems {
+		x.problem("line %d: format string: %s", at.Line(), p)
+	}
+}
+
+// integerSuffix matches the type suffix of an integer literal.
+var integerSuffix = regexp.MustCompile(`_*(u8|u16|u32|u64|u128|usize|i8|i16|i32|i64|i128|isize)$`)
+
+// literalDisplay is how Display prints a literal token: an integer in
+// decimal, a bool, a char as itself.
+func literalDisplay(t syntax.Node) (string, bool) {
+	text := t.Text()
+	switch t.Kind() {
+	case "integer_literal":
+		digits := strings.ReplaceAll(integerSuffix.ReplaceAllString(text, ""), "_", "")
+		if strings.HasPrefix(digits, "0") && len(digits) > 1 && strings.IndexByte("xob", digits[1]) < 0 {
+			digits = strings.TrimLeft(digits, "0") // decimal with leading zeros
+			if digits == "" {
+				digits = "0"
+			}
+		}
+		v, err := strconv.ParseUint(digits, 0, 64)
+		if err != nil {
+			return "", false
+		}
+		return strconv.FormatUint(v, 10), true
+	case "boolean_literal":
+		return text, true
+	case "char_literal":
+		if s, ok := decodeString(`"` + strings.TrimSuffix(strings.TrimPrefix(text, "'"), "'") + `"`); ok && utf8.RuneCountInString(s) == 1 {
+			return s, true
+		}
+	}
+	return "", false
+}
+
+// literalDebug is how Debug prints a simple literal (an integer, a bool,
+// a string or char without escapes), for the values assert_eq! and
+// ensure! print; false for anything else.
+func literalDebug(toks []syntax.Node) (string, bool) {
+	if len(toks) != 1 {
+		return "", false
+	}
+	t := toks[0]
+	switch {
+	case t.Is("integer_literal", "boolean_literal"):
+		return literalDisplay(t)
+	case isStringLit(t):
+		s, ok := stringValue(t)
+		if ok && plainText(s) {
+			return `"` + s + `"`, true
+		}
+	case t.Kind() == "char_literal":
+		s, ok := literalDisplay(t)
+		if ok && plainText(s) && s != "'" {
+			return "'" + s + "'", true
+		}
+	}
+	return "", false
+}
+
+// plainText reports whether Debug prints s without escapes.
+func plainText(s string) bool {
+	for _, r := range s {
+		if r == '"' || r == '\\' || !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
+}

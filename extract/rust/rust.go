@@ -1,0 +1,197 @@
+// Package rust finds the error sites of Rust source code: panics, failed
+// assertions, expect calls, anyhow/eyre errors, String errors, error
+// constructors, thiserror/snafu messages and the Display implementations of
+// error types, each with the message template Rust prints.
+//
+// # Sites
+//
+//   - panic!, unreachable!, todo!, unimplemented! (kind panic), with the
+//     prefixes the standard library prints ("internal error: entered
+//     unreachable code: ", "not yet implemented: ", "not implemented: ").
+//     A panic without arguments prints "explicit panic"; a Rust 2018
+//     panic!(msg) with a non-literal argument prints the value.
+//   - assert!, debug_assert! (kind assert): the custom message when there
+//     is one, else "assertion failed: " and the condition as written (with
+//     whitespace collapsed, as stringify! prints it). assert_eq!, assert_ne!
+//     and the debug_ forms: "assertion `left == right` failed[: msg]\n
+//     left: {left}\n right: {right}" with repr holes (Rust 1.73 and later),
+//     the pre-1.73 form ("assertion failed: `(left == right)`...") as an
+//     alternative.
+//   - .expect(msg) (kind expect): Result::expect prints "msg: {err:?}",
+//     Option::expect prints "msg". The receiver's type is not known, so a
+//     receiver that is clearly an Option (.get(), .next(), .first(), ...)
+//     gives "msg", anything else "msg: {err}" with "msg" as an
+//     alternative. .expect_err(msg) prints "msg: {value:?}".
+//   - anyhow!/bail!/format_err! and eyre!/bail! (kind errorf): the format
+//     message; a single non-text argument (anyhow!(err)) is an existing
+//     error, not a site. ensure!(cond, msg...) (kind check-macro): the
+//     message, or "Condition failed: `cond`" (with " ({lhs} vs {rhs})" for
+//     a comparison, as anyhow 1.0.58 and later print it).
+//   - String errors (kind errors-new for plain text, errorf when
+//     formatted): Err(format!(...)), Err("...".into()), Err("...".to_string()),
+//     Err(String::from("...")), .ok_or("..."), .ok_or_else(|| format!(..)),
+//     .map_err(|e| format!("...: {}", e)) (the closure's parameter is a hole
+//     of type error), and anyhow's/eyre's .context(..), .with_context(||
+//     ..), .wrap_err(..), .wrap_err_with(|| ..) (kind errorf).
+//   - Error constructors (kind errors-new or errorf, Exception the type as
+//     written without "std::"): T::new(.., msg), T::msg(msg),
+//     T::custom(msg), T::other(msg), T::from(msg) where T's last segment ends
+//     in "Error" (io::Error::new(ErrorKind::Other, "..."),
+//     serde's de::Error::custom(format!(..))) and msg is text.
+//   - #[error("...")] (thiserror) and #[snafu(display("..."))] on enum
+//     variants and structs (kind error-method, Exception the type, Function
+//     the variant "Type::Variant" or the struct): fields referenced by name
+//     ("{line}") or position ("{0}") become holes named for the field, typed
+//     from the field's type (integers, floats, strings, paths, errors);
+//     "{0:?}" is a repr hole; extra arguments (".0.len()") become holes.
+//     #[error(transparent)] is not a site.
+//   - The bodies of impl Display for error types (kind error-method):
+//     write!/writeln! with a literal format, f.write_str(..), f.pad(..),
+//     each a site of the implementing type; a message variable resolves to
+//     its alternatives (let s = match self { .. => "..", .. }). A type is an
+//     error type when its name ends in "Error" or "Err", or when any file of
+//     the repository implements std::error::Error for it or derives Error
+//     (thiserror), Snafu or Fail for it; Link drops the Display sites of
+//     other types.
+//
+// Templates with no literal text are kept for panics, asserts and expects
+// (the site is real, its message wholly a value) and dropped for the other
+// forms, where they only forward another error's message.
+//
+// # Conventions
+//
+// Exception: Rust panics and anyhow errors print no type, so those sites
+// leave Exception empty; constructor, thiserror and Display sites name the
+// error type.
+//
+// Function: the path of a Rust backtrace frame, "crate::module::Type::method",
+// as far as the file tells it. The module path comes from the file's path
+// (src/a/b.rs → a::b, src/a/mod.rs → a, src/lib.rs and src/main.rs → the
+// crate root, src/bin/x.rs → crate x) and inline mod blocks; the crate is
+// the directory holding src/, with a version suffix removed and '-' written
+// '_' ("anyhow-1.0.69/src/error.rs" → "anyhow::error"). A file outside any
+// src/ directory is its own crate, named for its stem. Methods are named by
+// their impl's type without generics ("Pool::new"; trait impls too:
+// "Error::fmt"), trait default methods by the trait, nested functions by
+// their chain; closures belong to the enclosing function; sites outside
+// functions (statics, consts) are named for the item. A frame
+// "panic_msg::Pool::new" matches the site exactly, and a frame with another
+// crate prefix by its last component.
+//
+// Variables: a message held in a variable (let msg = format!(..);
+// panic!("{}", msg)) resolves to the let that is in scope at the use, with
+// later assignments: one in a block enclosing the use replaces the value,
+// one in another branch adds an alternative; `+=` and push_str append.
+// Constants and statics of the file resolve too.
+//
+// Test code: functions marked #[test] (or any attribute whose last segment
+// is test, bench, rstest or test_case) and items under #[cfg(test)] are
+// skipped unless Options.Tests is set; test files and directories are the
+// walker's business.
+//
+// Macro arguments are token trees, not expressions: arguments are split at
+// top-level commas (turbofish generics kept together), and an argument is
+// understood when it is a string literal, a nested format!, a variable, or
+// a literal followed by conversion methods; anything else is a hole with
+// its source text. Sites inside macro_rules! definitions are not found.
+//
+// Files with syntax errors yield the sites whose own subtree parsed, with
+// the skipped lines as Problems.
+package rust
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+)
+
+// Options configure a Rust extractor.
+type Options struct {
+	// Tests keeps sites in test code (#[test] functions, #[cfg(test)]
+	// items), which are skipped by default.
+	Tests bool
+}
+
+// Extractor extracts Rust error sites with the default options.
+var Extractor = New(Options{})
+
+// New returns a Rust extractor with the given options.
+func New(opts Options) *extract.Extractor {
+	return &extract.Extractor{
+		Language: "rust",
+		Doc:      "panic!/unreachable!/todo!, assert! family, .expect, anyhow/eyre errors, String errors, error constructors, thiserror/snafu messages and Display impls of error types in Rust",
+		Grammar:  func(string) *syntax.Language { return syntax.Rust() },
+		Extract:  func(f *extract.File) (*extract.FileResult, error) { return extractFile(f, opts) },
+		Link:     link,
+	}
+}
+
+// facts is what Link needs from one file (FileResult.Facts).
+type facts struct {
+	// errorTypes are the types this file declares to be errors: impl
+	// Error for T, #[derive(Error)] and the like.
+	errorTypes []string
+	// displays are the Display sites of types whose names do not say they
+	// are errors, by type name; Link keeps those of error types.
+	displays map[*errdex.Site]string
+}
+
+func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
+	if f.Tree == nil {
+		return nil, fmt.Errorf("rust: %s was not parsed", f.Path)
+	}
+	x := newFile(f, opts)
+	x.run()
+	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
+	if line := firstErrorLine(f.Tree); line > 0 {
+		p := fmt.Sprintf("syntax error on line %d", line)
+		if x.skipped > 0 {
+			p += fmt.Sprintf("; %d candidate sites in code with syntax errors skipped, the first on line %d", x.skipped, x.firstSkipped)
+		}
+		res.Problems = append(res.Problems, p)
+	}
+	res.Problems = append(res.Problems, x.problems...)
+	return res, nil
+}
+
+// link keeps the Display sites of types that some file of the repository
+// declares to be errors, and drops the others.
+func link(files []*extract.FileResult) {
+	errorTypes := map[string]bool{}
+	for _, f := range files {
+		if fx, ok := f.Facts.(*facts); ok {
+			for _, t := range fx.errorTypes {
+				errorTypes[t] = true
+			}
+		}
+	}
+	for _, f := range files {
+		fx, ok := f.Facts.(*facts)
+		if !ok || len(fx.displays) == 0 {
+			continue
+		}
+		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool {
+			typ, pending := fx.displays[s]
+			return pending && !errorTypes[typ]
+		})
+	}
+}
+
+// firstErrorLine returns the line of the tree's first syntax error, or 0.
+func firstErrorLine(t *syntax.Tree) int {
+	if !t.HasError() {
+		return 0
+	}
+	for n := range t.Root().Descendants() {
+		if n.IsError() || n.IsMissing() {
+			return n.Line()
+		}
+	}
+	return t.Root().Line()
+}
+
+// maxProblems caps the notes reported for one file.
+const maxProblems = 8

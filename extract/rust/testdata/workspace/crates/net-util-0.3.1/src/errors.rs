@@ -1,0 +1,1 @@
+impl std::error::Error for crate::proto::frame::FrameFault {}

@@ -1,0 +1,5 @@
+pub mod proto;
+
+pub fn connect(addr: &str) {
+    panic!("cannot connect to {addr}");
+}
