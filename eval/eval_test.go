@@ -65,12 +65,14 @@ func TestRunRecorded(t *testing.T) {
 	// function) are right at rank 1, json-typemsg at rank 2 (the second
 	// site's lines 354-356 hold 355), shlex-typemsg's first site is in
 	// xshlex.py (not a path-component suffix) and its second on the wrong
-	// line, ipaddress got nothing. 2 cases expect none: int-c got none,
-	// recursion-c got a site. Empty answers: int-c and ipaddress.
+	// line, ipaddress got nothing; json-typemsg's right site scores as the
+	// first (a tie). 4 cases expect none: int-c got none, recursion-c got a
+	// site, scanner-twin got its twin first (right), scanner-twin-other its
+	// twin second (wrong). Empty answers: int-c and ipaddress.
 	want := Summary{
-		N: 8, Top1: f(3.0 / 6), Top5: f(4.0 / 6), MRR: f(3.5 / 6),
-		NoMatchPrecision: f(0.5), NoMatchRecall: f(0.5),
-		Positives: 6, Negatives: 2, AtRank1: 3, InTop5: 4, Empty: 2, EmptyOK: 1,
+		N: 10, Top1: f(3.0 / 6), Top5: f(4.0 / 6), MRR: f(3.5 / 6), Top1Ties: f(4.0 / 6),
+		NoMatchPrecision: f(0.5), NoMatchRecall: f(2.0 / 4),
+		Positives: 6, Negatives: 4, AtRank1: 3, InTop5: 4, AtTie1: 4, Empty: 2, EmptyOK: 1, TwinFirst: 1,
 	}
 	got := rep.Summary
 	got.P50ms, got.P99ms = 0, 0
@@ -81,10 +83,13 @@ func TestRunRecorded(t *testing.T) {
 	for _, o := range rep.Outcomes {
 		ranks = append(ranks, o.Rank)
 	}
-	if diff := cmp.Diff([]int{1, 2, 1, 0, 1, 0, 0, 0}, ranks); diff != "" {
+	if diff := cmp.Diff([]int{1, 2, 1, 0, 1, 0, 0, 0, 0, 0}, ranks); diff != "" {
 		t.Errorf("ranks (-want +got):\n%s", diff)
 	}
-	if s := rep.ByForm["type-message"]; s.N != 5 || *s.Top1 != 0 || *s.NoMatchRecall != 0.5 {
+	if got := []bool{rep.Outcomes[8].Correct(), rep.Outcomes[9].Correct()}; !got[0] || got[1] {
+		t.Errorf("twin cases correct %v, want [true false]", got)
+	}
+	if s := rep.ByForm["type-message"]; s.N != 6 || *s.Top1 != 0 || *s.NoMatchRecall != 2.0/3 {
 		t.Errorf("type-message summary %+v", s)
 	}
 
@@ -94,8 +99,8 @@ func TestRunRecorded(t *testing.T) {
 		rep.Outcomes[i].Duration = time.Duration(i+1) * time.Millisecond
 	}
 	rep.score()
-	if rep.Summary.P50ms != 4 || rep.Summary.P99ms != 8 {
-		t.Errorf("p50 %v ms, p99 %v ms; want 4 and 8", rep.Summary.P50ms, rep.Summary.P99ms)
+	if rep.Summary.P50ms != 5 || rep.Summary.P99ms != 10 {
+		t.Errorf("p50 %v ms, p99 %v ms; want 5 and 10", rep.Summary.P50ms, rep.Summary.P99ms)
 	}
 	var text bytes.Buffer
 	if err := rep.WriteText(&text, true); err != nil {
@@ -115,11 +120,11 @@ func TestRunRecorded(t *testing.T) {
 	for k := range obj {
 		keys = append(keys, k)
 	}
-	wantKeys := []string{"mrr", "n", "nomatch_precision", "nomatch_recall", "p50_ms", "p99_ms", "top1", "top5"}
+	wantKeys := []string{"mrr", "n", "nomatch_precision", "nomatch_recall", "p50_ms", "p99_ms", "top1", "top1_ties", "top5"}
 	if diff := cmp.Diff(wantKeys, keys, cmpSorted); diff != "" {
 		t.Errorf("JSON keys (-want +got):\n%s", diff)
 	}
-	if obj["top1"] != 0.5 || obj["n"] != 8.0 {
+	if obj["top1"] != 0.5 || obj["n"] != 10.0 {
 		t.Errorf("JSON %s", js.String())
 	}
 }
@@ -167,6 +172,8 @@ func TestReadCasesErrors(t *testing.T) {
 		{"no line or function", `{"id":"a","query":"x","expect":{"path_suffix":"a.py","line":null}}`, `cases.jsonl:1: case "a": expect needs a line or a function`},
 		{"bad line", `{"id":"a","query":"x","expect":{"path_suffix":"a.py","line":0}}`, `cases.jsonl:1: case "a": expect.line 0 is not a line number`},
 		{"duplicate id", good + "\n" + good, `cases.jsonl:2: id "a" was already used on line 1`},
+		{"twin without path", `{"id":"a","query":"x","expect":null,"twin":{"line":3}}`, `cases.jsonl:1: case "a": twin.path_suffix is empty`},
+		{"twin beside a site", `{"id":"a","query":"x","expect":{"path_suffix":"a.py","line":3},"twin":{"path_suffix":"b.py","line":3}}`, `cases.jsonl:1: case "a": a twin is only meaningful when "expect" is null`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

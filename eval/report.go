@@ -10,7 +10,7 @@ import (
 )
 
 // WriteJSON writes the summary as one JSON object on one line:
-// {"n","top1","top5","mrr","nomatch_precision","nomatch_recall","p50_ms","p99_ms"}.
+// {"n","top1","top5","mrr","nomatch_precision","nomatch_recall","p50_ms","p99_ms","top1_ties"}.
 func (r *Report) WriteJSON(w io.Writer) error {
 	return json.NewEncoder(w).Encode(r.Summary)
 }
@@ -27,10 +27,15 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 	}
 	fmt.Fprintf(tw, ")\n")
 	fmt.Fprintf(tw, "top-1\t%s\t(%d/%d)\n", pct(s.Top1), s.AtRank1, s.Positives)
+	fmt.Fprintf(tw, "top-1 up to ties\t%s\t(%d/%d: the right site scores as the first)\n", pct(s.Top1Ties), s.AtTie1, s.Positives)
 	fmt.Fprintf(tw, "top-5\t%s\t(%d/%d)\n", pct(s.Top5), s.InTop5, s.Positives)
 	fmt.Fprintf(tw, "MRR\t%s\n", num(s.MRR))
 	fmt.Fprintf(tw, "no-match precision\t%s\t(%d/%d empty answers expected none)\n", pct(s.NoMatchPrecision), s.EmptyOK, s.Empty)
-	fmt.Fprintf(tw, "no-match recall\t%s\t(%d/%d cases expecting none got none)\n", pct(s.NoMatchRecall), s.EmptyOK, s.Negatives)
+	fmt.Fprintf(tw, "no-match recall\t%s\t(%d/%d cases expecting none got none", pct(s.NoMatchRecall), s.EmptyOK, s.Negatives)
+	if s.TwinFirst > 0 {
+		fmt.Fprintf(tw, ", %d more their pure-Python twin first", s.TwinFirst)
+	}
+	fmt.Fprintf(tw, ")\n")
 	fmt.Fprintf(tw, "latency\tp50 %.3f ms, p99 %.3f ms\n", s.P50ms, s.P99ms)
 	if err := tw.Flush(); err != nil {
 		return err
@@ -38,7 +43,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 	if len(r.ByForm) > 0 {
 		fmt.Fprintln(w)
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "form\tn\ttop-1\ttop-5\tMRR\tno-match P\tno-match R\tp99 ms\t\n")
+		fmt.Fprintf(tw, "form\tn\ttop-1\tties\ttop-5\tMRR\tno-match P\tno-match R\tp99 ms\t\n")
 		forms := make([]string, 0, len(r.ByForm))
 		for f := range r.ByForm {
 			forms = append(forms, f)
@@ -46,7 +51,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 		slices.Sort(forms)
 		for _, f := range forms {
 			fs := r.ByForm[f]
-			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%.3f\t\n", f, fs.N, pct(fs.Top1), pct(fs.Top5), num(fs.MRR),
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%.3f\t\n", f, fs.N, pct(fs.Top1), pct(fs.Top1Ties), pct(fs.Top5), num(fs.MRR),
 				pct(fs.NoMatchPrecision), pct(fs.NoMatchRecall), fs.P99ms)
 		}
 		if err := tw.Flush(); err != nil {
@@ -75,12 +80,18 @@ func writeFailure(w io.Writer, o *Outcome) {
 	if c.Form != "" {
 		head += " [" + c.Form + "]"
 	}
-	if c.Expect != nil && o.Rank > 1 {
+	switch {
+	case c.Expect != nil && o.Rank > 1 && o.Tied:
+		head += fmt.Sprintf(" (correct at rank %d, tied with the first)", o.Rank)
+	case c.Expect != nil && o.Rank > 1:
 		head += fmt.Sprintf(" (correct at rank %d)", o.Rank)
 	}
 	fmt.Fprintf(w, "%s, line %d\n", head, c.Line)
 	fmt.Fprintf(w, "  query:  %s\n", summarizeQuery(c.Query))
 	fmt.Fprintf(w, "  expect: %s\n", c.Expect)
+	if c.Twin != nil {
+		fmt.Fprintf(w, "  twin:   %s\n", c.Twin)
+	}
 	if o.Err != nil {
 		fmt.Fprintf(w, "  error:  %v\n", o.Err)
 		return
