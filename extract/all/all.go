@@ -5,13 +5,18 @@ package all
 import (
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/golang"
+	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
+	"github.com/errdex/errdex/extract/rust"
 )
 
 // Extractors returns the extractors of every supported language.
 func Extractors() []*extract.Extractor {
 	return []*extract.Extractor{
 		golang.Extractor,
+		javascript.Extractor,
+		javascript.TypeScript,
 		python.Extractor,
+		rust.Extractor,
 	}
 }
