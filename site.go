@@ -67,6 +67,10 @@ type Site struct {
 	Related     []Related    `json:"related,omitempty"`
 	Family      *FamilyRef   `json:"family,omitempty"`
 	Explanation *Explanation `json:"explanation,omitempty"`
+	// StaticExplanation keeps the deterministic explanation when
+	// Explanation holds fields written by an LLM, so that both stay
+	// available. It is nil when Explanation is entirely static.
+	StaticExplanation *Explanation `json:"static_explanation,omitempty"`
 }
 
 // Message renders the site's template with {name} holes.
@@ -168,7 +172,10 @@ type FamilyRef struct {
 
 // Explanation is prose about a site: what it means, when it happens, how to
 // fix it. Source says where the prose came from: "static" for deterministic
-// rules, "llm:<model>" for a validated LLM answer.
+// rules, "llm:<model>" for a validated LLM answer; when fields come from
+// different sources, Sources names the source of each field ("meaning",
+// "trigger", "solutions", "example_fix", "situations") and Source is the
+// one that wrote most of them.
 type Explanation struct {
 	Meaning    string      `json:"meaning"`
 	Trigger    string      `json:"trigger,omitempty"`
@@ -176,6 +183,10 @@ type Explanation struct {
 	ExampleFix *ExampleFix `json:"example_fix,omitempty"`
 	Situations []string    `json:"situations,omitempty"`
 	Source     string      `json:"source"`
+	// Sources maps field names to their source when they differ.
+	Sources map[string]string `json:"sources,omitempty"`
+	// PromptVersion identifies the prompt an LLM answered, when one did.
+	PromptVersion string `json:"prompt_version,omitempty"`
 }
 
 // ExampleFix shows a change that avoids the error.
