@@ -41,6 +41,8 @@ type facts struct {
 	// module is the file's dotted module name, set by Link.
 	module string
 	pkg    bool // the file is a package's __init__.py
+	// analysis holds the facts for the repository analyses (facts.go).
+	analysis *extract.FileFacts
 }
 
 func extractFile(f *extract.File) (*extract.FileResult, error) {
@@ -55,6 +57,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 			res.Sites = append(res.Sites, s)
 		}
 	}
+	x.facts.analysis = analysisFacts(fs, res.Sites)
 	for _, c := range fs.classes {
 		if cf := x.classFact(c); cf != nil {
 			x.facts.classes = append(x.facts.classes, cf)

@@ -1,0 +1,152 @@
+package extract
+
+import "github.com/errdex/errdex"
+
+// This file defines the language-neutral facts an extractor records about a
+// file for the repository-wide analyses (package analyze): the functions
+// with their parameters, assignments and calls, the classes, the imports,
+// the configuration the code declares or reads, and what each site's
+// statement reads. The analyses build the call graph, trace values back to
+// their sources and find settings from these facts alone, so a new
+// language joins them by filling a FileFacts; it never needs an analysis
+// of its own.
+//
+// Names are as written in the source, with white space removed from dotted
+// names ("self.buffers.set_buf", "envs.SGLANG_MAX.get"). Lines are 1-based
+// lines of the file. Texts are source text on one line (runs of white
+// space collapsed), cut at MaxFactText bytes.
+
+// MaxFactText caps the source texts kept in facts.
+const MaxFactText = 200
+
+// AnalysisSource is implemented by the Facts value (FileResult.Facts) of an
+// extractor that feeds the repository analyses. A Facts value that does not
+// implement it leaves its file out of the call graph and of provenance;
+// its sites still get families, related errors and explanations.
+type AnalysisSource interface {
+	AnalysisFacts() *FileFacts
+}
+
+// FileFacts are the language-neutral facts of one file.
+type FileFacts struct {
+	Imports []Import
+	// Functions holds every function and method, and one function named
+	// "<module>" for the code at the top level of the file (its
+	// assignments are the module's globals).
+	Functions []Function
+	Classes   []Class
+	// Config lists the configuration the file declares or reads.
+	Config []ConfigUse
+	// Sites pairs the file's sites with what their statements read.
+	Sites []SiteFacts
+}
+
+// Import binds a local name to a module or to a name in a module. Module
+// is in the language's syntax; Python keeps the leading dots of relative
+// imports ("..errors").
+type Import struct {
+	Local  string // the name bound in the file
+	Module string
+	Name   string // "" when Local is the module itself
+}
+
+// Function is a function, a method, or the top level of a file.
+type Function struct {
+	// Name is qualified as the sites of the function report it
+	// (errdex.Site.Function): "MetadataBuffers.set_buf", "<module>".
+	Name string
+	// Class is the qualified name of the class a method belongs to.
+	Class string
+	// Receiver is the name of a method's first parameter ("self", "cls").
+	Receiver      string
+	Line, EndLine int
+	Params        []Param
+	// Assigns are the function's bindings in source order: local
+	// variables, and attributes of the receiver ("self.x").
+	Assigns []Assign
+	Calls   []Call
+}
+
+// Param is a parameter and its default value.
+type Param struct {
+	Name       string
+	Default    string
+	HasDefault bool
+	Line       int
+}
+
+// Assign is one binding of a name: "x = value", "self.x = value",
+// "x += value", or a class field "x: int = value" (Value "" when the field
+// has none).
+type Assign struct {
+	Target string
+	Op     string // "=", "+=", ":" for an annotation without a value
+	Value  string
+	Text   string // the whole statement
+	Line   int
+	// EndLine is the last line of the statement.
+	EndLine int
+	// Reads are the variables and attribute chains the value reads, in
+	// order, without duplicates.
+	Reads []string
+	// Callee is the called name when the value is a call
+	// ("MetadataBuffers", "utils.make_buffers"): the type of the target
+	// when it names a class.
+	Callee string
+}
+
+// Call is a call of a named function or method.
+type Call struct {
+	Callee string // as written: "helper", "self.set_buf", "mod.f", "super().close"
+	Line   int
+}
+
+// Class is a class definition.
+type Class struct {
+	Name          string // qualified within the file: "Outer.Inner"
+	Bases         []string
+	Decorators    []string
+	Line, EndLine int
+	// Fields are the bindings of the class body, with annotations
+	// without a value.
+	Fields []Assign
+}
+
+// Configuration kinds.
+const (
+	ConfigEnv     = "env"     // an environment variable
+	ConfigFlag    = "flag"    // a command-line flag
+	ConfigSetting = "setting" // a field of a settings or arguments class
+)
+
+// ConfigUse is a declaration or a read of configuration: a read of an
+// environment variable (os.environ.get("X", "0")), a declaration of one
+// through a wrapper (X = EnvInt(0)), a command-line flag
+// (add_argument("--max-tokens", default=8)), or a field of a settings
+// class (max_tokens: int = 8 in a dataclass).
+type ConfigUse struct {
+	Kind string // ConfigEnv, ConfigFlag or ConfigSetting
+	// Name is the variable ("SGLANG_MAX_TOKENS"), the flag
+	// ("--max-tokens") or the class-qualified field
+	// ("ServerArgs.max_tokens").
+	Name string
+	// Dest is the attribute through which code reads a declared value:
+	// the wrapper's attribute name for an environment variable (X in
+	// envs.X.get()), the parsed attribute of a flag (max_tokens in
+	// args.max_tokens), the field name of a setting.
+	Dest       string
+	Default    string
+	HasDefault bool
+	// Decl marks a declaration; reads have Decl false.
+	Decl     bool
+	Function string // the enclosing function, "<module>" at top level
+	Line     int
+	Text     string
+}
+
+// SiteFacts is what a site's statement reads besides its guards: the
+// variables and attribute chains of its message and arguments.
+type SiteFacts struct {
+	Site  *errdex.Site
+	Reads []string
+}
