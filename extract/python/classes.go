@@ -188,6 +188,7 @@ type factoryFact struct {
 	params []paramFact
 	class  nameRef
 	args   callArgs
+	method bool // defined in a class body
 }
 
 // factoryFact derives the facts of a function whose first returned call
@@ -201,7 +202,7 @@ func (x *extraction) factoryFact(f *scope) *factoryFact {
 	if !x.classLike(written) {
 		return nil
 	}
-	return &factoryFact{class: x.ref(written), args: x.callArgs(f.returned, f), params: x.paramFacts(f)}
+	return &factoryFact{class: x.ref(written), args: x.callArgs(f.returned, f), params: x.paramFacts(f), method: f.method() != nil}
 }
 
 // paramFacts reads a function's parameters, without a method's self,

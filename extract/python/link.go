@@ -316,13 +316,16 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 // function's arguments.
 func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 	var key string
-	if target, ok := strings.CutPrefix(r.factory, "@"); ok {
-		key = absolute(target, f)
-	} else {
-		key = f.module + "." + r.factory
-	}
 	var ff *factoryFact
 	var home *facts
+	switch {
+	case strings.HasPrefix(r.factory, "?"):
+		home, ff = f, f.methodFactory(r.factory[1:])
+	case strings.HasPrefix(r.factory, "@"):
+		key = absolute(r.factory[1:], f)
+	default:
+		key = f.module + "." + r.factory
+	}
 	for m := parentModule(key); m != "" && ff == nil; m = parentModule(m) {
 		if mf, ok := l.modules[m]; ok {
 			home, ff = mf, mf.factories[key[len(m)+1:]]
@@ -341,4 +344,22 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 	}
 	setMessage(r.site, builtinMessage(ff.class.written, passed))
 	return true
+}
+
+// methodFactory returns the file's one factory method named name
+// ("Tokenizer.error" for "error"), or nil when no class or several define
+// one: a call on an object of unknown class is resolved only when the name
+// cannot mean two things.
+func (f *facts) methodFactory(name string) *factoryFact {
+	var found *factoryFact
+	for qual, ff := range f.factories {
+		if !ff.method || qual[strings.LastIndexByte(qual, '.')+1:] != name {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = ff
+	}
+	return found
 }

@@ -25,22 +25,39 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 		if s.kind == classScope && s != sc {
 			continue // class bodies do not enclose their methods' names
 		}
+		pv, isParam := paramValue(name, s)
 		if f := ev.reaching(name, point, s); f.set {
-			return named(f.v, name, ev.classCtx), true
-		}
-		for _, p := range s.params {
-			if p.name == name {
-				v := unknown(name, "")
-				if p.kind == paramStar || p.kind == paramDoubleStar {
-					v.typ = errdex.HoleAny
-				}
-				return v, true
+			v := f.v
+			if f.partial && isParam {
+				// A parameter reassigned on some paths only ("if pos is
+				// not None: msg = '%s at position %d' % (msg, pos)")
+				// still holds the caller's value on the others.
+				v = union(v, pv)
 			}
+			return named(v, name, ev.classCtx), true
+		}
+		if isParam {
+			return pv, true
 		}
 		// A closure reads the enclosing function's variables as they are
 		// when it runs: all of the enclosing function's assignments. At
 		// module level the same holds for functions.
 		point = -1
+	}
+	return value{}, false
+}
+
+// paramValue is the value of parameter name of scope sc as the function
+// receives it: unknown, named after the parameter.
+func paramValue(name string, sc *scope) (value, bool) {
+	for _, p := range sc.params {
+		if p.name == name {
+			v := unknown(name, "")
+			if p.kind == paramStar || p.kind == paramDoubleStar {
+				v.typ = errdex.HoleAny
+			}
+			return v, true
+		}
 	}
 	return value{}, false
 }

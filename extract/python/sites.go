@@ -306,6 +306,12 @@ func (x *extraction) raiseObject(s *errdex.Site, raised syntax.Node, sc *scope) 
 	setMessage(s, []errdex.Template{{Parts: []errdex.Part{template.PyHole(text, errdex.HoleError)}}})
 }
 
+// isModuleName reports whether name is a module the file imports.
+func (x *extraction) isModuleName(name string) bool {
+	_, ok := x.fs.imports[name]
+	return ok
+}
+
 // isVariable reports whether a plain name is bound in the function as a
 // variable (assigned, a parameter, an except target) rather than a class.
 func (x *extraction) isVariable(name string, sc *scope) bool {
@@ -435,8 +441,9 @@ func (x *extraction) callArgs(call syntax.Node, sc *scope) callArgs {
 
 // factoryKey names the function a raise calls for Link: "func" or
 // "Class.method" for this file's functions (self.method in a method), the
-// import target ("pkg.errors.make_error") for an imported one; "" when
-// the callee is neither.
+// import target ("pkg.errors.make_error") for an imported one,
+// "?method" for a lower-case method called on another object; "" when
+// the callee is none of these.
 func (x *extraction) factoryKey(written string, sc *scope) string {
 	first, rest, dotted := strings.Cut(written, ".")
 	if m := sc.method(); m != nil && dotted && first == sc.selfName() && !strings.Contains(rest, ".") {
@@ -445,6 +452,13 @@ func (x *extraction) factoryKey(written string, sc *scope) string {
 	if dotted {
 		if r := x.ref(written); r.target != "" {
 			return "@" + r.target
+		}
+		// obj.method(...) on an object whose class the file does not say
+		// (raise source.error(msg, pos)): Link takes the module's one
+		// factory method of that name, when there is exactly one.
+		if method := written[strings.LastIndexByte(written, '.')+1:]; method != "" && unicode.IsLower(rune(method[0])) &&
+			first != "" && !x.isModuleName(first) {
+			return "?" + method
 		}
 		return ""
 	}
