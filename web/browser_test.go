@@ -179,7 +179,7 @@ func TestBrowserSearch(t *testing.T) {
 	if strings.Join(marks, " ") != "mask_len=2048 max_mask_len=1024" {
 		t.Errorf("filled values %v", marks)
 	}
-	sections := eval[[]string](t, ctx, `[...document.querySelectorAll("article h2")].map(h => h.textContent)`)
+	sections := eval[[]string](t, ctx, `[...document.querySelectorAll("article h2")].map(h => h.firstChild.textContent.trim())`)
 	if want := "Error message|What it means|How to fix|When it happens|Source|Failure family|Related errors"; strings.Join(sections, "|") != want {
 		t.Errorf("sections %q, want %q", strings.Join(sections, "|"), want)
 	}

@@ -398,22 +398,84 @@ func TestErrorPageSections(t *testing.T) {
 		t.Errorf("related title not cut at a word boundary:\n%s", related)
 	}
 
+	// Sections whose data is absent are left out, never shown empty.
+	for at, site := range env.sites {
+		site := site
+		b := do(t, h, "GET", "/errors/"+string(site.ID), nil).Body.String()
+		e := site.Explanation
+		present := map[string]bool{
+			`id="s-message"`: true,
+			`id="s-source"`:  true,
+			`id="s-meaning"`: e != nil && e.Meaning != "",
+			`id="s-fix"`:     e != nil && (len(e.Solutions) > 0 || e.ExampleFix != nil),
+			`id="s-when"`: e != nil && (e.Trigger != "" || len(e.Situations) > 0) || len(site.Guards) > 0 ||
+				len(site.Config) > 0 || len(site.Callers) > 0 || len(site.CallPath) > 0 || len(site.Provenance) > 0,
+			`id="s-family"`:  site.Family != nil,
+			`id="s-related"`: slices.ContainsFunc(site.Related, func(r errdex.Related) bool { return r.ID != site.ID }),
+			"Your values":    false,
+		}
+		for s, want := range present {
+			if got := strings.Contains(b, s); got != want {
+				t.Errorf("%s: %s shown %v, want %v", at, s, got, want)
+			}
+		}
+		if strings.Contains(b, "<ul></ul>") || strings.Contains(b, "<ol></ol>") || strings.Contains(b, "<p></p>") {
+			t.Errorf("%s: an empty list or paragraph", at)
+		}
+	}
+	// The fixture has a site without explanation, family or related
+	// errors, so omission is exercised.
 	bare := env.site(t, minidisagg.name, "minidisagg/utils.py:16")
-	b = do(t, h, "GET", "/errors/"+string(bare.ID), nil).Body.String()
-	for _, s := range []string{`id="s-meaning"`, `id="s-fix"`, `id="s-when"`, `id="s-family"`, `id="s-related"`, "Your values", "Static analysis + "} {
-		if strings.Contains(b, s) {
-			t.Errorf("bare site shows %s", s)
-		}
+	if bare.Explanation != nil || bare.Family != nil || len(bare.Related) > 0 {
+		t.Fatal("the fixture's bare site is not bare")
 	}
-	for _, s := range []string{`id="s-message"`, `id="s-source"`, `<var>{idx}</var>`, "Static analysis of"} {
-		if !strings.Contains(b, s) {
-			t.Errorf("bare site lacks %s", s)
-		}
+	if b := do(t, h, "GET", "/errors/"+string(bare.ID), nil).Body.String(); !strings.Contains(b, `<var>{idx}</var>`) {
+		t.Error("holes are not shown as {name} in the message")
 	}
-	// An LLM explanation says so.
+	// An LLM explanation says so in the footer.
 	b = do(t, h, "GET", "/errors/"+string(capacity.ID), nil).Body.String()
 	if !strings.Contains(b, "Static analysis + qwen3-coder of") {
 		t.Error("LLM provenance missing from the footer")
+	}
+}
+
+// TestExplanationSources renders a site whose explanation mixes static
+// and LLM fields: only the LLM fields are marked, and the deterministic
+// text of those fields stays available.
+func TestExplanationSources(t *testing.T) {
+	env := newTestEnv(t, Config{}, minidisagg)
+	site := *env.site(t, minidisagg.name, "minidisagg/utils.py:19")
+	site.Explanation = &errdex.Explanation{
+		Meaning:   "The server cannot carry sampling masks between prefill and decode.",
+		Solutions: []string{"Set DISAGG_SAMPLING_MASK_MAX_TOKENS to a positive value."},
+		Source:    "llm:qwen3-coder",
+		Sources:   map[string]string{"meaning": "llm:qwen3-coder", "solutions": "static"},
+	}
+	site.StaticExplanation = &errdex.Explanation{
+		Meaning:   "A request asked for its sampling mask, but masks are disabled.",
+		Solutions: []string{"Set DISAGG_SAMPLING_MASK_MAX_TOKENS to a positive value."},
+		Source:    "static",
+	}
+	v := env.srv.newErrorView(&site, nil, nil, 0)
+	resp, err := env.srv.render("error", 200, pageData{Title: v.Title, Body: v}, cacheNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := string(resp.body)
+	if n := strings.Count(b, `class="ai"`); n != 1 {
+		t.Errorf("%d fields marked AI-assisted, want 1 (meaning)", n)
+	}
+	meaning := b[strings.Index(b, `id="s-meaning"`):strings.Index(b, `id="s-fix"`)]
+	for _, want := range []string{`class="ai"`, "From static analysis alone", "but masks are disabled"} {
+		if !strings.Contains(meaning, want) {
+			t.Errorf("meaning section lacks %q:\n%s", want, meaning)
+		}
+	}
+	if fix := b[strings.Index(b, `id="s-fix"`):]; strings.Contains(fix[:strings.Index(fix, "</section>")], "From static analysis alone") {
+		t.Error("static solutions repeated although the LLM did not rewrite them")
+	}
+	if !strings.Contains(b, "Static analysis + qwen3-coder of") {
+		t.Error("footer does not name the model")
 	}
 }
 

@@ -38,7 +38,14 @@ type errorView struct {
 	Fix        *fixView
 	Trigger    string
 	Situations []string
-	LLM        string // the model, when an LLM wrote the explanation
+	LLM        string // the model, when an LLM wrote part of the explanation
+	// By names the model that wrote each explanation field ("meaning",
+	// "trigger", "solutions", "example_fix", "situations"), absent for
+	// fields from static analysis.
+	By map[string]string
+	// Static is the deterministic explanation, shown beside fields an
+	// LLM wrote.
+	Static *staticView
 
 	// When it happens.
 	Function string
@@ -82,6 +89,12 @@ type segment struct {
 	Text   string
 	Hole   string
 	Filled bool
+}
+
+// staticView is the deterministic explanation of fields an LLM rewrote.
+type staticView struct {
+	Meaning, Trigger string
+	Solutions        []string
 }
 
 type valueView struct {
@@ -296,12 +309,31 @@ func (s *Server) newErrorView(site *errdex.Site, snap *errdex.Snapshot, values m
 	if e := site.Explanation; e != nil {
 		v.Meaning, v.Trigger = e.Meaning, e.Trigger
 		v.Solutions, v.Situations = nonEmpty(e.Solutions), nonEmpty(e.Situations)
-		if model, ok := strings.CutPrefix(e.Source, "llm:"); ok {
-			v.LLM = cmp.Or(model, "an LLM")
+		v.By = map[string]string{}
+		for _, field := range []string{"meaning", "trigger", "solutions", "example_fix", "situations"} {
+			if model, ok := strings.CutPrefix(cmp.Or(e.Sources[field], e.Source), "llm:"); ok {
+				v.By[field] = cmp.Or(model, "an LLM")
+				v.LLM = v.By[field]
+			}
 		}
 		if f := e.ExampleFix; f != nil && (f.Before != "" || f.After != "") {
 			lang := cmp.Or(f.Lang, site.Language)
 			v.Fix = &fixView{Before: codeLines(lang, f.Before), After: codeLines(lang, f.After)}
+		}
+		if st := site.StaticExplanation; st != nil && v.LLM != "" {
+			sv := &staticView{}
+			if v.By["meaning"] != "" && st.Meaning != e.Meaning {
+				sv.Meaning = st.Meaning
+			}
+			if v.By["trigger"] != "" && st.Trigger != e.Trigger {
+				sv.Trigger = st.Trigger
+			}
+			if v.By["solutions"] != "" && !slices.Equal(st.Solutions, e.Solutions) {
+				sv.Solutions = nonEmpty(st.Solutions)
+			}
+			if sv.Meaning != "" || sv.Trigger != "" || len(sv.Solutions) > 0 {
+				v.Static = sv
+			}
 		}
 	}
 
@@ -357,7 +389,11 @@ func (s *Server) newErrorView(site *errdex.Site, snap *errdex.Snapshot, values m
 		for _, l := range sn.MarkLines {
 			marks[l] = true
 		}
-		for i, toks := range highlight.Lines(site.Language, sn.Lines) {
+		code := -1
+		if len(sn.MarkLines) > 0 {
+			code = sn.MarkLines[0] - sn.StartLine
+		}
+		for i, toks := range highlight.Snippet(site.Language, sn.Lines, code) {
 			n := sn.StartLine + i
 			v.Code = append(v.Code, codeLine{Num: n, Mark: marks[n], Tokens: toks})
 		}

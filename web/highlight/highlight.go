@@ -65,6 +65,55 @@ func Lines(lang string, lines []string) []Line {
 	return plain(lines)
 }
 
+// openers are the ways, per language, in which the text before a snippet
+// may leave a multi-line construct open: a string or a block comment.
+var openers = map[string][]string{
+	"python":     {`"""`, `'''`},
+	"go":         {"/*", "`"},
+	"javascript": {"/*", "`"},
+	"typescript": {"/*", "`"},
+	"java":       {"/*", `"""`},
+	"rust":       {"/*"},
+	"cpp":        {"/*"},
+	"c":          {"/*"},
+}
+
+// Snippet tokenises lines cut out of a larger file, which may begin inside
+// a multi-line string or comment (a docstring above the raise). code is
+// the index of a line known to be code, such as the raise statement: when
+// it lexes as the inside of a string or comment, Snippet tries again as if
+// each of the language's openers came before the first line, and keeps the
+// first reading in which that line is code. It returns exactly one Line per
+// input line and never fails.
+func Snippet(lang string, lines []string, code int) []Line {
+	out, ok := lex(lang, lines)
+	if !ok {
+		return plain(lines)
+	}
+	if code < 0 || code >= len(lines) || isCode(out[code]) {
+		return out
+	}
+	for _, opener := range openers[lang] {
+		alt, ok := lex(lang, append([]string{opener}, lines...))
+		if ok && isCode(alt[code+1]) {
+			return alt[1:]
+		}
+	}
+	return out
+}
+
+// isCode reports whether a line's first token, past white space, is
+// neither a string nor a comment.
+func isCode(l Line) bool {
+	for _, t := range l {
+		if strings.TrimSpace(t.Text) == "" {
+			continue
+		}
+		return t.Class == "" || (t.Class[0] != 's' && t.Class[0] != 'c')
+	}
+	return true
+}
+
 func lex(lang string, lines []string) ([]Line, bool) {
 	name, ok := lexerNames[lang]
 	if !ok || len(lines) == 0 {

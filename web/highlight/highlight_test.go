@@ -78,6 +78,58 @@ func TestLines(t *testing.T) {
 	}
 }
 
+func TestSnippet(t *testing.T) {
+	tests := []struct {
+		name  string
+		lang  string
+		lines []string
+		code  int
+		// want is the class of the first token of line code.
+		want string
+	}{
+		{"starts inside a docstring", "python", []string{
+			"    Raises:",
+			"        ValueError: if the address isn't valid",
+			`    """`,
+			"    raise ValueError(f'{address!r} does not appear to be an IPv4 address')",
+		}, 3, "k"},
+		{"starts inside a single-quoted docstring", "python", []string{
+			"    it's fine",
+			"    '''",
+			"    raise KeyError(key)",
+		}, 2, "k"},
+		{"starts inside a block comment", "go", []string{
+			" * don't panic",
+			" */",
+			`	panic("boom")`,
+		}, 2, "nb"},
+		{"already code", "python", []string{"x = 1", "raise ValueError('x')"}, 1, "k"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Snippet(tt.lang, tt.lines, tt.code)
+			if len(got) != len(tt.lines) {
+				t.Fatalf("%d lines, want %d", len(got), len(tt.lines))
+			}
+			for i, l := range got {
+				if joined(l) != tt.lines[i] {
+					t.Errorf("line %d changed: %q", i, joined(l))
+				}
+			}
+			var first Token
+			for _, tok := range got[tt.code] {
+				if strings.TrimSpace(tok.Text) != "" {
+					first = tok
+					break
+				}
+			}
+			if first.Class != tt.want {
+				t.Errorf("first token %+v, want class %q; line %v", first, tt.want, got[tt.code])
+			}
+		})
+	}
+}
+
 func TestCSS(t *testing.T) {
 	css := CSS()
 	for _, want := range []string{".chroma .k {", "@media (prefers-color-scheme: dark)"} {
