@@ -1,0 +1,111 @@
+// Package java finds the error sites of Java source.
+//
+// # Sites
+//
+//   - throw new X(...): kind throw, Exception the type as written
+//     ("IllegalStateException", "Outer.Failure") and ExceptionQualified
+//     its binary name, as Throwable.toString prints it
+//     ("java.lang.IllegalStateException", "com.acme.Outer$Failure"):
+//     through the file's imports and package, java.lang, the file's own
+//     types, and in Link the classes of the repository (same package,
+//     imports on demand) and common JDK throwables imported on demand. The
+//     message follows Throwable's constructors: a String first argument is
+//     the message, a lone Throwable gives cause.toString() (a hole of type
+//     error), no argument gives none. For a class of the repository, Link
+//     replaces it with what the chosen constructor (by arity and String
+//     versus Throwable parameters) passes up through this(...) and
+//     super(...) to a JDK throwable, or what a getMessage() override
+//     returns (fields set from parameters and super.getMessage() filled
+//     in).
+//   - throw of an existing object: the parameter of the enclosing catch
+//     clause is a reraise (Exception the caught type); a local variable
+//     assigned new X(...) is followed (kind throw); a method of the file
+//     that returns new X(...) is followed with its arguments; anything
+//     else is raise-object, with the declared type when it is known.
+//   - assert cond : msg: kind assert, AssertionError.
+//   - Guava's Preconditions.checkArgument/checkState/checkNotNull and
+//     Verify.verify/verifyNotNull with a message (statically imported or
+//     not): kind check-macro, with Guava's own %s-only template (missing
+//     arguments leave "%s", extra ones are appended as " [a, b]"), and
+//     Objects.requireNonNull(x, msg) (a Supplier lambda's value too):
+//     kind check-macro, NullPointerException.
+//
+// # Messages
+//
+// String literals and text blocks (incidental indentation removed, as
+// JLS 3.10.6 says) are decoded; + concatenates when one side is a String
+// (so 'a' + 1 is a number, not text); String.format(...) and
+// "...".formatted(...) follow java.util.Formatter (template.Printf, dialect
+// Java); MessageFormat.format(...) follows java.text.MessageFormat
+// (template.MessageFormat); Strings.lenientFormat, String.valueOf,
+// Objects.toString, String.join, concat, new StringBuilder(..).append(..)
+// chains and helper methods of the file that return a message are
+// followed. Local variables resolve to their assignments in the same
+// method (branches give alternatives, += appends); final fields with an
+// initializer are constants, also across files in Link (Messages.NOT_FOUND,
+// static imports).
+//
+// # Functions
+//
+// Function is the enclosing method qualified by its class chain, as stack
+// traces print it without the package: "Foo.bar", "Outer.Inner.run",
+// "Foo.<init>" for constructors, instance initializers and instance field
+// initializers, "Foo.<clinit>" for static initializers and static fields.
+// Anonymous classes are "Outer$1" and local classes "Outer$1Local",
+// numbered per enclosing class in source order as javac numbers them.
+// Lambdas belong to their enclosing method: a frame "Foo.lambda$bar$0"
+// (javac's synthetic method for a lambda in bar) is method "Foo.bar", and
+// "lambda$new$0" and "lambda$static$0" are "<init>" and "<clinit>".
+//
+// # Files with syntax errors
+//
+// ERROR regions are skipped; the throw statements inside them are
+// counted in the file's Problems with the lines of the regions.
+package java
+
+import (
+	"fmt"
+
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+)
+
+// Extractor extracts Java error sites.
+var Extractor = &extract.Extractor{
+	Language: "java",
+	Doc:      "throw, assert, Guava Preconditions/Verify and Objects.requireNonNull in Java, with exception classes linked across files",
+	Grammar:  func(string) *syntax.Language { return syntax.Java() },
+	Extract:  extractFile,
+	Link:     link,
+}
+
+func extractFile(f *extract.File) (*extract.FileResult, error) {
+	if f.Tree == nil {
+		return nil, fmt.Errorf("java: %s was not parsed", f.Path)
+	}
+	x := scan(f)
+	x.facts = &Facts{Path: f.Path}
+	x.run()
+	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
+	switch {
+	case len(x.errorLines) > 0 && x.skipped > 0:
+		res.Problems = append(res.Problems, fmt.Sprintf("syntax errors on %s: %d throw statements skipped",
+			regions(x.errorLines), x.skipped))
+	case len(x.errorLines) > 0:
+		res.Problems = append(res.Problems, "syntax errors on "+regions(x.errorLines))
+	case x.skipped > 0:
+		res.Problems = append(res.Problems, fmt.Sprintf("%d throw statements with syntax errors skipped", x.skipped))
+	}
+	if x.budgetHit {
+		res.Problems = append(res.Problems, "evaluation budget exhausted: some messages are left as holes")
+	}
+	return res, nil
+}
+
+// regions describes the ERROR regions of a file by their first lines.
+func regions(lines []int) string {
+	if len(lines) == 1 {
+		return fmt.Sprintf("line %d", lines[0])
+	}
+	return fmt.Sprintf("%d regions from line %d", len(lines), lines[0])
+}

@@ -1,0 +1,644 @@
+package java
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+)
+
+// This file holds the one pre-order pass over a file's tree. It records
+// the package and imports, the types (named, local and anonymous, with
+// the names the JVM gives them), the code scopes (methods, constructors,
+// initializers, lambdas) with their parameters and the assignments of
+// local names, the fields, and the candidate sites. Evaluation (eval.go)
+// and site building (sites.go) run after the pass.
+
+// typeInfo is a class, interface, enum, record or anonymous class body.
+type typeInfo struct {
+	name    string // the simple name; "" for an anonymous class
+	display string // "Outer.Inner", "Outer$1", the prefix of Function names
+	binary  string // "com.acme.Outer$Inner", as getClass().getName() prints it
+	node    syntax.Node
+	parent  *typeInfo
+	super   syntax.Node // the superclass type, or null
+	fields  map[string]*field
+	ctors   []*ctorInfo
+	// getMessage holds the scope of a getMessage() override.
+	getMessage *scope
+	// counters for the names of anonymous and local classes inside.
+	anon   int
+	locals map[string]int
+}
+
+// field is a field with its initializer.
+type field struct {
+	value   syntax.Node
+	typ     string
+	final   bool
+	static  bool
+	decl    *scope // the initializer's scope (<init> or <clinit>)
+	ownerOf *typeInfo
+}
+
+// ctorInfo is a constructor: its scope, its explicit this(...) or
+// super(...) call, and the fields it sets from parameters.
+type ctorInfo struct {
+	sc          *scope
+	call        syntax.Node
+	fieldParams map[string]string
+}
+
+// scope is a method, constructor, initializer or lambda body.
+type scope struct {
+	node    syntax.Node
+	parent  *scope
+	name    string // "Foo.bar", "Foo.<init>"; "" for a lambda
+	typ     *typeInfo
+	params  []param
+	assigns map[string][]assign
+	ctor    *ctorInfo
+}
+
+// function is the name sites in s report.
+func (s *scope) function() string {
+	for x := s; x != nil; x = x.parent {
+		if x.name != "" {
+			return x.name
+		}
+	}
+	return "<clinit>"
+}
+
+type param struct {
+	name    string
+	typ     string
+	varargs bool
+}
+
+type assignKind uint8
+
+const (
+	assignSet    assignKind = iota // x = value, T x = value
+	assignAdd                      // x += value
+	assignDecl                     // T x; (no value yet)
+	assignOpaque                   // for (T x : xs), resources, patterns, x++
+	assignCaught                   // catch (T x)
+	assignAppend                   // sb.append(a).append(b); on a StringBuilder
+)
+
+// assign is one place a scope binds a local name (see the JavaScript
+// extractor for the rules its block and terminates fields serve).
+type assign struct {
+	at         int
+	kind       assignKind
+	value      syntax.Node
+	typ        string
+	sc         *scope
+	block      syntax.Node
+	terminates bool
+}
+
+type candKind uint8
+
+const (
+	candThrow  candKind = iota // throw_statement
+	candAssert                 // assert cond : msg
+	candCheck                  // checkArgument(cond, msg, ...), requireNonNull(x, msg)
+)
+
+type candidate struct {
+	kind candKind
+	node syntax.Node
+	sc   *scope
+	// check is the checking method called ("checkArgument").
+	check string
+}
+
+// fileCtx is the state of extracting one file.
+type fileCtx struct {
+	path    string
+	tree    *syntax.Tree
+	pkg     string
+	imports map[string]string // simple name → qualified name
+	// wildcards are the packages and types imported on demand;
+	// statics maps statically imported members to their type.
+	wildcards []string
+	statics   map[string]string
+	types     []*typeInfo
+	byName    map[string]*typeInfo // simple name → type declared in the file
+	scopeOf   map[int]*scope       // method node index → scope
+	methods   map[*typeInfo][]*scope
+	cands     []candidate
+
+	errorLines []int
+	skipped    int
+
+	sites []*errdex.Site
+	facts *Facts
+	memo  map[memoKey][]errdex.Template
+	steps int
+	// budgetHit is set when maxSteps stopped an evaluation.
+	budgetHit bool
+}
+
+type memoKey struct {
+	name string
+	at   int
+}
+
+type frame struct {
+	sc  *scope
+	typ *typeInfo
+	end int
+}
+
+// typeKinds are the declarations of named types.
+var typeKinds = map[string]bool{
+	"class_declaration": true, "interface_declaration": true, "enum_declaration": true,
+	"record_declaration": true, "annotation_type_declaration": true,
+}
+
+// scan makes the pass over f's tree.
+func scan(f *extract.File) *fileCtx {
+	tree := f.Tree
+	root := tree.Root()
+	x := &fileCtx{
+		path: f.Path, tree: tree, imports: map[string]string{}, statics: map[string]string{},
+		byName: map[string]*typeInfo{}, scopeOf: map[int]*scope{}, methods: map[*typeInfo][]*scope{}, memo: map[memoKey][]errdex.Template{},
+	}
+	top := &scope{node: root, assigns: map[string][]assign{}}
+	stack := []frame{{sc: top, end: root.SkipSubtree()}}
+	n := tree.Len()
+	for i := 1; i < n; i++ {
+		for len(stack) > 1 && i >= stack[len(stack)-1].end {
+			stack = stack[:len(stack)-1]
+		}
+		node := tree.At(i)
+		if node.IsError() {
+			x.errorLines = append(x.errorLines, node.Line())
+			for d := range node.Descendants() {
+				if d.Kind() == "throw_statement" {
+					x.skipped++
+				}
+			}
+			i = node.SkipSubtree() - 1
+			continue
+		}
+		fr := stack[len(stack)-1]
+		sc, typ := fr.sc, fr.typ
+		kind := node.Kind()
+		switch {
+		case typeKinds[kind]:
+			t := x.pushType(node, typ, sc, node.Child("name").Text())
+			stack = append(stack, frame{sc: sc, typ: t, end: node.SkipSubtree()})
+			continue
+		case kind == "class_body" && node.Parent().Is("object_creation_expression", "enum_constant"):
+			t := x.pushType(node, typ, sc, "")
+			stack = append(stack, frame{sc: sc, typ: t, end: node.SkipSubtree()})
+			continue
+		}
+		if s := x.pushScope(node, sc, typ); s != nil {
+			stack = append(stack, frame{sc: s, typ: typ, end: node.SkipSubtree()})
+			continue
+		}
+		switch kind {
+		case "package_declaration":
+			for c := range node.NamedChildren() {
+				if c.Is("scoped_identifier", "identifier") {
+					x.pkg = c.Text()
+				}
+			}
+		case "import_declaration":
+			x.importDecl(node)
+		case "throw_statement":
+			if node.HasError() {
+				x.skipped++
+				continue
+			}
+			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
+		case "assert_statement":
+			if !node.HasError() && node.NamedChildCount() >= 2 {
+				x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})
+			}
+		case "method_invocation":
+			if root := appendRoot(node); !root.IsNull() {
+				x.bind(sc, root.Text(), assignAppend, "", node, node)
+			}
+			if check := x.checkMethod(node); check != "" {
+				x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
+			}
+		case "explicit_constructor_invocation":
+			if sc.ctor != nil && sc.ctor.call.IsNull() {
+				sc.ctor.call = node
+			}
+		case "local_variable_declaration":
+			typText := compact(node.Child("type").Text())
+			for d := range node.ChildrenByField("declarator") {
+				x.declarator(d, typText, sc)
+			}
+		case "field_declaration", "constant_declaration":
+			x.fieldDecl(node, typ, sc)
+		case "assignment_expression":
+			x.assignment(node, sc)
+		case "update_expression":
+			for c := range node.NamedChildren() {
+				if c.Kind() == "identifier" {
+					x.bind(sc, c.Text(), assignOpaque, "", node, syntax.Node{})
+				}
+			}
+		case "enhanced_for_statement", "resource":
+			if id := node.Child("name"); id.Kind() == "identifier" {
+				x.bind(sc, id.Text(), assignOpaque, compact(node.Child("type").Text()), node, syntax.Node{})
+			}
+		case "catch_formal_parameter":
+			if id := node.Child("name"); !id.IsNull() {
+				var typText string
+				for c := range node.NamedChildren() {
+					if c.Kind() == "catch_type" {
+						typText = compact(c.Text())
+					}
+				}
+				body := node.Parent().Child("body")
+				sc.assigns[id.Text()] = append(sc.assigns[id.Text()], assign{at: id.Index(), kind: assignCaught, typ: typText, sc: sc, block: body})
+			}
+		case "type_pattern":
+			for c := range node.NamedChildren() {
+				if c.Kind() == "identifier" {
+					x.bind(sc, c.Text(), assignOpaque, "", node, syntax.Node{})
+				}
+			}
+		}
+	}
+	return x
+}
+
+// pushType records a type declaration or an anonymous class body.
+func (x *fileCtx) pushType(node syntax.Node, outer *typeInfo, sc *scope, name string) *typeInfo {
+	t := &typeInfo{name: name, node: node, parent: outer, fields: map[string]*field{}, locals: map[string]int{}}
+	local := sc != nil && sc.typ != nil && sc.node.Kind() != "program"
+	switch {
+	case outer == nil:
+		t.display = name
+		t.binary = name
+		if x.pkg != "" {
+			t.binary = x.pkg + "." + name
+		}
+	case name == "": // anonymous: Outer$1
+		outer.anon++
+		t.display = outer.display + "$" + strconv.Itoa(outer.anon)
+		t.binary = outer.binary + "$" + strconv.Itoa(outer.anon)
+	case local: // a class declared in a method: Outer$1Local
+		outer.locals[name]++
+		suffix := "$" + strconv.Itoa(outer.locals[name]) + name
+		t.display = outer.display + suffix
+		t.binary = outer.binary + suffix
+	default:
+		t.display = outer.display + "." + name
+		t.binary = outer.binary + "$" + name
+	}
+	t.super = node.Child("superclass")
+	if !t.super.IsNull() {
+		for c := range t.super.NamedChildren() {
+			t.super = c
+			break
+		}
+	} else if node.Kind() == "class_body" && node.Parent().Kind() == "object_creation_expression" {
+		t.super = node.Parent().Child("type") // new Base(...) { ... }
+	}
+	if name != "" {
+		if _, dup := x.byName[name]; !dup {
+			x.byName[name] = t
+		}
+	}
+	x.types = append(x.types, t)
+	return t
+}
+
+// pushScope opens the scope of a method, constructor, initializer, field
+// initializer or lambda, or returns nil for other nodes.
+func (x *fileCtx) pushScope(node syntax.Node, parent *scope, typ *typeInfo) *scope {
+	owner := ""
+	if typ != nil {
+		owner = typ.display + "."
+	}
+	s := &scope{node: node, parent: parent, typ: typ, assigns: map[string][]assign{}}
+	switch node.Kind() {
+	case "method_declaration":
+		if node.Child("body").IsNull() {
+			return nil
+		}
+		name := node.Child("name").Text()
+		s.name = owner + name
+		x.params(node.Child("parameters"), s)
+		if typ != nil && name == "getMessage" && len(s.params) == 0 {
+			typ.getMessage = s
+		}
+		if typ != nil {
+			x.methods[typ] = append(x.methods[typ], s)
+		}
+	case "constructor_declaration", "compact_constructor_declaration":
+		s.name = owner + "<init>"
+		x.params(node.Child("parameters"), s)
+		if node.Kind() == "compact_constructor_declaration" && typ != nil {
+			x.params(typ.node.Child("parameters"), s) // a record's components
+		}
+		if typ != nil {
+			s.ctor = &ctorInfo{sc: s, fieldParams: map[string]string{}}
+			typ.ctors = append(typ.ctors, s.ctor)
+		}
+	case "static_initializer":
+		s.name = owner + "<clinit>"
+	case "block":
+		if !node.Parent().Is("class_body", "enum_body_declarations") {
+			return nil
+		}
+		s.name = owner + "<init>" // an instance initializer
+	case "lambda_expression":
+		p := node.Child("parameters")
+		switch p.Kind() {
+		case "identifier":
+			s.params = append(s.params, param{name: p.Text()})
+		case "inferred_parameters":
+			for id := range p.NamedChildren() {
+				if id.Kind() == "identifier" {
+					s.params = append(s.params, param{name: id.Text()})
+				}
+			}
+		default:
+			x.params(p, s)
+		}
+	case "field_declaration", "constant_declaration":
+		// A field's initializer runs in <clinit> (static) or <init>.
+		if typ == nil || !node.Parent().Is("class_body", "interface_body", "enum_body_declarations", "annotation_type_body") {
+			return nil
+		}
+		s.name = owner + "<init>"
+		if isStatic(node) || typ.node.Kind() == "interface_declaration" || node.Kind() == "constant_declaration" {
+			s.name = owner + "<clinit>"
+		}
+		x.fieldDecl(node, typ, s)
+		x.scopeOf[node.Index()] = s
+		return s
+	default:
+		return nil
+	}
+	x.scopeOf[node.Index()] = s
+	return s
+}
+
+func isStatic(decl syntax.Node) bool {
+	for c := range decl.Children() {
+		if c.Kind() == "modifiers" {
+			for m := range c.Children() {
+				if m.Kind() == "static" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isFinal(decl syntax.Node) bool {
+	for c := range decl.Children() {
+		if c.Kind() == "modifiers" {
+			for m := range c.Children() {
+				if m.Kind() == "final" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// params records formal parameters.
+func (x *fileCtx) params(ps syntax.Node, s *scope) {
+	for p := range ps.NamedChildren() {
+		switch p.Kind() {
+		case "formal_parameter":
+			s.params = append(s.params, param{name: p.Child("name").Text(), typ: compact(p.Child("type").Text())})
+		case "spread_parameter":
+			var typText, name string
+			for c := range p.NamedChildren() {
+				switch c.Kind() {
+				case "variable_declarator":
+					name = c.Child("name").Text()
+				case "modifiers":
+				default:
+					if typText == "" {
+						typText = compact(c.Text())
+					}
+				}
+			}
+			s.params = append(s.params, param{name: name, typ: typText + "[]", varargs: true})
+		}
+	}
+}
+
+// fieldDecl records the fields a declaration declares.
+func (x *fileCtx) fieldDecl(node syntax.Node, typ *typeInfo, sc *scope) {
+	if typ == nil {
+		return
+	}
+	typText := compact(node.Child("type").Text())
+	interfaceConst := typ.node.Kind() == "interface_declaration" || node.Kind() == "constant_declaration"
+	for d := range node.ChildrenByField("declarator") {
+		name := d.Child("name").Text()
+		if _, done := typ.fields[name]; done {
+			continue
+		}
+		typ.fields[name] = &field{value: d.Child("value"), typ: typText, final: isFinal(node) || interfaceConst,
+			static: isStatic(node) || interfaceConst, decl: sc, ownerOf: typ}
+	}
+}
+
+// compact removes white space from the source text of a name or type.
+func compact(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// blockOf returns the innermost block holding n: a block, a switch group
+// or rule, or the single statement that is the body of an if, else or
+// loop.
+func blockOf(n syntax.Node) syntax.Node {
+	c := n
+	for p := n.Parent(); !p.IsNull(); c, p = p, p.Parent() {
+		switch p.Kind() {
+		case "block", "constructor_body", "switch_block_statement_group", "switch_rule", "program":
+			return p
+		case "if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "labeled_statement":
+			return c
+		case "lambda_expression", "method_declaration", "constructor_declaration", "class_body":
+			return p
+		}
+	}
+	return c
+}
+
+// terminates reports whether a block ends with return or throw.
+func terminates(block syntax.Node) bool {
+	if !block.Is("block", "constructor_body", "switch_block_statement_group") {
+		return false
+	}
+	var last syntax.Node
+	for c := range block.NamedChildren() {
+		if !c.Is("line_comment", "block_comment") {
+			last = c
+		}
+	}
+	return last.Is("return_statement", "throw_statement")
+}
+
+func (x *fileCtx) bind(sc *scope, name string, kind assignKind, typ string, node, value syntax.Node) {
+	b := blockOf(node)
+	sc.assigns[name] = append(sc.assigns[name], assign{at: node.Index(), kind: kind, value: value, typ: typ, sc: sc,
+		block: b, terminates: terminates(b)})
+}
+
+func (x *fileCtx) declarator(d syntax.Node, typ string, sc *scope) {
+	name, value := d.Child("name"), d.Child("value")
+	if name.Kind() != "identifier" {
+		return
+	}
+	k := assignSet
+	if value.IsNull() {
+		k = assignDecl
+	}
+	x.bind(sc, name.Text(), k, typ, d, value)
+}
+
+func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
+	left, right := node.Child("left"), node.Child("right")
+	op := node.Child("operator").Text()
+	switch left.Kind() {
+	case "identifier":
+		k := assignOpaque
+		switch op {
+		case "=":
+			k = assignSet
+		case "+=":
+			k = assignAdd
+		}
+		x.bind(sc, left.Text(), k, "", node, right)
+	case "field_access":
+		if sc.ctor != nil && left.Child("object").Kind() == "this" && op == "=" {
+			if r := unwrap(right); r.Kind() == "identifier" {
+				sc.ctor.fieldParams[left.Child("field").Text()] = r.Text()
+			}
+		}
+	}
+}
+
+// importDecl records an import declaration.
+func (x *fileCtx) importDecl(node syntax.Node) {
+	var name string
+	static, star := false, false
+	for c := range node.Children() {
+		switch c.Kind() {
+		case "static":
+			static = true
+		case "asterisk":
+			star = true
+		case "scoped_identifier", "identifier":
+			name = c.Text()
+		}
+	}
+	if name == "" {
+		return
+	}
+	switch {
+	case star && static:
+		x.wildcards = append(x.wildcards, name) // members and nested types of a type
+		x.statics["*"+name] = name
+	case star:
+		x.wildcards = append(x.wildcards, name)
+	case static:
+		if k := strings.LastIndexByte(name, '.'); k > 0 {
+			x.statics[name[k+1:]] = name[:k]
+		}
+	default:
+		x.imports[name[strings.LastIndexByte(name, '.')+1:]] = name
+	}
+}
+
+// checks are the checking methods that throw with a message, by the
+// class that declares them: the exception they throw and the position of
+// their message argument.
+var checks = map[string]map[string]checkInfo{
+	"com.google.common.base.Preconditions": {
+		"checkArgument": {"IllegalArgumentException", "java.lang.IllegalArgumentException", 1, true},
+		"checkState":    {"IllegalStateException", "java.lang.IllegalStateException", 1, true},
+		"checkNotNull":  {"NullPointerException", "java.lang.NullPointerException", 1, true},
+	},
+	"com.google.common.base.Verify": {
+		"verify":        {"VerifyException", "com.google.common.base.VerifyException", 1, true},
+		"verifyNotNull": {"VerifyException", "com.google.common.base.VerifyException", 1, true},
+	},
+	"java.util.Objects": {
+		"requireNonNull": {"NullPointerException", "java.lang.NullPointerException", 1, false},
+	},
+}
+
+type checkInfo struct {
+	exception, qualified string
+	msgArg               int
+	lenient              bool // Guava's %s-only message template with trailing arguments
+}
+
+// checkMethod returns "Class.method" for a call of a checking method
+// (Preconditions.checkArgument, a static import of it), or "".
+func (x *fileCtx) checkMethod(call syntax.Node) string {
+	name := call.Child("name").Text()
+	obj := call.Child("object")
+	var owner string
+	switch {
+	case obj.IsNull():
+		if o, ok := x.statics[name]; ok {
+			owner = o
+		} else {
+			for _, w := range x.wildcards {
+				if _, ok := checks[w][name]; ok && x.statics["*"+w] != "" {
+					owner = w
+				}
+			}
+		}
+	default:
+		written := compact(obj.Text())
+		owner = written
+		if q, ok := x.imports[written]; ok {
+			owner = q
+		} else if !strings.Contains(written, ".") {
+			owner = "java.util." + written // Objects is in java.util, which is imported by name
+			if written != "Objects" {
+				owner = ""
+			}
+		}
+	}
+	if _, ok := checks[owner][name]; !ok {
+		return ""
+	}
+	return owner + "." + name
+}
+
+// appendRoot returns the variable of a statement sb.append(a).append(b);
+// or null for other calls.
+func appendRoot(call syntax.Node) syntax.Node {
+	if call.Parent().Kind() != "expression_statement" {
+		return syntax.Node{}
+	}
+	n := call
+	for n.Kind() == "method_invocation" && n.Child("name").Text() == "append" {
+		n = n.Child("object")
+	}
+	if n.Kind() != "identifier" || n.Index() == call.Index() {
+		return syntax.Node{}
+	}
+	return n
+}

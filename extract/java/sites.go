@@ -1,0 +1,411 @@
+package java
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// javaLang are the throwables of java.lang, which every file sees by
+// their simple names.
+var javaLang = setOf("Throwable", "Exception", "Error", "RuntimeException", "IllegalArgumentException",
+	"IllegalStateException", "NullPointerException", "UnsupportedOperationException", "IndexOutOfBoundsException",
+	"ArrayIndexOutOfBoundsException", "StringIndexOutOfBoundsException", "ClassCastException", "ArithmeticException",
+	"NumberFormatException", "ArrayStoreException", "NegativeArraySizeException", "CloneNotSupportedException",
+	"InterruptedException", "ReflectiveOperationException", "ClassNotFoundException", "InstantiationException",
+	"IllegalAccessException", "NoSuchFieldException", "NoSuchMethodException", "SecurityException",
+	"IllegalMonitorStateException", "IllegalThreadStateException", "IllegalCallerException",
+	"LayerInstantiationException", "EnumConstantNotPresentException", "TypeNotPresentException",
+	"WrongThreadException", "MatchException", "AssertionError", "LinkageError", "ClassFormatError",
+	"UnsupportedClassVersionError", "ExceptionInInitializerError", "NoClassDefFoundError", "VirtualMachineError",
+	"OutOfMemoryError", "StackOverflowError", "InternalError", "UnknownError", "AbstractMethodError",
+	"IncompatibleClassChangeError", "NoSuchFieldError", "NoSuchMethodError", "IllegalAccessError",
+	"InstantiationError", "VerifyError", "BootstrapMethodError", "UnsatisfiedLinkError", "ThreadDeath",
+	"ClassCircularityError")
+
+// jdkPackages gives the package of common JDK throwables outside
+// java.lang, used to qualify a name imported on demand (import java.io.*).
+var jdkPackages = func() map[string]string {
+	m := map[string]string{}
+	for pkg, names := range map[string]string{
+		"java.io": "IOException UncheckedIOException FileNotFoundException EOFException InterruptedIOException " +
+			"UnsupportedEncodingException NotSerializableException InvalidObjectException ObjectStreamException " +
+			"CharConversionException UTFDataFormatException SyncFailedException InvalidClassException StreamCorruptedException",
+		"java.util": "NoSuchElementException ConcurrentModificationException MissingResourceException InputMismatchException " +
+			"IllegalFormatException EmptyStackException UnknownFormatConversionException MissingFormatArgumentException " +
+			"DuplicateFormatFlagsException IllformedLocaleException",
+		"java.util.concurrent": "TimeoutException ExecutionException CancellationException RejectedExecutionException " +
+			"CompletionException BrokenBarrierException",
+		"java.nio.file": "NoSuchFileException FileAlreadyExistsException AccessDeniedException DirectoryNotEmptyException " +
+			"NotDirectoryException InvalidPathException FileSystemException NotLinkException FileSystemNotFoundException " +
+			"ProviderNotFoundException ClosedWatchServiceException",
+		"java.net":             "MalformedURLException URISyntaxException UnknownHostException SocketException SocketTimeoutException ConnectException ProtocolException BindException",
+		"java.text":            "ParseException",
+		"java.time":            "DateTimeException",
+		"java.time.format":     "DateTimeParseException",
+		"java.lang.reflect":    "InvocationTargetException UndeclaredThrowableException MalformedParametersException",
+		"java.sql":             "SQLException SQLTimeoutException SQLSyntaxErrorException",
+		"java.util.regex":      "PatternSyntaxException",
+		"java.nio.charset":     "CharacterCodingException MalformedInputException UnmappableCharacterException IllegalCharsetNameException UnsupportedCharsetException",
+		"java.security":        "GeneralSecurityException NoSuchAlgorithmException InvalidKeyException SignatureException KeyStoreException",
+		"java.nio":             "BufferOverflowException BufferUnderflowException ReadOnlyBufferException InvalidMarkException",
+		"java.lang.invoke":     "WrongMethodTypeException",
+		"java.util.zip":        "ZipException DataFormatException",
+		"java.nio.channels":    "ClosedChannelException",
+		"java.lang.annotation": "AnnotationFormatError AnnotationTypeMismatchException IncompleteAnnotationException",
+	} {
+		for _, n := range strings.Fields(names) {
+			m[n] = pkg
+		}
+	}
+	return m
+}()
+
+func setOf(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// thrown describes a thrown value.
+type thrown struct {
+	kind      errdex.SiteKind
+	exception string
+	msg       []errdex.Template
+	// ctor and args are set for new C(args), for Link.
+	ctor string
+	args []syntax.Node
+	sc   *scope
+}
+
+// run builds the sites of the candidates and the facts of the types.
+func (x *fileCtx) run() {
+	for _, c := range x.cands {
+		switch c.kind {
+		case candThrow:
+			e := c.node.NamedChild(0)
+			for e.Is("line_comment", "block_comment") {
+				e = e.NextNamedSibling()
+			}
+			if e.IsNull() {
+				continue
+			}
+			x.addSite(c.node, c.sc, x.thrownValue(e, c.sc, 0))
+		case candAssert:
+			var parts []syntax.Node
+			for ch := range c.node.NamedChildren() {
+				if !ch.Is("line_comment", "block_comment") {
+					parts = append(parts, ch)
+				}
+			}
+			if len(parts) < 2 {
+				continue
+			}
+			v := x.eval(parts[1], c.sc, 0)
+			x.addSite(c.node, c.sc, thrown{kind: errdex.KindAssert, exception: "AssertionError", msg: v.alts, sc: c.sc})
+		case candCheck:
+			x.checkSite(c)
+		}
+	}
+	x.typeFacts()
+}
+
+// thrownValue describes the value of a throw statement.
+func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
+	e = unwrap(e)
+	switch e.Kind() {
+	case "object_creation_expression":
+		return x.construct(typeName(e.Child("type")), args(e), sc)
+	case "identifier":
+		if depth < 4 {
+			if t, ok := x.thrownVariable(e, sc, depth); ok {
+				return t
+			}
+		}
+	case "method_invocation":
+		if depth < 4 && (e.Child("object").IsNull() || e.Child("object").Kind() == "this") {
+			if m := x.localMethod(e.Child("name").Text(), len(args(e)), sc); m != nil {
+				if t, ok := x.factory(m, args(e), sc, depth); ok {
+					return t
+				}
+			}
+		}
+		// A factory of another class: the first text argument is the
+		// best guess at the message.
+		for _, a := range args(e) {
+			if v := x.eval(a, sc, 1); v.str && !v.opaque() {
+				return thrown{kind: errdex.KindThrow, msg: v.alts, sc: sc}
+			}
+		}
+	}
+	t := thrown{kind: errdex.KindRaiseObject, sc: sc}
+	p := x.hole(e)
+	p.Type = errdex.HoleError
+	t.msg = []errdex.Template{{Parts: []errdex.Part{p}}}
+	if e.Kind() == "identifier" {
+		if typ := x.declaredType(e, sc); isThrowableName(typ) {
+			t.exception = typ
+		}
+	}
+	return t
+}
+
+// typeName is a type's name without type arguments or annotations.
+func typeName(t syntax.Node) string {
+	switch t.Kind() {
+	case "generic_type":
+		for c := range t.NamedChildren() {
+			if c.Is("type_identifier", "scoped_type_identifier") {
+				return compact(c.Text())
+			}
+		}
+	case "annotated_type":
+		for c := range t.NamedChildren() {
+			if !c.Is("marker_annotation", "annotation") {
+				return typeName(c)
+			}
+		}
+	}
+	return compact(t.Text())
+}
+
+// isThrowableName reports whether a type's name says it is a throwable.
+func isThrowableName(t string) bool {
+	return strings.HasSuffix(t, "Exception") || strings.HasSuffix(t, "Error") || strings.HasSuffix(t, "Throwable")
+}
+
+// thrownVariable follows throw e to the caught exception of the enclosing
+// catch clause (a reraise) or the new exceptions assigned to e.
+func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, bool) {
+	r := reaching(id, sc)
+	if !r.found || r.param != nil || len(r.assigns) == 0 {
+		return thrown{}, false
+	}
+	if len(r.assigns) == 1 && r.assigns[0].kind == assignCaught {
+		caught := r.assigns[0].typ
+		if k := strings.IndexByte(caught, '|'); k >= 0 {
+			caught = "" // a multi-catch: the type is one of several
+		}
+		return thrown{kind: errdex.KindReraise, exception: caught,
+			msg: []errdex.Template{{Parts: []errdex.Part{namedHole(id.Text(), errdex.HoleError)}}}, sc: sc}, true
+	}
+	var out thrown
+	for i, a := range r.assigns {
+		if a.kind != assignSet || unwrap(a.value).Kind() != "object_creation_expression" {
+			return thrown{}, false
+		}
+		t := x.thrownValue(a.value, a.sc, depth+1)
+		if i == 0 {
+			out = t
+			continue
+		}
+		if t.exception != out.exception {
+			return thrown{}, false
+		}
+		out.msg = union(val{alts: out.msg}, val{alts: t.msg}).alts
+		out.ctor, out.args = "", nil
+	}
+	return out, true
+}
+
+// factory describes the exception a method of the file returns (static
+// IllegalArgumentException invalid(String what) { return new ...(...) }),
+// with its parameters filled by the call's arguments.
+func (x *fileCtx) factory(m *scope, as []syntax.Node, sc *scope, depth int) (thrown, bool) {
+	for _, r := range returns(m.node) {
+		t := x.thrownValue(r, m, depth+1)
+		if t.kind != errdex.KindThrow || t.exception == "" {
+			continue
+		}
+		t.msg = fill(t.msg, x.bindArgs(m, as, sc, depth))
+		t.ctor, t.args = "", nil
+		return t, true
+	}
+	return thrown{}, false
+}
+
+// construct describes new C(args): the message a JDK throwable takes from
+// its arguments (a String message first; a lone Throwable cause gives the
+// cause's toString()); Link replaces it for classes of the repository.
+func (x *fileCtx) construct(name string, as []syntax.Node, sc *scope) thrown {
+	t := thrown{kind: errdex.KindThrow, exception: name, sc: sc, ctor: name, args: as}
+	t.msg = x.throwableMessage(as, sc)
+	return t
+}
+
+// throwableMessage is the message Throwable's constructors take from
+// their arguments.
+func (x *fileCtx) throwableMessage(as []syntax.Node, sc *scope) []errdex.Template {
+	if len(as) == 0 {
+		return []errdex.Template{{}}
+	}
+	v := x.eval(as[0], sc, 0)
+	if x.argType(as[0], v, sc) == "Throwable" {
+		p := x.hole(as[0])
+		p.Type = errdex.HoleError
+		return []errdex.Template{{Parts: []errdex.Part{p}}}
+	}
+	if u := unwrap(as[0]); u.Kind() == "null_literal" {
+		return []errdex.Template{{}}
+	}
+	return v.alts
+}
+
+// argType classifies an argument as "String", "Throwable" or "".
+func (x *fileCtx) argType(a syntax.Node, v val, sc *scope) string {
+	if v.str {
+		return "String"
+	}
+	a = unwrap(a)
+	switch a.Kind() {
+	case "identifier":
+		t := x.declaredType(a, sc)
+		switch {
+		case t == "String":
+			return "String"
+		case isThrowableName(t):
+			return "Throwable"
+		}
+		r := reaching(a, sc)
+		if len(r.assigns) == 1 && r.assigns[0].kind == assignCaught {
+			return "Throwable"
+		}
+	case "method_invocation":
+		switch a.Child("name").Text() {
+		case "getMessage", "getLocalizedMessage", "toString", "format", "formatted", "name":
+			return "String"
+		case "getCause":
+			return "Throwable"
+		}
+	case "object_creation_expression":
+		if isThrowableName(typeName(a.Child("type"))) {
+			return "Throwable"
+		}
+	}
+	return ""
+}
+
+// checkSite builds the site of a checking call with a message.
+func (x *fileCtx) checkSite(c candidate) {
+	owner, method := c.check[:strings.LastIndexByte(c.check, '.')], c.check[strings.LastIndexByte(c.check, '.')+1:]
+	info := checks[owner][method]
+	as := args(c.node)
+	if info.msgArg >= len(as) {
+		return // no message: the exception has none
+	}
+	msg := as[info.msgArg]
+	var v val
+	switch {
+	case info.lenient:
+		v = x.lenient(as[info.msgArg:], c.sc, 0)
+	case unwrap(msg).Kind() == "lambda_expression":
+		// requireNonNull(x, () -> "message"): the supplier's value.
+		body := unwrap(msg).Child("body")
+		if body.Kind() == "block" {
+			return
+		}
+		v = x.eval(body, x.scopeOf[unwrap(msg).Index()], 0)
+	default:
+		v = x.eval(msg, c.sc, 0)
+	}
+	x.addSite(c.node, c.sc, thrown{kind: errdex.KindCheckMacro, exception: info.exception, msg: v.alts, sc: c.sc})
+	s := x.sites[len(x.sites)-1]
+	s.ExceptionQualified = info.qualified
+}
+
+// addSite records the site of node.
+func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
+	s := &errdex.Site{
+		Language:  "java",
+		Kind:      t.kind,
+		Exception: strings.ToValidUTF8(t.exception, "\uFFFD"),
+		Function:  strings.ToValidUTF8(sc.function(), "\uFFFD"),
+		Location: errdex.Location{Span: errdex.Span{
+			Path:      x.path,
+			Line:      node.Line(),
+			Column:    node.Start().Column + 1,
+			EndLine:   node.EndLine(),
+			EndColumn: node.End().Column + 1,
+		}},
+	}
+	if t.exception != "" {
+		s.ExceptionQualified = x.qualify(t.exception)
+		if s.ExceptionQualified == "" {
+			x.facts.Unqualified = append(x.facts.Unqualified, s)
+		}
+	}
+	setMessage(s, t.msg)
+	x.sites = append(x.sites, s)
+	if t.ctor != "" {
+		th := &Throw{Site: s, Class: t.ctor}
+		for _, a := range t.args {
+			th.Args = append(th.Args, x.arg(a, t.sc))
+		}
+		x.facts.Throws = append(x.facts.Throws, th)
+	}
+}
+
+// arg records a call argument for Link.
+func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
+	v := x.eval(a, sc, 1)
+	return Arg{Expr: clip(compactSpace(a.Text())), Alts: v.alts, Type: x.argType(a, v, sc)}
+}
+
+// qualify returns the qualified (binary) name of a type named in the
+// file, or "" when only Link can tell (a type of the same package, a name
+// imported on demand).
+func (x *fileCtx) qualify(written string) string {
+	head, rest, dotted := strings.Cut(written, ".")
+	if t := x.localType(written); t != nil {
+		return t.binary
+	}
+	if q, ok := x.imports[head]; ok {
+		if dotted {
+			return q + "$" + strings.ReplaceAll(rest, ".", "$")
+		}
+		return q
+	}
+	if t := x.localType(head); t != nil && dotted {
+		return t.binary + "$" + strings.ReplaceAll(rest, ".", "$")
+	}
+	if dotted && head != "" && head[0] >= 'a' && head[0] <= 'z' {
+		return written // already qualified: java.io.IOException
+	}
+	if javaLang[written] {
+		return "java.lang." + written
+	}
+	return ""
+}
+
+// setMessage stores alternatives as the site's template and alternatives:
+// holes distinctly named, empty alternatives dropped beside others, and
+// alternatives made of holes only last.
+func setMessage(s *errdex.Site, alts []errdex.Template) {
+	if len(alts) == 0 {
+		s.Template, s.Alternatives = errdex.Template{}, nil
+		return
+	}
+	alts = append([]errdex.Template(nil), alts...)
+	for i := range alts {
+		alts[i] = template.DistinctHoles(alts[i].Normalize())
+	}
+	kept := alts[:0]
+	for _, a := range alts {
+		if !a.IsEmpty() {
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 {
+		kept = alts[:1]
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return !kept[i].IsOpaque() && kept[j].IsOpaque() })
+	s.Template, s.Alternatives = kept[0], nil
+	if len(kept) > 1 {
+		s.Alternatives = kept[1:]
+	}
+}
