@@ -94,7 +94,10 @@ func compactSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// clip cuts an expression's text to maxExpr bytes and makes it valid
+// UTF-8.
 func clip(s string) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
 	if len(s) <= maxExpr {
 		return s
 	}
@@ -510,7 +513,7 @@ func (x *fileCtx) callLocal(f syntax.Node, args []syntax.Node, sc *scope, depth 
 			v = union(v, w)
 		}
 	}
-	if len(v.alts) == 0 || v.opaque() {
+	if len(v.alts) == 0 || v.opaque() || !v.str {
 		return val{}, false
 	}
 	v.alts = fill(v.alts, x.bindArgs(fs, args, sc, depth))

@@ -283,8 +283,8 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 	s := &errdex.Site{
 		Language:  x.lang,
 		Kind:      t.kind,
-		Exception: t.exception,
-		Function:  sc.function(),
+		Exception: strings.ToValidUTF8(t.exception, "\uFFFD"),
+		Function:  strings.ToValidUTF8(sc.function(), "\uFFFD"),
 		Location: errdex.Location{Span: errdex.Span{
 			Path:      x.path,
 			Line:      node.Line(),
