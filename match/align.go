@@ -277,6 +277,15 @@ func (al *alignment) place(parts []part, lo, hi, from, to int, nf []byte) {
 			if parts[j].typ != tError {
 				al.captured += to - from
 			}
+			if parts[j].typ == tRepr && isQuoted(bytes.TrimSpace(nf[from:to])) {
+				// The quotes repr() puts around a string are the
+				// template's text as much as a literal's: a repr hole
+				// and a str hole between literal quotes ("%r" and
+				// "'%s'") explain the same message equally well.
+				al.matched += 2
+				al.total += 2
+				al.captured -= 2
+			}
 			return
 		}
 	}

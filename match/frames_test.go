@@ -1,6 +1,8 @@
 package match
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -73,6 +75,18 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/wave.py", Line: 114, Function: "__init__"},
 		},
 		{
+			name:   "an exception name alone: the sites raising it without a message",
+			q:      Query{Message: "EOFError"},
+			want:   []errdex.ID{"eof"},
+			reason: "the site raises the exception without a message",
+		},
+		{
+			name:   "a class of a private module printed under its public one",
+			q:      Query{Message: "_queue.Empty"},
+			want:   []errdex.ID{"queue-empty"},
+			reason: "the site raises the exception without a message",
+		},
+		{
 			name: "lines moved since the indexed version",
 			q: Query{Message: "file /tmp/a.txt is empty", Exception: "ValueError", Frames: []Frame{
 				{Path: "/srv/app/acme_io/io/files.py", Line: 131, Function: "read"},
@@ -129,6 +143,16 @@ func TestNoMatch(t *testing.T) {
 			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 353, Function: "raw_decode"},
 		},
 		{
+			name: "compiled code with a pure-Python equivalent",
+			q: Query{Message: "Expecting ':' delimiter: line 1 column 6 (char 5)", Exception: "json.decoder.JSONDecodeError", Frames: []Frame{
+				{Path: "/usr/lib/python3.11/json/decoder.py", Line: 353, Function: "raw_decode"},
+				{Path: "/usr/lib/python3.11/json/decoder.py", Line: 337, Function: "decode"},
+			}},
+			reason: "the innermost frame Lib/json/decoder.py:353 in raw_decode is not a raise: this error comes from compiled code called there; " +
+				"Lib/json/decoder.py:174 in JSONObject raises the same message in Python: it may be the compiled code's pure-Python equivalent",
+			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 353, Function: "raw_decode"},
+		},
+		{
 			name: "raised in a file that is not indexed",
 			q: Query{Message: "something odd", Frames: []Frame{
 				{Path: "/venv/site-packages/other/x.py", Line: 10, Function: "f"},
@@ -149,13 +173,19 @@ func TestNoMatch(t *testing.T) {
 			q: Query{Message: "bad magic number in 'x': b'\\x00'", Exception: "ImportError", Frames: []Frame{
 				{Path: "<frozen importlib._bootstrap_external>", Line: 1080, Function: "get_code"},
 			}},
-			reason:  "the innermost frame Lib/importlib/_bootstrap_external.py:1080 in get_code is not a raise: this error comes from compiled code called there",
+			reason: "the innermost frame Lib/importlib/_bootstrap_external.py:1080 in get_code is not a raise: this error comes from compiled code called there; " +
+				"Lib/importlib/_bootstrap_external.py:700 in _classify_pyc raises the same message in Python: it may be the compiled code's pure-Python equivalent",
 			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/importlib/_bootstrap_external.py", Line: 1080, Function: "get_code"},
 		},
 		{
-			name:   "a bare exception name",
-			q:      Query{Message: "_queue.Empty"},
-			reason: "the message is empty",
+			name:   "a bare exception name no site raises without a message",
+			q:      Query{Message: "_queue.Full"},
+			reason: "no indexed site raises _queue.Full without a message",
+		},
+		{
+			name:   "an exception without a message cannot match a site that has none",
+			q:      Query{Message: "EOFError: premature stream termination"},
+			reason: `no indexed template contains the words "termination", "premature", "stream"`,
 		},
 		{
 			name:   "no word known",
@@ -191,5 +221,70 @@ func TestNoMatch(t *testing.T) {
 				t.Errorf("nearest (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestTies(t *testing.T) {
+	ix := testIndex(t)
+	tests := []struct {
+		name string
+		q    Query
+		want []errdex.ID // the tied matches, in index order
+	}{
+		{"the same literal message at two sites", Query{Message: "ValueError: timeout must be positive"}, []errdex.ID{"dup-a", "dup-b"}},
+		{
+			"a repr hole and a str hole in literal quotes",
+			Query{Message: "tarfile.CompressionError: unknown compression type 'rar'"},
+			[]errdex.ID{"tar-repr", "tar-quoted"},
+		},
+		{"a site alone", Query{Message: "ValueError: invalid value"}, []errdex.ID{"py-invalid"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := ix.Match(tt.q, Options{})
+			if res.Tied != len(tt.want) || len(res.Matches) < res.Tied {
+				t.Fatalf("tied %d, want %d; matches %v", res.Tied, len(tt.want), ids(res))
+			}
+			var got []errdex.ID
+			for _, m := range res.Matches[:res.Tied] {
+				got = append(got, m.ID)
+				tie := slices.ContainsFunc(m.Reasons, func(r string) bool { return strings.Contains(r, "match equally well") })
+				if tie != (res.Tied > 1) {
+					t.Errorf("%s: reasons %q say a tie: %v, want %v", m.ID, m.Reasons, tie, res.Tied > 1)
+				}
+				if m.Score != res.Matches[0].Score {
+					t.Errorf("%s scores %v, the first %v", m.ID, m.Score, res.Matches[0].Score)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("tied matches (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestExcAgreement(t *testing.T) {
+	tests := []struct {
+		q, written, qualified string
+		want                  float64
+		ok                    bool
+	}{
+		{"ValueError", "ValueError", "", 1, true},
+		{"json.decoder.JSONDecodeError", "JSONDecodeError", "json.decoder.JSONDecodeError", 1, true},
+		{"json.JSONDecodeError", "JSONDecodeError", "json.decoder.JSONDecodeError", 1, true}, // re-exported by its package
+		{"re.error", "error", "re._constants.error", 1, true},                                // defined in a private module
+		{"_queue.Empty", "Empty", "queue.Empty", 1, true},                                    // a C accelerator's class
+		{"JSONDecodeError", "decoder.JSONDecodeError", "json.decoder.JSONDecodeError", 0.85, true},
+		{"_csv.Error", "Error", "locale.Error", 0.5, true},
+		{"simplejson.JSONDecodeError", "JSONDecodeError", "json.decoder.JSONDecodeError", 0.5, true},
+		{"TypeError", "ValueError", "", 0, true},
+		{"", "ValueError", "", 0, false},
+		{"ValueError", "", "", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := excAgreement(tt.q, tt.written, tt.qualified)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("excAgreement(%q, %q, %q) = %v, %v; want %v, %v", tt.q, tt.written, tt.qualified, got, ok, tt.want, tt.ok)
+		}
 	}
 }

@@ -61,6 +61,10 @@ type Index struct {
 	// opaque maps an exception's short name to the sites that have no
 	// indexed token, which only frames or their exception type can reach.
 	opaque map[string][]uint32
+	// bare maps an exception's short name to the sites that raise it
+	// without a message ("raise EOFError"): what a pasted exception name
+	// alone matches.
+	bare map[string][]uint32
 
 	scratch sync.Pool // *scratch
 }
@@ -159,7 +163,7 @@ type Builder struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}}
+	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}, bare: map[string][]uint32{}}
 	ix.tokKey = func(id uint32) []byte { return ix.arena[ix.tokOff[id] : ix.tokOff[id]+uint32(ix.tokLen[id])] }
 	return &Builder{
 		ix:     ix,
@@ -246,7 +250,14 @@ func (b *Builder) Add(s *errdex.Site) {
 	}
 	if tokens == 0 && (s.Exception != "" || s.ExceptionQualified != "") {
 		name := strings.Clone(shortName(cmp.Or(s.ExceptionQualified, s.Exception)))
-		ix.opaque[name] = append(ix.opaque[name], site)
+		switch {
+		case len(b.parts) > 0:
+			ix.opaque[name] = append(ix.opaque[name], site)
+		case s.Kind != errdex.KindReraise && s.Kind != errdex.KindRaiseObject:
+			// No message at all; a re-raise or a raised object carries
+			// a message the site does not show.
+			ix.bare[name] = append(ix.bare[name], site)
+		}
 	}
 	ix.sites = append(ix.sites, rec)
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -35,13 +36,15 @@ type scratch struct {
 
 // siteCand is a site under consideration with its best template.
 type siteCand struct {
-	site    uint32
-	alt     int
-	tmpl    uint32
-	weight  float32
-	al      alignment // a copy; caps owned
-	text    float64
-	opaque  bool
+	site   uint32
+	alt    int
+	tmpl   uint32
+	weight float32
+	al     alignment // a copy; caps owned
+	text   float64
+	opaque bool
+	// empty: the template has no part at all (a raise without message).
+	empty   bool
 	frame   float64
 	frameAt int // the frame behind the frame evidence, -1 when none
 	exc     float64
@@ -82,6 +85,8 @@ const (
 	opaqueSupported   = 0.5
 	opaqueUnsupported = 0.15
 	rareException     = 3 // at most this many opaque sites raise it
+	// maxBare bounds the sites verified for a bare exception name.
+	maxBare = 32
 	// contradicted scales the score of a site the traceback contradicts:
 	// the site's file is on no frame of the stack, or the innermost frame
 	// is in an indexed file, at no raise, and not in the site's function
@@ -163,6 +168,15 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		}
 	}
 
+	// A bare exception name: the sites raising it without a message.
+	if exception != "" && sc.msg.len() == 0 {
+		bare := ix.bare[shortName(exception)]
+		for _, s := range bare[:min(len(bare), maxBare)] {
+			if !sc.verifySite(ix, s) {
+				break
+			}
+		}
+	}
 	// Opaque sites raising the query's exception type.
 	if exception != "" {
 		for _, s := range ix.opaque[shortName(exception)][:min(len(ix.opaque[shortName(exception)]), 2*rareException)] {
@@ -188,6 +202,12 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		}
 		t := c.text
 		switch {
+		case c.empty && sc.msg.len() == 0:
+			t = 1 // no message, as the site raises it
+		case c.empty && c.frame < frameNearRaise:
+			t = 0 // the site prints no message; this one has one
+		case c.empty:
+			t = atRaiseFloor
 		case c.opaque && (c.frame >= frameSameFunction || c.excOK && c.exc == 1 && rare):
 			t = opaqueSupported
 		case c.opaque:
@@ -220,12 +240,22 @@ func (ix *Index) Match(q Query, opt Options) Result {
 	})
 
 	res := Result{}
+	if len(sc.found) > 0 && (opt.MinScore <= 0 || sc.found[0].score >= opt.MinScore) {
+		res.Tied = 1
+		for res.Tied < len(sc.found) && sc.found[res.Tied].score == sc.found[0].score {
+			res.Tied++
+		}
+	}
 	for i := range sc.found {
 		c := &sc.found[i]
 		if len(res.Matches) == opt.Limit || opt.MinScore > 0 && c.score < opt.MinScore {
 			break
 		}
-		res.Matches = append(res.Matches, ix.result(sc, c, q, exception))
+		m := ix.result(sc, c, q, exception)
+		if i < res.Tied && res.Tied > 1 {
+			m.Reasons = append(m.Reasons, fmt.Sprintf("%d sites match equally well: the message alone cannot tell them apart, a traceback would", res.Tied))
+		}
+		res.Matches = append(res.Matches, m)
 	}
 	for _, ff := range sc.frames {
 		f := ix.files[ff.file]
@@ -234,7 +264,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		break
 	}
 	if len(res.Matches) == 0 {
-		res.Reason = ix.noMatch(sc, q, innermost)
+		res.Reason = ix.noMatch(sc, q, exception, innermost)
 	}
 	res.Stats = sc.stats
 	return res
@@ -298,7 +328,7 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 	caps := append(c.al.caps[:0], al.caps...)
 	c.al = *al
 	c.al.caps = caps
-	c.alt, c.tmpl, c.text, c.opaque = alt, tmpl, t, opaque
+	c.alt, c.tmpl, c.text, c.opaque, c.empty = alt, tmpl, t, opaque, len(sc.parts) == 0
 	if weight > c.weight {
 		c.weight = weight
 	}

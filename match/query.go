@@ -78,6 +78,11 @@ type Result struct {
 	// one does: where to look when the error comes from code that is not
 	// indexed (compiled code, another library).
 	Nearest *Location
+	// Tied is how many candidates score exactly as the first one (1 when
+	// it stands alone, 0 when nothing matched), counting those beyond
+	// Options.Limit: the same message raised at several sites, which
+	// only a traceback can tell apart. Tied matches come in index order.
+	Tied int
 	// Stats records the work done.
 	Stats Stats
 }

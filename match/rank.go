@@ -85,11 +85,14 @@ func (ix *Index) frameEvidence(rec siteRec, frames []Frame, hits []frameFile, in
 }
 
 // excAgreement compares the query's exception type with the site's: 1 when
-// it equals the name as written or qualified; 0.85 when the short names
-// agree and one side is unqualified; 0.5 when both are qualified
-// differently ("locale.Error", "_csv.Error": a generic short name, or a
-// class re-exported elsewhere); 0 otherwise (a wrapper may have changed the
-// type: this lowers the score without excluding the site). ok is false when
+// it equals the name as written or qualified, or when both are qualified
+// and their modules are the same but for private parts (see sameModule:
+// Python prints the module a class says it belongs to, often the public
+// package that re-exports it, while the site knows the module that defines
+// it); 0.85 when the short names agree and one side is unqualified; 0.5
+// when both are qualified differently ("locale.Error", "_csv.Error": a
+// generic short name); 0 otherwise (a wrapper may have changed the type:
+// this lowers the score without excluding the site). ok is false when
 // either side is unknown.
 func excAgreement(q, written, qualified string) (level float64, ok bool) {
 	if q == "" || written == "" && qualified == "" {
@@ -103,8 +106,37 @@ func excAgreement(q, written, qualified string) (level float64, ok bool) {
 		return 0, true
 	case shortName(q) == q || shortName(site) == site:
 		return 0.85, true
+	case sameModule(q[:len(q)-len(shortName(q))-1], site[:len(site)-len(shortName(site))-1]):
+		return 1, true
 	}
 	return 0.5, true
+}
+
+// sameModule reports whether two dotted module paths name the same public
+// module: equal once their private components are set aside, or one a
+// package of the other. A component is private when it starts with an
+// underscore; one that is all there is loses the underscore instead (C
+// accelerators: "_queue" for "queue", "_csv" for "csv"). So "re" and
+// "re._constants", "json" and "json.decoder", "_queue" and "queue" agree;
+// "locale" and "_csv" do not.
+func sameModule(a, b string) bool {
+	a, b = publicModule(a), publicModule(b)
+	return a == b || strings.HasPrefix(a, b+".") || strings.HasPrefix(b, a+".")
+}
+
+// publicModule drops the private components of a module path (see
+// sameModule).
+func publicModule(m string) string {
+	var keep []string
+	for _, c := range strings.Split(m, ".") {
+		if !strings.HasPrefix(c, "_") {
+			keep = append(keep, c)
+		}
+	}
+	if len(keep) == 0 {
+		return strings.TrimLeft(m, "_")
+	}
+	return strings.Join(keep, ".")
 }
 
 // isIdentPath reports whether s is a dotted identifier ("_queue.Empty").

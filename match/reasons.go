@@ -31,6 +31,10 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 	}
 	al := &c.al
 	switch {
+	case c.empty && sc.msg.len() == 0:
+		out = append(out, "the site raises the exception without a message")
+	case c.empty:
+		out = append(out, "the site raises the exception without a message, and this one has a message")
 	case c.opaque:
 		out = append(out, "the template is all values: it is known by its place, not its text")
 	case al.matched == al.total && al.unexplained < 1:
@@ -63,7 +67,7 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 }
 
 // noMatch explains an empty result.
-func (ix *Index) noMatch(sc *scratch, q Query, innermost bool) string {
+func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool) string {
 	if len(sc.frames) > 0 {
 		ff := sc.frames[0]
 		fr := q.Frames[ff.frame]
@@ -71,7 +75,11 @@ func (ix *Index) noMatch(sc *scratch, q Query, innermost bool) string {
 		atRaise := len(ix.sitesNear(ff.file, fr.Line, 0, nil)) > 0
 		switch {
 		case innermost && !atRaise:
-			return fmt.Sprintf("the innermost frame %s is not a raise: this error comes from compiled code called there", where)
+			r := fmt.Sprintf("the innermost frame %s is not a raise: this error comes from compiled code called there", where)
+			if tw := ix.twin(sc); tw != "" {
+				r += "; " + tw + " raises the same message in Python: it may be the compiled code's pure-Python equivalent"
+			}
+			return r
 		case innermost:
 			return fmt.Sprintf("the innermost frame %s is a raise whose message does not match this one", where)
 		default:
@@ -80,6 +88,9 @@ func (ix *Index) noMatch(sc *scratch, q Query, innermost bool) string {
 		}
 	}
 	if sc.msg.len() == 0 {
+		if exception != "" {
+			return fmt.Sprintf("no indexed site raises %s without a message", exception)
+		}
 		if len(q.Frames) > 0 {
 			return "the message is empty and no frame of the traceback lies in an indexed file"
 		}
@@ -140,4 +151,22 @@ func (ix *Index) someWords(sc *scratch) string {
 		return "of the message"
 	}
 	return strings.Join(words, ", ")
+}
+
+// twinText is the text score from which a site's template is taken to
+// hold the message itself, not just resemble it.
+const twinText = 0.9
+
+// twin names the best candidate whose template holds the message, as
+// "path:line in function", or "": when compiled code raised the error, a
+// site with the same message is most often the pure-Python version of that
+// code (json's scanner, datetime, heapq), which shows what it checks.
+func (ix *Index) twin(sc *scratch) string {
+	for i := range sc.found {
+		if c := &sc.found[i]; c.text >= twinText && !c.opaque && !c.empty {
+			rec := ix.sites[c.site]
+			return fmt.Sprintf("%s:%d%s", ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
+		}
+	}
+	return ""
 }
