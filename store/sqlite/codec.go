@@ -312,23 +312,27 @@ type facts struct {
 	CallPath    []errdex.Caller     `json:"call_path,omitempty"`
 	Related     []errdex.Related    `json:"related,omitempty"`
 	Explanation *errdex.Explanation `json:"explanation,omitempty"`
+	// StaticExplanation is kept beside an LLM explanation.
+	StaticExplanation *errdex.Explanation `json:"static_explanation,omitempty"`
 }
 
 func factsOf(s *errdex.Site) facts {
 	return facts{
-		Guards:      s.Guards,
-		Config:      s.Config,
-		Provenance:  s.Provenance,
-		Callers:     s.Callers,
-		CallPath:    s.CallPath,
-		Related:     s.Related,
-		Explanation: s.Explanation,
+		Guards:            s.Guards,
+		Config:            s.Config,
+		Provenance:        s.Provenance,
+		Callers:           s.Callers,
+		CallPath:          s.CallPath,
+		Related:           s.Related,
+		Explanation:       s.Explanation,
+		StaticExplanation: s.StaticExplanation,
 	}
 }
 
 func (f *facts) empty() bool {
 	return len(f.Guards) == 0 && len(f.Config) == 0 && len(f.Provenance) == 0 &&
-		len(f.Callers) == 0 && len(f.CallPath) == 0 && len(f.Related) == 0 && f.Explanation == nil
+		len(f.Callers) == 0 && len(f.CallPath) == 0 && len(f.Related) == 0 && f.Explanation == nil &&
+		f.StaticExplanation == nil
 }
 
 func (f *facts) apply(s *errdex.Site) {
@@ -339,6 +343,7 @@ func (f *facts) apply(s *errdex.Site) {
 	s.CallPath = f.CallPath
 	s.Related = f.Related
 	s.Explanation = f.Explanation
+	s.StaticExplanation = f.StaticExplanation
 }
 
 // JSON columns (sites.facts, snapshots.stats) hold text from source files
