@@ -30,6 +30,11 @@ type evaluator struct {
 	classCtx, formatFor bool
 	// problems collects malformed format strings, by line.
 	problems []string
+	// calls are the calls of the file's own functions being modelled,
+	// innermost last (see calls.go); funcIndex finds a function's scope
+	// by the tree index of its definition.
+	calls     []callFrame
+	funcIndex map[int]*scope
 }
 
 // text returns a node's source, with line breaks and the indentation after
@@ -558,6 +563,9 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 		if v := ev.eval(pos[0], sc); v.kind == vStr {
 			return v.mapAlts(pystr.Cleandoc)
 		}
+	}
+	if v, ok := ev.localCall(n, sc); ok {
+		return v
 	}
 	return unknown(expr, "")
 }

@@ -25,7 +25,7 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 		if s.kind == classScope && s != sc {
 			continue // class bodies do not enclose their methods' names
 		}
-		pv, isParam := paramValue(name, s)
+		pv, isParam := ev.paramValue(name, s)
 		if f := ev.reaching(name, point, s); f.set {
 			v := f.v
 			if f.partial && isParam {

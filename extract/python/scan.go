@@ -39,6 +39,9 @@ type scope struct {
 	// returned is the first call a function returns, which makes it an
 	// exception factory when the call builds an exception.
 	returned syntax.Node
+	// returns are the values of the function's return statements, in
+	// source order (see calls.go).
+	returns []syntax.Node
 	// byName indexes binds by name (positions in binds, in source
 	// order); built on first use.
 	byName map[string][]int32
@@ -266,6 +269,7 @@ func scan(tree *syntax.Tree) *fileScan {
 			if v.Kind() == "call" && cur.returned.IsNull() {
 				cur.returned = v
 			}
+			cur.returns = append(cur.returns, v)
 		}
 	}
 	return fs
