@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
 ensure_chromium
+# Real corpora some tests index: the JDK's sources (src.zip).
+apt_install openjdk-17-source
 start_postgres
 
 export ERRDEX_REQUIRE_BROWSER=1 ERRDEX_REQUIRE_POSTGRES=1

@@ -5,6 +5,7 @@ package all
 import (
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/golang"
+	"github.com/errdex/errdex/extract/java"
 	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
 	"github.com/errdex/errdex/extract/rust"
@@ -14,6 +15,7 @@ import (
 func Extractors() []*extract.Extractor {
 	return []*extract.Extractor{
 		golang.Extractor,
+		java.Extractor,
 		javascript.Extractor,
 		javascript.TypeScript,
 		python.Extractor,
