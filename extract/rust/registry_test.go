@@ -138,8 +138,12 @@ func BenchmarkRegistry(b *testing.B) {
 	ins, size := registryInputs(b, registryRoots(b))
 	b.SetBytes(size)
 	var sites int
+	cpu0 := cpuTime(b)
 	for b.Loop() {
 		sites = len(runInputs(b, Extractor, ins, 1).Sites)
+	}
+	if cpu := cpuTime(b) - cpu0; cpu > 0 {
+		b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
 	}
 	b.ReportMetric(float64(len(ins)), "files")
 	b.ReportMetric(float64(sites), "sites")

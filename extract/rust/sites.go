@@ -138,7 +138,7 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, fn string, v
 	s := &errdex.Site{
 		Kind:      kind,
 		Exception: strings.ToValidUTF8(exc, "\uFFFD"),
-		Template:  v.alts[0].Normalize(),
+		Template:  template.DistinctHoles(v.alts[0].Normalize()),
 		Function:  strings.ToValidUTF8(fn, "\uFFFD"),
 		Location: errdex.Location{Span: errdex.Span{
 			Line:      n.Line(),
@@ -148,7 +148,7 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, fn string, v
 		}},
 	}
 	for _, a := range v.alts[1:] {
-		s.Alternatives = append(s.Alternatives, a.Normalize())
+		s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))
 	}
 	x.sites = append(x.sites, s)
 	return s

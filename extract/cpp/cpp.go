@@ -1,0 +1,157 @@
+// Package cpp finds the error sites of C and C++ source code: C++ throw
+// statements, and calls of the functions and macros that raise or report
+// errors: CPython's C API (so that a Python exception raised by C code,
+// such as int('x')'s "invalid literal for int() with base 10: 'x'", has a
+// site), PyTorch's TORCH_CHECK family, TensorFlow's errors::*, glog's CHECK
+// and LOG(FATAL), assert, and whatever a repository's .errdex.yaml adds.
+// C and CPP are the same extractor for the two grammars.
+//
+// # Sites
+//
+//   - throw X(args), throw X{args}, throw new X(args) (kind throw,
+//     Exception the type as written): the message is the first argument
+//     that is text (a literal, a concatenation, a formatting call, a
+//     variable holding one); std::system_error adds ": {strerror}".
+//     pybind11's and nanobind's py::value_error and friends name the
+//     Python exception they raise (ValueError). A throw of an existing
+//     object (throw e;) or a rethrow (throw;) is not a site.
+//   - Calls named by a rule (see extract/config, and builtin.errdex.yaml
+//     for the built-in rules): the rule gives the kind, the exception (or
+//     the argument holding it, PyExc_ValueError meaning ValueError), the
+//     arguments that make the message and how (concatenated as c10::str
+//     and absl::StrCat do, a printf format, CPython's PyUnicode_FromFormat
+//     codes, a std::format string), text streamed after the call
+//     (CHECK(cond) << "..."), and the printed template around the message
+//     ("Check failed: {cond} {message}"). A rule whose format is printf,
+//     cpython or brace needs a format string that is text; a call whose
+//     format is not (err(ctx, x) is not BSD's err) is not a site.
+//
+// # Messages
+//
+// A message argument is evaluated as far as the file tells: string
+// literals (with escapes, adjacent literals joined, the PRI* and
+// PY_FORMAT_SIZE_T macros inside them), concatenation with +,
+// std::string(..) and other conversions, std::to_string, fmt::format and
+// std::format, absl::StrCat and c10::str, absl::StrFormat and other printf
+// helpers, PyUnicode_FromString/FromFormat, x.c_str(), a ? b : c, and
+// variables: the declaration in scope at the use with the assignments that
+// follow it (one in a block enclosing the use replaces the value, one in
+// another branch adds an alternative; +=, append, << into a stream and
+// snprintf into a buffer append or replace), string constants and
+// #define'd strings of the file. Anything else is a hole named for its
+// expression.
+//
+// # Conventions
+//
+// Function: the qualified name a C++ backtrace or a debugger shows,
+// without parameters or template arguments: namespaces, enclosing classes
+// and the declarator's own qualification ("at::native::Foo::bar"), the
+// plain name in C ("long_from_string"). Lambdas belong to their enclosing
+// function; anonymous namespaces are left out; sites outside functions
+// are in "<global>".
+//
+// Code the preprocessor hides from the grammar (sites inside #define
+// bodies) is not seen. Files with syntax errors, frequent around macros,
+// yield the sites whose own subtree parsed, with the first error's line
+// and the count of skipped candidates as a Problem.
+package cpp
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/config"
+	"github.com/errdex/errdex/syntax"
+)
+
+//go:embed builtin.errdex.yaml
+var builtinYAML []byte
+
+// builtinRules are the built-in rules. They are a constant of the
+// program; a parse error is a bug that every test catches.
+var builtinRules = func() []config.Rule {
+	cfg, err := config.Parse(builtinYAML)
+	if err != nil {
+		panic(fmt.Sprintf("cpp: builtin.errdex.yaml: %v", err))
+	}
+	return cfg.Errors
+}()
+
+// The extractors with the built-in rules only.
+var (
+	// C extracts C files.
+	C = New("c", nil)
+	// CPP extracts C++ files.
+	CPP = New("cpp", nil)
+)
+
+// New returns the extractor of language "c" or "cpp" with the built-in
+// rules merged with a repository's configuration (nil for none; see
+// config.Merge).
+func New(language string, cfg *config.Config) *extract.Extractor {
+	rules := config.Merge(builtinRules, cfg, language)
+	grammar := syntax.C
+	doc := "C error sites: CPython's PyErr_* API, assert, err/errx, glog CHECK, and configured calls"
+	if language == "cpp" {
+		grammar = syntax.CPP
+		doc = "C++ error sites: throw, CPython's PyErr_* API, TORCH_CHECK, TensorFlow errors::*, glog CHECK/LOG(FATAL), assert, and configured calls"
+	}
+	return &extract.Extractor{
+		Language: language,
+		Doc:      doc,
+		Grammar:  func(string) *syntax.Language { return grammar() },
+		Extract: func(f *extract.File) (*extract.FileResult, error) {
+			return extractFile(f, language, rules)
+		},
+	}
+}
+
+// Extractors returns the C and C++ extractors for a repository's
+// configuration (nil for none).
+func Extractors(cfg *config.Config) []*extract.Extractor {
+	return []*extract.Extractor{New("c", cfg), New("cpp", cfg)}
+}
+
+func extractFile(f *extract.File, language string, rules []config.Rule) (*extract.FileResult, error) {
+	if f.Tree == nil {
+		return nil, fmt.Errorf("%s: %s was not parsed", language, f.Path)
+	}
+	x := newFile(f, language, rules)
+	x.run()
+	res := &extract.FileResult{Sites: x.sites}
+	if line := firstErrorLine(f.Tree); line > 0 {
+		p := fmt.Sprintf("syntax error on line %d", line)
+		if x.skipped > 0 {
+			p += fmt.Sprintf("; %d candidate sites in code with syntax errors skipped, the first on line %d", x.skipped, x.firstSkipped)
+		}
+		res.Problems = append(res.Problems, p)
+	}
+	res.Problems = append(res.Problems, x.problems...)
+	return res, nil
+}
+
+// firstErrorLine returns the line of the tree's first syntax error, or 0.
+func firstErrorLine(t *syntax.Tree) int {
+	if !t.HasError() {
+		return 0
+	}
+	for n := range t.Root().Descendants() {
+		if n.IsError() || n.IsMissing() {
+			return n.Line()
+		}
+	}
+	return t.Root().Line()
+}
+
+// maxProblems caps the notes reported for one file.
+const maxProblems = 8
+
+// noSpace removes white space, for comparing source text.
+func noSpace(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}

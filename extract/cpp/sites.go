@@ -1,0 +1,404 @@
+package cpp
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/config"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// file is the state of extracting one file.
+type file struct {
+	language string
+	rules    []config.Rule
+	tree     *syntax.Tree
+	// Bindings by variable name, in source order.
+	decls   map[string][]decl
+	assigns map[string][]syntax.Node
+	// defines are the file's #define'd strings and integers.
+	defines map[string]string
+
+	sites        []*errdex.Site
+	problems     []string
+	skipped      int
+	firstSkipped int
+	steps        int
+}
+
+func newFile(f *extract.File, language string, rules []config.Rule) *file {
+	return &file{
+		language: language,
+		rules:    rules,
+		tree:     f.Tree,
+		decls:    map[string][]decl{},
+		assigns:  map[string][]syntax.Node{},
+		defines:  map[string]string{},
+	}
+}
+
+func (x *file) problem(format string, args ...any) {
+	if len(x.problems) < maxProblems {
+		x.problems = append(x.problems, fmt.Sprintf(format, args...))
+	}
+}
+
+// run indexes the file's declarations, assignments and defines, then
+// builds the sites of throw statements and of calls a rule names.
+func (x *file) run() {
+	var cands []syntax.Node
+	for n := range x.tree.Root().Descendants() {
+		switch n.Kind() {
+		case "declaration":
+			x.recordDecl(n)
+		case "assignment_expression", "binary_expression":
+			x.recordAssign(n)
+		case "call_expression":
+			x.recordAssign(n)
+			cands = append(cands, n)
+		case "throw_statement":
+			cands = append(cands, n)
+		case "preproc_def":
+			if v, ok := defineValue(n.Child("value").Text()); ok {
+				x.defines[n.Child("name").Text()] = v
+			}
+		}
+	}
+	for _, n := range cands {
+		if n.Kind() == "throw_statement" {
+			x.throw(n)
+			continue
+		}
+		fn := n.Child("function")
+		if fn.Kind() == "template_function" {
+			fn = fn.Child("name")
+		}
+		callee := noSpace(fn.Text())
+		for i := len(x.rules) - 1; i >= 0; i-- { // a repository's rules come last and win
+			if x.rules[i].Matches(callee) {
+				x.rule(n, &x.rules[i])
+				break
+			}
+		}
+	}
+}
+
+// broken reports, and counts, a candidate whose own code has syntax
+// errors.
+func (x *file) broken(n syntax.Node) bool {
+	if !n.HasError() {
+		return false
+	}
+	if x.skipped == 0 {
+		x.firstSkipped = n.Line()
+	}
+	x.skipped++
+	return true
+}
+
+// add records a site built from v.
+func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v value) *errdex.Site {
+	if len(v.alts) == 0 {
+		v = textValue(errdex.Template{})
+	}
+	s := &errdex.Site{
+		Kind:      kind,
+		Exception: strings.ToValidUTF8(exc, "\uFFFD"),
+		Template:  template.DistinctHoles(v.alts[0].Normalize()),
+		Function:  strings.ToValidUTF8(x.function(n), "\uFFFD"),
+		Location: errdex.Location{Span: errdex.Span{
+			Line:      n.Line(),
+			Column:    n.Start().Column + 1,
+			EndLine:   n.EndLine(),
+			EndColumn: n.End().Column + 1,
+		}},
+	}
+	for _, a := range v.alts[1:] {
+		s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))
+	}
+	x.sites = append(x.sites, s)
+	return s
+}
+
+// pythonExceptions are the exceptions pybind11 and nanobind raise in
+// Python for their C++ exception types.
+var pythonExceptions = map[string]string{
+	"value_error": "ValueError", "type_error": "TypeError", "index_error": "IndexError", "key_error": "KeyError",
+	"attribute_error": "AttributeError", "stop_iteration": "StopIteration", "buffer_error": "BufferError",
+	"import_error": "ImportError", "cast_error": "RuntimeError", "reference_cast_error": "RuntimeError",
+	"next_overload": "", "builtin_exception": "RuntimeError",
+}
+
+// throw builds the site of a throw statement that constructs its
+// exception.
+func (x *file) throw(n syntax.Node) {
+	var e syntax.Node
+	for c := range n.NamedChildren() {
+		if c.Kind() != "comment" {
+			e = c
+			break
+		}
+	}
+	exc, msg, ok := x.exceptionObject(e, 0)
+	if !ok || x.broken(n) {
+		return
+	}
+	x.add(errdex.KindThrow, exc, n, msg)
+}
+
+// exceptionObject evaluates an exception built in place: X(args),
+// X{args}, new X(args). It reports false for anything else (an existing
+// object).
+func (x *file) exceptionObject(e syntax.Node, depth int) (string, value, bool) {
+	var typ, list syntax.Node
+	switch e.Kind() {
+	case "parenthesized_expression":
+		if depth < 4 {
+			return x.exceptionObject(e.NamedChild(0), depth+1)
+		}
+		return "", value{}, false
+	case "call_expression":
+		typ, list = e.Child("function"), e.Child("arguments")
+		if typ.Kind() == "field_expression" {
+			return "", value{}, false // a factory method: err.with_context(..)
+		}
+	case "compound_literal_expression":
+		typ, list = e.Child("type"), e.Child("value")
+	case "new_expression":
+		typ, list = e.Child("type"), e.Child("arguments")
+	default:
+		return "", value{}, false
+	}
+	exc := typeName(typ)
+	if exc == "" || notConstructors[exc] {
+		return "", value{}, false
+	}
+	last := exc
+	if i := strings.LastIndex(exc, "::"); i >= 0 {
+		last = exc[i+2:]
+		if py, ok := pythonExceptions[last]; ok && py != "" && (strings.HasPrefix(exc, "py::") || strings.HasPrefix(exc, "pybind11::") || strings.HasPrefix(exc, "nb::") || strings.HasPrefix(exc, "nanobind::")) {
+			exc = py
+		}
+	}
+	args := arguments(list)
+	var msg value
+	found := false
+	for _, a := range args {
+		if v := x.eval(a, depth+1); v.text {
+			msg, found = v, true
+			break
+		}
+	}
+	switch {
+	case !found && len(args) > 0:
+		msg = holeValue(args[0].Text(), errdex.HoleAny)
+	case !found:
+		msg = textValue(errdex.Template{})
+	}
+	if last == "system_error" && found {
+		msg = concat(msg, textValue(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("strerror", "", errdex.HoleStr))))
+	}
+	return exc, msg, true
+}
+
+// notConstructors are functions that return an exception object they do
+// not build: throw std::forward<E>(e) rethrows e.
+var notConstructors = map[string]bool{
+	"std::forward": true, "std::move": true, "forward": true, "move": true, "std::make_exception_ptr": true,
+	"std::current_exception": true, "std::get": true,
+}
+
+// typeName is a type's name as written, without template arguments or
+// spaces: "std::runtime_error", "Exception".
+func typeName(t syntax.Node) string {
+	s := noSpace(t.Text())
+	if i := strings.IndexByte(s, '<'); i >= 0 {
+		s = s[:i]
+	}
+	if s == "" || strings.ContainsAny(s, "()[]{}*&\"'") {
+		return ""
+	}
+	return strings.TrimPrefix(s, "::")
+}
+
+// rule builds the site of a call a rule names.
+func (x *file) rule(n syntax.Node, r *config.Rule) {
+	args := arguments(n.Child("arguments"))
+	for i, w := range r.WithArgs {
+		if i >= len(args) || noSpace(args[i].Text()) != w {
+			return
+		}
+	}
+	if x.broken(n) {
+		return
+	}
+	exc := r.Exception
+	variable := false // the exception is a variable, not a known type
+	if r.ExceptionArg >= 0 {
+		if r.ExceptionArg >= len(args) {
+			return
+		}
+		exc = exceptionName(args[r.ExceptionArg])
+		variable = !strings.Contains(args[r.ExceptionArg].Text(), "PyExc_") && (exc == "" || exc[0] < 'A' || exc[0] > 'Z')
+	}
+	from, to := r.MessageArgs.Args(len(args))
+	margs := args[from:to]
+	var msg *value
+	switch r.Format {
+	case config.FormatConcat:
+		if len(margs) > 0 {
+			v := x.concatAll(margs, 0)
+			msg = &v
+		}
+	case config.FormatPrintf, config.FormatCPython:
+		if len(margs) > 0 {
+			d := template.PrintfC
+			if r.Format == config.FormatCPython {
+				d = template.PrintfCPython
+			}
+			v, ok := x.printf(d, margs, n, 0)
+			if !ok {
+				return // the format is not text: not the function the rule means
+			}
+			msg = &v
+		}
+	case config.FormatBrace:
+		if len(margs) > 0 {
+			v, ok := x.braceFormat(margs, n, 0)
+			if !ok {
+				return
+			}
+			msg = &v
+		}
+	case config.FormatException:
+		if len(margs) > 0 {
+			e, v, ok := x.exceptionObject(margs[0], 0)
+			if !ok {
+				return
+			}
+			if exc == "" {
+				exc = e
+			}
+			msg = &v
+		}
+	}
+	at := n
+	if r.Stream {
+		top, ops := streamedInto(n)
+		if len(ops) > 0 {
+			v := x.streamValue(ops, 0)
+			if msg != nil {
+				v = concat(*msg, v)
+			}
+			msg = &v
+		}
+		at = top
+	}
+	tmpl := r.Template
+	if msg == nil {
+		tmpl = r.NoMessage
+	}
+	v := x.fill(tmpl, r, n, args, msg)
+	if variable && v.alts[0].IsOpaque() {
+		return // PyErr_SetObject(type, value): an exception passed on, not made here
+	}
+	x.add(r.Kind, exc, at, v)
+}
+
+// streamedInto returns the top of the << chain a call starts and the
+// operands streamed into it.
+func streamedInto(call syntax.Node) (syntax.Node, []syntax.Node) {
+	top := call
+	for p := top.Parent(); p.Kind() == "binary_expression" && p.Child("operator").Text() == "<<" && p.Child("left") == top; p = top.Parent() {
+		top = p
+	}
+	if top == call {
+		return call, nil
+	}
+	_, ops := streamOperands(top)
+	return top, ops
+}
+
+// fill renders a template of rule r for a call.
+func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []syntax.Node, msg *value) value {
+	v := textValue(errdex.Template{})
+	for _, p := range t {
+		var part value
+		switch p.Ref {
+		case "":
+			part = litValue(p.Text)
+		case "message":
+			if msg == nil {
+				continue
+			}
+			part = *msg
+		case "cond", "arg":
+			i := p.Arg
+			if p.Ref == "cond" {
+				i = r.ConditionArg
+			}
+			if i < 0 || i >= len(args) {
+				part = holeValue("", errdex.HoleAny)
+				break
+			}
+			part = litValue(stringize(args[i].Text()))
+		case "value":
+			if p.Arg >= len(args) {
+				part = holeValue("", p.Type)
+				break
+			}
+			// A literal prints as itself (CHECK_LT(n, 100) prints "100").
+			if v := x.eval(args[p.Arg], 0); v.text && len(v.alts) == 1 && len(v.alts[0].Holes()) == 0 && args[p.Arg].Kind() == "number_literal" {
+				part = v
+				break
+			}
+			part = holeValue(args[p.Arg].Text(), p.Type)
+		case "function":
+			name := x.function(call)
+			if i := strings.LastIndex(name, "::"); i >= 0 {
+				name = name[i+2:]
+			}
+			part = litValue(name)
+		case "hole":
+			part = textValue(errdex.NewTemplate(errdex.HolePart(p.Hole, "", p.Type)))
+		}
+		v = concat(v, part)
+	}
+	for i, t := range v.alts {
+		v.alts[i] = template.DistinctHoles(t.Normalize())
+	}
+	v.text = true
+	return v
+}
+
+// exceptionName names the exception an argument holds: PyExc_ValueError is
+// ValueError (with Python 3's aliases of OSError), anything else its last
+// identifier.
+func exceptionName(arg syntax.Node) string {
+	s := noSpace(arg.Text())
+	end := len(s)
+	for end > 0 && s[end-1] == ')' {
+		end--
+	}
+	start := end
+	for start > 0 && isIdentByte(s[start-1]) {
+		start--
+	}
+	name := s[start:end]
+	if i := strings.LastIndex(name, "PyExc_"); i >= 0 { // PyExc_X, Cython's __Pyx_PyExc_X
+		py := name[i+len("PyExc_"):]
+		switch py {
+		case "IOError", "EnvironmentError", "WindowsError":
+			return "OSError"
+		}
+		return py
+	}
+	return name
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}

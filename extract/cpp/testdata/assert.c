@@ -1,0 +1,14 @@
+#include <assert.h>
+#include <err.h>
+
+int parse_args(int argc, char **argv)
+{
+    assert(argc > 0 &&
+           argv != NULL /* always set */);
+    if (argc < 2)
+        errx(2, "usage: %s FILE", argv[0]);
+    if (argv[1][0] == '-')
+        err(1, "cannot open %s", argv[1]);
+    err(ctx, argv);  /* not BSD's err: the format is not text */
+    return 0;
+}

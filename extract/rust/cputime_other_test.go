@@ -1,0 +1,11 @@
+//go:build !unix
+
+package rust
+
+import (
+	"testing"
+	"time"
+)
+
+// cpuTime is not measured on this system.
+func cpuTime(*testing.B) time.Duration { return 0 }
