@@ -58,7 +58,7 @@ func (ev *evaluator) localCall(n syntax.Node, sc *scope) (value, bool) {
 			return value{}, false // recursion
 		}
 	}
-	args, ok := ev.bindCall(n.Child("arguments"), fn, bound, sc)
+	args, ok := ev.bindCall(n.Child("arguments"), fn, bound, sc, true)
 	if !ok {
 		return value{}, false
 	}
@@ -195,11 +195,11 @@ func hasDecorator(f *scope, name string) bool {
 }
 
 // bindCall binds a call's arguments, evaluated in sc, to fn's parameters
-// as Python does; a parameter the call leaves out takes its default,
-// evaluated where the function is defined. skipFirst drops the first
-// parameter (self or cls). ok is false for calls that spread *args or
-// **kwargs, or that pass more positionals than the function takes.
-func (ev *evaluator) bindCall(args syntax.Node, fn *scope, skipFirst bool, sc *scope) (map[string]value, bool) {
+// as Python does; with defaults, a parameter the call leaves out takes its
+// default, evaluated where the function is defined. skipFirst drops the
+// first parameter (self or cls). ok is false for calls that spread *args
+// or **kwargs, or that pass more positionals than the function takes.
+func (ev *evaluator) bindCall(args syntax.Node, fn *scope, skipFirst bool, sc *scope, defaults bool) (map[string]value, bool) {
 	if args.Kind() != "argument_list" {
 		return nil, false
 	}
@@ -232,7 +232,7 @@ func (ev *evaluator) bindCall(args syntax.Node, fn *scope, skipFirst bool, sc *s
 		}
 	}
 	for _, p := range params {
-		if _, ok := out[p.name]; !ok && !p.def.IsNull() {
+		if _, ok := out[p.name]; !ok && defaults && !p.def.IsNull() {
 			out[p.name] = ev.eval(p.def, fn.parent)
 		}
 	}

@@ -65,6 +65,11 @@ func link(files []*extract.FileResult) {
 			l.raise(ff, r)
 		}
 	}
+	for _, ff := range all {
+		for _, pc := range ff.paramCalls {
+			pc.apply()
+		}
+	}
 }
 
 // moduleName derives a file's dotted module name: its directories while

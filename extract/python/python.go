@@ -38,6 +38,8 @@ type facts struct {
 	// name within the module ("suffixed_err", "Parser.error").
 	factories map[string]*factoryFact
 	raises    []*raiseFact
+	// paramCalls are the sites that raise what their callers pass.
+	paramCalls []*paramCall
 	// module is the file's dotted module name, set by Link.
 	module string
 	pkg    bool // the file is a package's __init__.py
@@ -57,6 +59,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 			res.Sites = append(res.Sites, s)
 		}
 	}
+	x.callerMessages()
 	x.facts.analysis = analysisFacts(fs, res.Sites)
 	for _, c := range fs.classes {
 		if cf := x.classFact(c); cf != nil {

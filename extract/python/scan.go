@@ -168,6 +168,9 @@ type fileScan struct {
 	classes []*classInfo
 	funcs   []*scope
 	sites   []candidate
+	// calls are the file's calls with their scopes, for the messages
+	// passed to a function that raises them (params.go).
+	calls []candidate
 	// errorLines are the first lines of the outermost ERROR nodes;
 	// skipped counts raise and assert statements inside them.
 	errorLines []int
@@ -250,6 +253,7 @@ func scan(tree *syntax.Tree) *fileScan {
 		case "import_statement", "import_from_statement":
 			fs.importStatement(node, cur)
 		case "call":
+			fs.calls = append(fs.calls, candidate{node, cur})
 			if m := cur.method(); m != nil && cur.name == "__init__" && isInitCall(node) {
 				m.superInits = append(m.superInits, node)
 			}

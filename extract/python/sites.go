@@ -46,6 +46,13 @@ type extraction struct {
 	fs    *fileScan
 	ev    *evaluator
 	facts *facts
+	// built pairs each site with the statement it was built from.
+	built []builtSite
+}
+
+type builtSite struct {
+	c    candidate
+	site *errdex.Site
 }
 
 // compactName removes the spaces and line breaks a dotted name may hold.
@@ -123,6 +130,14 @@ func (x *extraction) classLike(written string) bool {
 // site builds the site of a raise or assert statement; nil for an assert
 // without a message.
 func (x *extraction) site(c candidate) *errdex.Site {
+	s := x.buildSite(c)
+	if s != nil {
+		x.built = append(x.built, builtSite{c, s})
+	}
+	return s
+}
+
+func (x *extraction) buildSite(c candidate) *errdex.Site {
 	n := c.node
 	s := &errdex.Site{
 		Language: "python",

@@ -1,0 +1,48 @@
+# Sites that raise what their callers pass: each call in the file gives
+# the site a template, and a parameter's default one more.
+
+
+class StatsError(ValueError):
+    pass
+
+
+def _fail_neg(values, errmsg="negative value"):
+    for x in values:
+        if x < 0:
+            raise StatsError(errmsg)
+        yield x
+
+
+def harmonic_mean(data):
+    errmsg = "harmonic mean does not support negative values"
+    return sum(_fail_neg(data, errmsg))
+
+
+def geometric_mean(data):
+    return sum(_fail_neg(data, errmsg="geometric mean requires positive values"))
+
+
+class TestCase:
+    failureException = AssertionError
+
+    def fail(self, msg=None):
+        raise self.failureException(msg)
+
+    def assertIn(self, member, container, msg=None):
+        if member not in container:
+            self.fail("%r not found in %r" % (member, container))
+
+    def assertIsNone(self, obj):
+        if obj is not None:
+            self.fail(f"{obj!r} is not None")
+
+
+def check(value, what):
+    # The callers pass texts built from their own values.
+    if not value:
+        raise ValueError(f"{what} must be set")
+
+
+def configure(opts):
+    check(opts.host, "host")
+    check(opts.port, f"port of {opts.host}")
