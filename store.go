@@ -39,6 +39,11 @@ type SiteFilter struct {
 	Family   string // family slug
 	// WithSnippet includes snippets, which listings usually do not need.
 	WithSnippet bool
+	// SkipFacts leaves out the analysis fields (guards, configuration,
+	// provenance, callers, related errors, explanations; the family is
+	// kept). Decoding them is most of a listing's cost, and the match
+	// index needs none of them.
+	SkipFacts bool
 	// Limit caps the number of sites; 0 means no limit.
 	Limit int
 }

@@ -35,7 +35,7 @@ func New(ctx context.Context, st errdex.Store) (*Service, error) {
 // Reload rebuilds the index from the store, for when a snapshot lands.
 func (s *Service) Reload(ctx context.Context) error {
 	b := match.NewBuilder()
-	if err := s.store.ListSites(ctx, errdex.SiteFilter{}, func(site *errdex.Site) error {
+	if err := s.store.ListSites(ctx, errdex.SiteFilter{SkipFacts: true}, func(site *errdex.Site) error {
 		b.Add(site)
 		return nil
 	}); err != nil {

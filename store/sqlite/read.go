@@ -39,7 +39,7 @@ func (r *siteRow) build(si *snapInfo, fams map[string]famCount) (*errdex.Site, e
 		c := fams[f.Slug]
 		f.Sites, f.Libraries = c.sites, c.repos
 	}
-	if r.facts != nil {
+	if len(r.facts) > 0 {
 		var f facts
 		if err := decodeJSON(r.facts, &f); err != nil {
 			return nil, fmt.Errorf("site %s: analysis facts: %w", site.ID, err)
@@ -219,7 +219,12 @@ func (e userError) Error() string { return e.err.Error() }
 // listQuery builds the query for the sites of one snapshot (its first
 // argument) that pass the filter.
 func listQuery(f errdex.SiteFilter) (string, []any) {
-	q := `SELECT s.record, s.facts`
+	q := `SELECT s.record`
+	if f.SkipFacts {
+		q += `, ''`
+	} else {
+		q += `, s.facts`
+	}
 	if f.WithSnippet {
 		q += `, sp.body`
 	}

@@ -393,3 +393,35 @@ func TestPragmas(t *testing.T) {
 		}
 	}
 }
+
+func TestListSitesSkipFacts(t *testing.T) {
+	ctx := context.Background()
+	st, err := Open(ctx, filepath.Join(t.TempDir(), "x.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	snap := &errdex.Snapshot{Repo: "r", Rev: "abc"}
+	site := &errdex.Site{ID: "0123456789abcdef", Repo: "r", Rev: "abc", Language: "python", Kind: errdex.KindRaise,
+		Template: errdex.NewTemplate(errdex.Lit("boom")), Location: errdex.Location{Span: errdex.Span{Path: "a.py", Line: 1, EndLine: 1}},
+		Guards: []errdex.Guard{{Condition: "x", Source: "x", Kind: "if", Line: 1}},
+		Family: &errdex.FamilyRef{Slug: "other", Name: "Other"}}
+	if err := st.ReplaceSnapshot(ctx, snap, []*errdex.Site{site}); err != nil {
+		t.Fatal(err)
+	}
+	for _, skip := range []bool{false, true} {
+		var got []*errdex.Site
+		if err := st.ListSites(ctx, errdex.SiteFilter{SkipFacts: skip}, func(s *errdex.Site) error {
+			got = append(got, s)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Template.String() != "boom" || got[0].Family == nil {
+			t.Fatalf("SkipFacts=%v: got %+v", skip, got)
+		}
+		if hasGuards := len(got[0].Guards) > 0; hasGuards == skip {
+			t.Errorf("SkipFacts=%v: guards present = %v", skip, hasGuards)
+		}
+	}
+}
