@@ -91,7 +91,7 @@ var (
 // rules merged with a repository's configuration (nil for none; see
 // config.Merge).
 func New(language string, cfg *config.Config) *extract.Extractor {
-	rules := config.Merge(builtinRules, cfg, language)
+	rules := newRuleSet(config.Merge(builtinRules, cfg, language))
 	grammar := syntax.C
 	doc := "C error sites: CPython's PyErr_* API, assert, err/errx, glog CHECK, and configured calls"
 	if language == "cpp" {
@@ -114,7 +114,7 @@ func Extractors(cfg *config.Config) []*extract.Extractor {
 	return []*extract.Extractor{New("c", cfg), New("cpp", cfg)}
 }
 
-func extractFile(f *extract.File, language string, rules []config.Rule) (*extract.FileResult, error) {
+func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.FileResult, error) {
 	if f.Tree == nil {
 		return nil, fmt.Errorf("%s: %s was not parsed", language, f.Path)
 	}
@@ -143,6 +143,50 @@ func firstErrorLine(t *syntax.Tree) int {
 		}
 	}
 	return t.Root().Line()
+}
+
+// ruleSet holds the rules of an extractor, indexed by the last segment of
+// their call names so that a call finds its candidate rules in one lookup.
+type ruleSet struct {
+	rules  []config.Rule
+	byName map[string][]int // last segment → rule indexes, ascending
+}
+
+func newRuleSet(rules []config.Rule) *ruleSet {
+	rs := &ruleSet{rules: rules, byName: map[string][]int{}}
+	for i, r := range rules {
+		for _, c := range r.Calls {
+			last := lastSegment(c)
+			if n := len(rs.byName[last]); n == 0 || rs.byName[last][n-1] != i {
+				rs.byName[last] = append(rs.byName[last], i)
+			}
+		}
+	}
+	return rs
+}
+
+// match returns the rule for a call whose function is written callee
+// (spaces removed), or nil. A repository's rules come after the built-in
+// ones and win.
+func (rs *ruleSet) match(callee string) *config.Rule {
+	cands := rs.byName[lastSegment(callee)]
+	for i := len(cands) - 1; i >= 0; i-- {
+		if r := &rs.rules[cands[i]]; r.Matches(callee) {
+			return r
+		}
+	}
+	return nil
+}
+
+// lastSegment is the name after the last "::", "." or "->".
+func lastSegment(name string) string {
+	start := 0
+	for _, sep := range [...]string{"::", ".", "->"} {
+		if i := strings.LastIndex(name, sep); i >= 0 {
+			start = max(start, i+len(sep))
+		}
+	}
+	return name[start:]
 }
 
 // maxProblems caps the notes reported for one file.

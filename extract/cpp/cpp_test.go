@@ -45,3 +45,32 @@ func TestBuiltinRules(t *testing.T) {
 		}
 	}
 }
+
+func TestRuleSet(t *testing.T) {
+	cfg, err := config.Parse([]byte("errors:\n  - {call: [Fail, ns::Abort]}\n  - {call: errors::NotFound, exception: Mine}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs := newRuleSet(config.Merge(builtinRules, cfg, "cpp"))
+	for callee, want := range map[string]string{
+		"Fail": "Fail", "obj->Fail": "Fail", "x::ns::Abort": "ns::Abort", "Abort": "", "assert": "assert",
+		"tensorflow::errors::NotFound": "errors::NotFound", "NotFound": "", "PyErr_Format": "PyErr_Format", "format": "",
+	} {
+		r := rs.match(callee)
+		got := ""
+		if r != nil {
+			got = r.Calls[0]
+			for _, c := range r.Calls {
+				if c == want {
+					got = c
+				}
+			}
+		}
+		if got != want {
+			t.Errorf("match(%q) = %q, want %q", callee, got, want)
+		}
+	}
+	if r := rs.match("errors::NotFound"); r == nil || r.Exception != "Mine" {
+		t.Errorf("the repository's rule does not replace the built-in one: %+v", r)
+	}
+}

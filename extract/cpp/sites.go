@@ -14,7 +14,7 @@ import (
 // file is the state of extracting one file.
 type file struct {
 	language string
-	rules    []config.Rule
+	rules    *ruleSet
 	tree     *syntax.Tree
 	// Bindings by variable name, in source order.
 	decls   map[string][]decl
@@ -29,7 +29,7 @@ type file struct {
 	steps        int
 }
 
-func newFile(f *extract.File, language string, rules []config.Rule) *file {
+func newFile(f *extract.File, language string, rules *ruleSet) *file {
 	return &file{
 		language: language,
 		rules:    rules,
@@ -77,11 +77,8 @@ func (x *file) run() {
 			fn = fn.Child("name")
 		}
 		callee := noSpace(fn.Text())
-		for i := len(x.rules) - 1; i >= 0; i-- { // a repository's rules come last and win
-			if x.rules[i].Matches(callee) {
-				x.rule(n, &x.rules[i])
-				break
-			}
+		if r := x.rules.match(callee); r != nil {
+			x.rule(n, r)
 		}
 	}
 }

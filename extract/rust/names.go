@@ -158,8 +158,26 @@ func isTestAttr(attr syntax.Node) bool {
 	case "test", "bench", "rstest", "test_case":
 		return true
 	case "cfg":
-		args := attr.Child("arguments")
-		return strings.Join(strings.Fields(args.Text()), "") == "(test)"
+		return testOnly(strings.Join(strings.Fields(attr.Child("arguments").Text()), ""))
+	}
+	return false
+}
+
+// testOnly reports whether a cfg predicate (without spaces, in
+// parentheses) holds only in test builds: "(test)", or "(all(...))" with
+// test among its terms.
+func testOnly(pred string) bool {
+	if pred == "(test)" {
+		return true
+	}
+	inner, ok := strings.CutPrefix(pred, "(all(")
+	if !ok {
+		return false
+	}
+	for _, term := range strings.Split(inner, ",") {
+		if strings.TrimRight(term, ")") == "test" && !strings.Contains(term, "(") {
+			return true
+		}
 	}
 	return false
 }

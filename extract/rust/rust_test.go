@@ -81,3 +81,14 @@ func TestDecodeString(t *testing.T) {
 		}
 	}
 }
+
+func TestTestOnly(t *testing.T) {
+	for pred, want := range map[string]bool{
+		"(test)": true, "(all(test,feature=\"std\"))": true, "(all(feature=\"x\",test))": true,
+		"(not(test))": false, "(any(test,feature=\"x\"))": false, "(all(any(test,x),y))": false, "(unix)": false,
+	} {
+		if got := testOnly(pred); got != want {
+			t.Errorf("testOnly(%s) = %v, want %v", pred, got, want)
+		}
+	}
+}
