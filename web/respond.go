@@ -67,9 +67,19 @@ func newResponse(status int, ctype string, body []byte, cacheControl string) *re
 // jsonResponse encodes v as indented JSON. HTML-significant characters are
 // escaped (\u003c), so that a JSON document opened as HTML stays inert.
 func jsonResponse(status int, v any, cacheControl string) (*response, error) {
+	return encodeJSON(status, v, cacheControl, "  ")
+}
+
+// compactJSON is jsonResponse without indentation, for answers computed
+// per request (search), where indenting would cost a fifth of the time.
+func compactJSON(status int, v any, cacheControl string) (*response, error) {
+	return encodeJSON(status, v, cacheControl, "")
+}
+
+func encodeJSON(status int, v any, cacheControl, indent string) (*response, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
+	enc.SetIndent("", indent)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}

@@ -234,7 +234,7 @@ func (s *Server) apiSearch(r *http.Request) (*response, error) {
 	if err != nil {
 		return nil, err
 	}
-	return jsonResponse(http.StatusOK, res, cacheNone)
+	return compactJSON(http.StatusOK, res, cacheNone)
 }
 
 // searchView is the search page: the form, then the matches, or the

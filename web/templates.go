@@ -119,6 +119,7 @@ func (s *Server) funcs() template.FuncMap {
 		"date":        func(t time.Time) string { return t.UTC().Format("2006-01-02") },
 		"percent":     func(f float64) string { return fmt.Sprintf("%.0f%%", f*100) },
 		"sentence":    sentence,
+		"inline":      inline,
 		"innermost": func(fs []trace.Frame) *trace.Frame {
 			for i := len(fs) - 1; i >= 0; i-- {
 				if !fs[i].Internal {

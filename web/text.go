@@ -125,3 +125,25 @@ func Slug(t errdex.Template) string {
 	}
 	return b.String()
 }
+
+// inlinePart is a piece of prose: plain text, or code the prose quoted
+// between backticks.
+type inlinePart struct {
+	Text string
+	Code bool
+}
+
+// inline splits explanation prose at its backticks, so that `name` is shown
+// as code. Text with an odd number of backticks is left whole.
+func inline(s string) []inlinePart {
+	if strings.Count(s, "`")%2 != 0 || !strings.Contains(s, "`") {
+		return []inlinePart{{Text: s}}
+	}
+	var out []inlinePart
+	for i, piece := range strings.Split(s, "`") {
+		if piece != "" {
+			out = append(out, inlinePart{Text: piece, Code: i%2 == 1})
+		}
+	}
+	return out
+}

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/errdex/errdex"
 )
 
@@ -114,3 +116,20 @@ func FuzzParseValues(f *testing.F) {
 }
 
 func parseQuery(s string) (map[string][]string, error) { return url.ParseQuery(s) }
+
+func TestInline(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []inlinePart
+	}{
+		{"plain", []inlinePart{{Text: "plain"}}},
+		{"`f` raises when `x < 0`", []inlinePart{{Text: "f", Code: true}, {Text: " raises when "}, {Text: "x < 0", Code: true}}},
+		{"odd ` backtick", []inlinePart{{Text: "odd ` backtick"}}},
+		{"``", nil},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, inline(tt.in)); diff != "" {
+			t.Errorf("inline(%q) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
