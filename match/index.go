@@ -127,7 +127,7 @@ const (
 	maxParts = 128
 	// maxTemplates bounds the templates of one site (its Template and
 	// Alternatives).
-	maxTemplates = 16
+	maxTemplates = 32
 )
 
 // NewIndex builds an index from sites. It keeps no reference to them.
