@@ -73,6 +73,7 @@ type Param struct {
 	Default    string
 	HasDefault bool
 	Line       int
+	Column     int // 1-based byte column of the default, or of the function
 }
 
 // Assign is one binding of a name: "x = value", "self.x = value",
@@ -84,6 +85,7 @@ type Assign struct {
 	Value  string
 	Text   string // the whole statement
 	Line   int
+	Column int // 1-based byte column
 	// EndLine is the last line of the statement.
 	EndLine int
 	// Reads are the variables and attribute chains the value reads, in
@@ -141,6 +143,7 @@ type ConfigUse struct {
 	Decl     bool
 	Function string // the enclosing function, "<module>" at top level
 	Line     int
+	Column   int // 1-based byte column
 	Text     string
 }
 

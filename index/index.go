@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/all"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/gitsrc"
 	"github.com/errdex/errdex/walk"
@@ -172,6 +173,9 @@ func run(ctx context.Context, st errdex.Store, snap *errdex.Snapshot, walkFiles 
 	}
 	if walkErr != nil {
 		return nil, fmt.Errorf("index %s: %w", snap.Repo, walkErr)
+	}
+	if err := all.Run(ctx, res); err != nil {
+		return nil, fmt.Errorf("index %s: %w", snap.Repo, err)
 	}
 	for _, s := range res.Sites {
 		s.RevDate = snap.RevDate

@@ -56,13 +56,15 @@ func (w *factWalker) definitions() {
 	ff.Functions = append(ff.Functions, extract.Function{Name: moduleFunction, Line: 1, EndLine: root.EndLine()})
 	for _, s := range w.fs.funcs {
 		fn := extract.Function{Name: s.qual, Receiver: s.selfName(), Line: s.node.Line(), EndLine: s.node.EndLine()}
+		col := s.node.Start().Column + 1
 		if c := s.method(); c != nil {
 			fn.Class = c.qual
 		}
 		for _, p := range s.params {
-			fp := extract.Param{Name: p.name, Line: s.node.Line()}
+			fp := extract.Param{Name: p.name, Line: s.node.Line(), Column: col}
 			if !p.def.IsNull() {
-				fp.Default, fp.HasDefault, fp.Line = oneLine(p.def.Text()), true, p.def.Line()
+				fp.Default, fp.HasDefault = oneLine(p.def.Text()), true
+				fp.Line, fp.Column = p.def.Line(), p.def.Start().Column+1
 			}
 			fn.Params = append(fn.Params, fp)
 		}
@@ -228,7 +230,8 @@ func (w *factWalker) bind(top factFrame, target syntax.Node, op string, value, s
 }
 
 func (w *factWalker) assign(target, op string, value, stmt syntax.Node) extract.Assign {
-	a := extract.Assign{Target: target, Op: op, Text: oneLine(stmt.Text()), Line: stmt.Line(), EndLine: stmt.EndLine()}
+	a := extract.Assign{Target: target, Op: op, Text: oneLine(stmt.Text()), Line: stmt.Line(),
+		Column: stmt.Start().Column + 1, EndLine: stmt.EndLine()}
 	if !value.IsNull() {
 		a.Value = oneLine(value.Text())
 		a.Reads = chainNames(value, maxGuardNames)

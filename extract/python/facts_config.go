@@ -60,7 +60,8 @@ func writesEnv(name string) bool {
 }
 
 func (w *factWalker) envRead(call syntax.Node, name string, args []syntax.Node, top factFrame) {
-	u := extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Function: w.fnName(top), Line: call.Line(), Text: oneLine(call.Text())}
+	u := extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Function: w.fnName(top), Line: call.Line(),
+		Column: call.Start().Column + 1, Text: oneLine(call.Text())}
 	if d := keyword(call, "default"); !d.IsNull() {
 		u.Default, u.HasDefault = oneLine(d.Text()), true
 	} else if len(args) > 1 {
@@ -76,7 +77,7 @@ func (w *factWalker) environSubscript(n syntax.Node, top factFrame) {
 	}
 	if name, ok := plainString(n.Child("subscript")); ok && isIdent(name) {
 		w.ff.Config = append(w.ff.Config, extract.ConfigUse{Kind: extract.ConfigEnv, Name: name,
-			Function: w.fnName(top), Line: n.Line(), Text: oneLine(n.Text())})
+			Function: w.fnName(top), Line: n.Line(), Column: n.Start().Column + 1, Text: oneLine(n.Text())})
 	}
 }
 
@@ -88,7 +89,7 @@ func (w *factWalker) environTest(n syntax.Node, top factFrame) {
 	}
 	if name, ok := plainString(l); ok && isIdent(name) {
 		w.ff.Config = append(w.ff.Config, extract.ConfigUse{Kind: extract.ConfigEnv, Name: name,
-			Function: w.fnName(top), Line: n.Line(), Text: oneLine(n.Text())})
+			Function: w.fnName(top), Line: n.Line(), Column: n.Start().Column + 1, Text: oneLine(n.Text())})
 	}
 }
 
@@ -118,7 +119,7 @@ func (w *factWalker) flag(call syntax.Node, args []syntax.Node, top factFrame) {
 		}
 	}
 	u := extract.ConfigUse{Kind: extract.ConfigFlag, Name: name, Decl: true, Function: w.fnName(top), Line: call.Line(),
-		Text: oneLine(call.Text())}
+		Column: call.Start().Column + 1, Text: oneLine(call.Text())}
 	if d, ok := plainString(keyword(call, "dest")); ok {
 		u.Dest = d
 	} else {
@@ -148,7 +149,7 @@ func (w *factWalker) configField(cl *extract.Class, name string, value, stmt syn
 		return
 	}
 	u := extract.ConfigUse{Kind: extract.ConfigSetting, Name: cl.Name + "." + name, Dest: name, Decl: true,
-		Function: w.fnName(top), Line: stmt.Line(), Text: oneLine(stmt.Text())}
+		Function: w.fnName(top), Line: stmt.Line(), Column: stmt.Start().Column + 1, Text: oneLine(stmt.Text())}
 	if !value.IsNull() {
 		u.Default, u.HasDefault = fieldDefault(value)
 	}
@@ -166,7 +167,7 @@ func (w *factWalker) envDecl(name string, value, stmt syntax.Node, top factFrame
 		return false
 	}
 	u := extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Dest: name, Decl: true, Function: w.fnName(top),
-		Line: stmt.Line(), Text: oneLine(stmt.Text())}
+		Line: stmt.Line(), Column: stmt.Start().Column + 1, Text: oneLine(stmt.Text())}
 	args := positional(value)
 	if len(args) > 0 {
 		if s, ok := plainString(args[0]); ok && isEnvName(s) {

@@ -18,9 +18,11 @@ import (
 //     gives two guards, as does a negated "a or b".
 //   - while: the loop condition; for: "target in iterable".
 //   - early exits: an if statement before the raise, in the same block or
-//     an enclosing one, whose body ends in return, raise, continue or
-//     break (and that has no elif or else) gives its negated condition;
-//     kind early-return, or continue for continue and break.
+//     an enclosing one, whose body ends in return, continue or break (and
+//     that has no elif or else) gives its negated condition; kind
+//     early-return, or continue for continue and break. An earlier if that
+//     raises another error is not a guard: the two errors are alternatives,
+//     and avoiding one by triggering the other is no fix.
 //   - except: the raise sits in a handler; Caught names the type.
 //   - match: a case with a literal pattern gives "subject == literal".
 //   - assert: the negated assertion.
@@ -121,7 +123,7 @@ func (g *guardSet) earlyExits(child syntax.Node) {
 		exit := lastStatement(s.Child("consequence"))
 		kind := ""
 		switch exit.Kind() {
-		case "return_statement", "raise_statement":
+		case "return_statement":
 			kind = "early-return"
 		case "continue_statement", "break_statement":
 			kind = "continue"
@@ -315,7 +317,8 @@ func render(m syntax.Node, neg bool) string {
 
 // structure gives the condition's structured form when it compares one
 // variable (a name, an attribute chain, or len of one) with a constant, is
-// the truth of a variable, or an isinstance test of one.
+// the truth of a variable or of a call of one without arguments, or an
+// isinstance test of one.
 func structure(m syntax.Node, neg bool) (subject, op, value string) {
 	if l, o, r, ok := comparison(m); ok {
 		if isConstant(l) && isSubject(r) {
@@ -333,7 +336,7 @@ func structure(m syntax.Node, neg bool) (subject, op, value string) {
 		return oneLine(l.Text()), o, oneLine(r.Text())
 	}
 	switch {
-	case isChain(m):
+	case isChain(m) || isNullaryCall(m):
 		if neg {
 			return oneLine(m.Text()), "falsy", ""
 		}
@@ -359,10 +362,17 @@ func isChain(n syntax.Node) bool {
 	return n.Kind() == "identifier"
 }
 
+// isNullaryCall reports whether n calls a chain without arguments
+// (envs.FLAG.get(), self.is_ready()).
+func isNullaryCall(n syntax.Node) bool {
+	return n.Kind() == "call" && isChain(n.Child("function")) && n.Child("arguments").Kind() == "argument_list" &&
+		n.Child("arguments").NamedChildCount() == 0
+}
+
 // isSubject reports whether n can be the subject of a structured
-// condition: a chain, or len(chain).
+// condition: a chain, a call of one without arguments, or len(chain).
 func isSubject(n syntax.Node) bool {
-	if isChain(n) {
+	if isChain(n) || isNullaryCall(n) {
 		return true
 	}
 	if n.Kind() == "call" && n.Child("function").Text() == "len" {

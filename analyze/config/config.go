@@ -1,0 +1,403 @@
+// Package config traces the values a site's conditions and message read
+// back to where they come from, and finds the configuration behind them.
+//
+// Starting from the names in the site's guards and its statement's reads,
+// it follows, breadth first and at most four steps deep:
+//
+//   - local assignments of the enclosing function before the site (the
+//     last three), then its parameters with defaults;
+//   - receiver attributes (self.x): their assignments in the methods of
+//     the class, __init__ first, or in the nearest base class that assigns
+//     them, else a class-level field;
+//   - module globals of the file, and names imported from other files of
+//     the repository (following re-exports);
+//
+// and traces the names each found value reads, in the function that
+// assigns it. Every step is recorded as an errdex.Fact citing path:line.
+//
+// A name is configuration (an errdex.ConfigRef) when:
+//
+//   - the value read is an environment read (os.environ.get("X", "0"),
+//     os.getenv, os.environ[...], helpers named *env*) on the lines of a
+//     followed assignment, or on the site's or a guard's lines;
+//   - its last attribute names an environment variable declared through a
+//     wrapper anywhere in the repository (envs.X.get() with X = EnvInt(0)):
+//     the declaration gives the default and the cited location;
+//   - it reads the destination of a command-line flag through an
+//     arguments-like object (args.max_tokens, server_args.max_tokens for
+//     --max-tokens);
+//   - it reads a field of a settings class through an object named like
+//     the class (server_args.x for ServerArgs.x), the class's own receiver,
+//     or an arguments-like object; a flag whose default is that field
+//     (add_argument("--x", default=ServerArgs.x)) comes with it.
+//
+// ConfigRef.Via lists the names from the site's condition to the setting,
+// joined by " ← " ("self.enabled ← max_tokens ← envs.MAX_TOKENS"); the
+// explain package reads it with the provenance facts to say how a setting
+// reaches the raise.
+package config
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze"
+	"github.com/errdex/errdex/extract"
+)
+
+// Analyzer fills Site.Provenance and Site.Config.
+var Analyzer = &analyze.Analyzer{
+	Name: "config",
+	Doc:  "provenance of the values a site's guards and message read, and the environment variables, flags and settings behind them",
+	Run:  run,
+}
+
+// Limits that keep the tracing cheap and the pages short.
+const (
+	maxDepth   = 4
+	maxItems   = 48
+	maxFacts   = 12
+	maxConfig  = 6
+	maxLocals  = 3
+	maxAttrSet = 3
+)
+
+// ViaSep separates the names of ConfigRef.Via.
+const ViaSep = " ← "
+
+func run(p *analyze.Pass) {
+	d := newDecls(p.Repo)
+	for _, s := range p.Repo.Sites {
+		f, fn := p.Repo.SiteFile(s), p.Repo.SiteFunction(s)
+		if f == nil || fn == nil {
+			continue
+		}
+		t := &tracer{r: p.Repo, d: d, site: s, seen: map[string]bool{}, seenConfig: map[string]bool{}}
+		t.trace(f, fn)
+		s.Provenance, s.Config = t.facts, t.config
+	}
+}
+
+// decl is a configuration declaration and its file.
+type decl struct {
+	file *analyze.File
+	use  *extract.ConfigUse
+}
+
+// decls indexes the repository's declarations by the attribute code reads
+// them through.
+type decls struct {
+	env      map[string]decl   // wrapper attribute (Dest) → declaration
+	flags    map[string][]decl // flag destination → declarations
+	settings map[string][]decl // field name → declarations
+}
+
+func newDecls(r *analyze.Repo) *decls {
+	d := &decls{env: map[string]decl{}, flags: map[string][]decl{}, settings: map[string][]decl{}}
+	for _, f := range r.Files {
+		if f.Facts == nil {
+			continue
+		}
+		for i := range f.Facts.Config {
+			u := &f.Facts.Config[i]
+			if !u.Decl || u.Dest == "" {
+				continue
+			}
+			switch u.Kind {
+			case extract.ConfigEnv:
+				if _, dup := d.env[u.Dest]; !dup {
+					d.env[u.Dest] = decl{f, u}
+				}
+			case extract.ConfigFlag:
+				d.flags[u.Dest] = append(d.flags[u.Dest], decl{f, u})
+			case extract.ConfigSetting:
+				d.settings[u.Dest] = append(d.settings[u.Dest], decl{f, u})
+			}
+		}
+	}
+	return d
+}
+
+// tracer traces one site.
+type tracer struct {
+	r          *analyze.Repo
+	d          *decls
+	site       *errdex.Site
+	facts      []errdex.Fact
+	config     []errdex.ConfigRef
+	seen       map[string]bool
+	seenConfig map[string]bool
+	queue      []item
+}
+
+// item is a name to trace in a function.
+type item struct {
+	file *analyze.File
+	fn   *extract.Function
+	name string
+	// before limits local assignments to those on earlier lines (0: no
+	// limit).
+	before int
+	via    []string
+	depth  int
+}
+
+func (t *tracer) trace(f *analyze.File, fn *extract.Function) {
+	s := t.site
+	lines := map[int]bool{}
+	for l := s.Location.Line; l <= max(s.Location.Line, s.Location.EndLine); l++ {
+		lines[l] = true
+	}
+	for _, g := range s.Guards {
+		lines[g.Line] = true
+		for _, n := range g.Names {
+			t.push(item{file: f, fn: fn, name: n, before: s.Location.Line, via: []string{n}})
+		}
+	}
+	for _, n := range t.r.SiteReads(s) {
+		t.push(item{file: f, fn: fn, name: n, before: s.Location.Line, via: []string{n}})
+	}
+	// Environment reads written in the conditions or the statement.
+	for i := range f.Facts.Config {
+		if u := &f.Facts.Config[i]; !u.Decl && u.Function == fn.Name && lines[u.Line] {
+			t.addUse(f, u, nil)
+		}
+	}
+	for processed := 0; len(t.queue) > 0 && processed < maxItems; processed++ {
+		it := t.queue[0]
+		t.queue = t.queue[1:]
+		t.step(it)
+	}
+}
+
+func (t *tracer) push(it item) {
+	key := it.file.Path + "\x00" + it.fn.Name + "\x00" + it.name
+	if t.seen[key] || it.depth > maxDepth {
+		return
+	}
+	t.seen[key] = true
+	t.queue = append(t.queue, it)
+}
+
+// step traces one name.
+func (t *tracer) step(it item) {
+	if t.configByName(it) {
+		return
+	}
+	first, rest, dotted := strings.Cut(it.name, ".")
+	if it.fn.Receiver != "" && first == it.fn.Receiver && dotted {
+		attr, _, _ := strings.Cut(rest, ".")
+		t.attribute(it, attr)
+		return
+	}
+	if t.local(it, first) {
+		return
+	}
+	t.global(it, first, rest, dotted)
+}
+
+// attribute traces self.attr through the class's methods.
+func (t *tracer) attribute(it item, attr string) {
+	class := it.file.ClassOf(it.fn)
+	name := it.fn.Receiver + "." + attr
+	as := t.r.AttrAssigns(it.file, class, attr)
+	for i, aa := range as {
+		if i == maxAttrSet {
+			break
+		}
+		t.fact(name, "attribute", aa.Assign.Text, aa.File, aa.Assign.Line, aa.Assign.Column)
+		t.follow(it, aa.File, aa.Method, aa.Assign, name)
+	}
+	if len(as) > 0 || class == nil {
+		return
+	}
+	for i := range class.Fields {
+		if a := &class.Fields[i]; a.Target == attr {
+			t.fact(name, "field", a.Text, it.file, a.Line, a.Column)
+			return
+		}
+	}
+}
+
+// local traces a local variable or a parameter; it reports whether the
+// name is one.
+func (t *tracer) local(it item, name string) bool {
+	if it.fn.Name == analyze.ModuleFunction {
+		return false
+	}
+	var found []*extract.Assign
+	for i := range it.fn.Assigns {
+		a := &it.fn.Assigns[i]
+		if a.Target == name && (it.before == 0 || a.Line < it.before) {
+			found = append(found, a)
+		}
+	}
+	if len(found) > maxLocals {
+		found = found[len(found)-maxLocals:]
+	}
+	for _, a := range found {
+		t.fact(name, "assign", a.Text, it.file, a.Line, a.Column)
+		t.follow(it, it.file, it.fn, a, name)
+	}
+	for _, p := range it.fn.Params {
+		if p.Name != name {
+			continue
+		}
+		if p.HasDefault {
+			t.fact(name, "param", name+"="+p.Default, it.file, p.Line, p.Column)
+		}
+		return true
+	}
+	return len(found) > 0
+}
+
+// global traces a module-level name of the file, or an imported one.
+func (t *tracer) global(it item, first, rest string, dotted bool) {
+	f := it.file
+	if gs := f.Globals(first); len(gs) > 0 {
+		a := gs[len(gs)-1]
+		t.fact(first, "constant", a.Text, f, a.Line, a.Column)
+		t.follow(it, f, f.Function(analyze.ModuleFunction), a, first)
+		return
+	}
+	d := t.r.Resolve(f, it.name)
+	if d.Global == nil && dotted {
+		// A class attribute or a module constant one level down.
+		d = t.r.Resolve(f, first+"."+strings.SplitN(rest, ".", 2)[0])
+		if d.IsZero() {
+			if c := t.r.Resolve(f, first); c.Class != nil {
+				field, _, _ := strings.Cut(rest, ".")
+				for i := range c.Class.Fields {
+					if a := &c.Class.Fields[i]; a.Target == field {
+						t.fact(first+"."+field, "field", a.Text, c.File, a.Line, a.Column)
+						return
+					}
+				}
+			}
+		}
+	}
+	if d.Global != nil {
+		t.fact(it.name, "constant", d.Global.Text, d.File, d.Global.Line, d.Global.Column)
+		t.follow(it, d.File, d.File.Function(analyze.ModuleFunction), d.Global, it.name)
+	}
+}
+
+// follow traces what an assignment's value reads, in the function that
+// assigns it, and records the environment reads on its lines.
+func (t *tracer) follow(it item, f *analyze.File, fn *extract.Function, a *extract.Assign, name string) {
+	if fn == nil {
+		return
+	}
+	via := append(append([]string(nil), it.via...), name)
+	if via[len(via)-2] == name {
+		via = via[:len(via)-1]
+	}
+	for i := range f.Facts.Config {
+		u := &f.Facts.Config[i]
+		if !u.Decl && u.Function == fn.Name && u.Line >= a.Line && u.Line <= max(a.Line, a.EndLine) {
+			t.addUse(f, u, via)
+		}
+	}
+	for _, r := range a.Reads {
+		t.push(item{file: f, fn: fn, name: r, before: a.Line, via: append(via[:len(via):len(via)], r), depth: it.depth + 1})
+	}
+}
+
+// configByName reports whether a name reads declared configuration, and
+// records it.
+func (t *tracer) configByName(it item) bool {
+	dot := strings.LastIndexByte(it.name, '.')
+	if dot < 0 {
+		return false
+	}
+	last := it.name[dot+1:]
+	obj := it.name[:dot]
+	prev := obj[strings.LastIndexByte(obj, '.')+1:]
+	found := false
+	if d, ok := t.d.env[last]; ok {
+		t.addDecl(d, it.via)
+		return true
+	}
+	if argsLike(prev) {
+		for _, d := range t.d.flags[last] {
+			t.addDecl(d, it.via)
+			found = true
+		}
+	}
+	for _, d := range t.d.settings[last] {
+		class := strings.TrimSuffix(d.use.Name, "."+last)
+		simple := class[strings.LastIndexByte(class, '.')+1:]
+		sameClass := prev == it.fn.Receiver && it.fn.Class == class && d.file == it.file
+		if sameClass || squash(prev) == squash(simple) || argsLike(prev) && settingsName(simple) {
+			t.addDecl(d, it.via)
+			found = true
+			// A flag whose default is this field sets it.
+			for _, fl := range t.d.flags[last] {
+				if fl.use.Default == d.use.Name {
+					t.addDecl(fl, it.via)
+				}
+			}
+		}
+	}
+	return found
+}
+
+// argsLike reports whether a variable name says it holds parsed arguments
+// or options.
+func argsLike(name string) bool {
+	l := strings.ToLower(name)
+	for _, w := range []string{"args", "opts", "options", "config", "cfg", "settings", "namespace", "params", "flags"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return l == "ns"
+}
+
+func settingsName(class string) bool {
+	for _, s := range []string{"Args", "Arguments", "Config", "Settings", "Options", "Params"} {
+		if strings.HasSuffix(class, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// squash lower-cases a name and drops underscores: server_args and
+// ServerArgs both become serverargs.
+func squash(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+
+func (t *tracer) addDecl(d decl, via []string) {
+	t.addConfig(d.file, d.use, strings.Join(via, ViaSep))
+}
+
+func (t *tracer) addUse(f *analyze.File, u *extract.ConfigUse, via []string) {
+	v := append(append([]string(nil), via...), u.Text)
+	t.addConfig(f, u, strings.Join(v, ViaSep))
+}
+
+func (t *tracer) addConfig(f *analyze.File, u *extract.ConfigUse, via string) {
+	key := u.Kind + "\x00" + u.Name
+	if t.seenConfig[key] || len(t.config) >= maxConfig {
+		return
+	}
+	t.seenConfig[key] = true
+	t.config = append(t.config, errdex.ConfigRef{Name: u.Name, Kind: u.Kind, Default: u.Default, HasDefault: u.HasDefault,
+		Location: span(f, u.Line, u.Column), Via: via})
+}
+
+func (t *tracer) fact(name, kind, text string, f *analyze.File, line, col int) {
+	if len(t.facts) >= maxFacts {
+		return
+	}
+	for _, x := range t.facts {
+		if x.Location.Path == f.Path && x.Location.Line == line && x.Name == name {
+			return
+		}
+	}
+	t.facts = append(t.facts, errdex.Fact{Name: name, Kind: kind, Text: text, Location: span(f, line, col)})
+}
+
+func span(f *analyze.File, line, col int) errdex.Span {
+	return errdex.Span{Path: f.Path, Line: line, Column: col, EndLine: line}
+}

@@ -1,0 +1,233 @@
+// Package family sorts sites into failure families: kinds of failure
+// that recur across libraries and languages (a missing setting, a value
+// out of range, a file that is not there), each with a background
+// paragraph, a playbook of fixes and the situations that commonly lead
+// there. A family page gathers every site of the family across the
+// knowledge base; the explain package uses the playbook after the fixes
+// derived from the site's own code.
+//
+// Classification scores each family from three kinds of evidence and
+// keeps the best:
+//
+//   - the exception type's simple name (FileNotFoundError, KeyError,
+//     IllegalStateException, *fs.PathError → PathError), weighted by how
+//     specific the type is (NotImplementedError says more than ValueError);
+//   - words and phrases of the message's literal text, matched on
+//     lower-case word tokens ("not supported", "out of range", "pars*"
+//     for parse, parser, parsing), capped per family so that a long
+//     message cannot win on many weak words; a path-typed hole counts as
+//     file evidence, an upper-case NAME_LIKE_THIS token as a setting;
+//   - the shape of the site's guards and configuration: an isinstance
+//     check (wrong type), "x is None" (missing value), a comparison of a
+//     number (range), sys.platform (platform), sys.version_info
+//     (version), an except clause catching ImportError (dependency),
+//     configuration found behind the guards (setting), an assert.
+//
+// A site whose best score is below minScore is in the family "other".
+// The confidence grows with the best score and with its margin over the
+// second best. Family.Sites and Family.Libraries are the counts within the
+// indexed repository (Libraries is 1); stores recount them across every
+// repository when they read a site.
+package family
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze"
+)
+
+// Analyzer fills Site.Family.
+var Analyzer = &analyze.Analyzer{
+	Name: "family",
+	Doc:  "the failure family of each site, from its exception type, message words, guards and configuration",
+	Run:  run,
+}
+
+// Family is a kind of failure that recurs across libraries.
+type Family struct {
+	Slug string
+	Name string
+	// Background is one paragraph on what the failure is and why code
+	// checks for it.
+	Background string
+	// Gist completes "This error means that ..." for sites of the
+	// family classified with confidence.
+	Gist string
+	// Playbook lists generic fixes, most useful first.
+	Playbook []string
+	// Situations lists common ways to get there.
+	Situations []string
+}
+
+// Other is the slug of the family of sites that fit no family.
+const Other = "other"
+
+// minScore is the evidence a family needs to be chosen.
+const minScore = 1.5
+
+// Families returns the taxonomy, "other" last. The slice is shared: do
+// not modify it.
+func Families() []*Family { return families }
+
+// Lookup returns the family with a slug, or nil.
+func Lookup(slug string) *Family { return bySlug[slug] }
+
+var bySlug = func() map[string]*Family {
+	m := map[string]*Family{}
+	for _, f := range families {
+		m[f.Slug] = f
+	}
+	return m
+}()
+
+func run(p *analyze.Pass) {
+	counts := map[string]int{}
+	for _, s := range p.Repo.Sites {
+		f, conf := Classify(s)
+		s.Family = &errdex.FamilyRef{Slug: f.Slug, Name: f.Name, Confidence: conf}
+		counts[f.Slug]++
+	}
+	for _, s := range p.Repo.Sites {
+		s.Family.Sites, s.Family.Libraries = counts[s.Family.Slug], 1
+	}
+}
+
+// Classify returns a site's family and the confidence of the choice,
+// between 0 and 1 (0 for "other").
+func Classify(s *errdex.Site) (*Family, float64) {
+	var sc [numFamilies]float64
+	scoreType(s, &sc)
+	scoreWords(s, &sc)
+	scoreShape(s, &sc)
+	best, second := -1, -1
+	for i := range sc {
+		switch {
+		case best < 0 || sc[i] > sc[best]:
+			best, second = i, best
+		case second < 0 || sc[i] > sc[second]:
+			second = i
+		}
+	}
+	top := sc[best]
+	if top < minScore {
+		return bySlug[Other], 0
+	}
+	runner := 0.0
+	if second >= 0 {
+		runner = sc[second]
+	}
+	conf := top / (top + runner) * min(1, top/4)
+	return families[best], float64(int(min(conf, 0.95)*100+0.5)) / 100
+}
+
+// typeName is the simple name of a site's exception type: the last
+// segment, without pointer stars or generic arguments.
+func typeName(s *errdex.Site) string {
+	t := s.Exception
+	if t == "" {
+		t = s.ExceptionQualified
+	}
+	if i := strings.IndexAny(t, "<[("); i >= 0 {
+		t = t[:i]
+	}
+	t = strings.TrimLeft(t, "*&")
+	return t[strings.LastIndexAny(t, ".:")+1:]
+}
+
+func scoreType(s *errdex.Site, sc *[numFamilies]float64) {
+	for _, tw := range typeWeights[typeName(s)] {
+		sc[tw.family] += tw.weight
+	}
+}
+
+// maxWords caps the score words give one family.
+const maxWords = 5
+
+func scoreWords(s *errdex.Site, sc *[numFamilies]float64) {
+	toks, upper := tokens(s.Template)
+	for _, alt := range s.Alternatives {
+		more, u := tokens(alt)
+		toks = append(append(toks, ""), more...)
+		upper = upper || u
+	}
+	var words [numFamilies]float64
+	matchPhrases(toks, &words)
+	for i := range words {
+		sc[i] += min(words[i], maxWords)
+	}
+	if upper {
+		sc[famSetting] += 1.5
+	}
+	for _, p := range s.Template.Parts {
+		if p.Type == errdex.HolePath {
+			sc[famFile] += 1.5
+			break
+		}
+	}
+}
+
+func scoreShape(s *errdex.Site, sc *[numFamilies]float64) {
+	if s.Kind == errdex.KindAssert {
+		sc[famInvariant] += 2
+	}
+	if len(s.Config) > 0 {
+		sc[famSetting] += 1.5
+	}
+	for _, g := range s.Guards {
+		switch g.Op {
+		case "isinstance", "not isinstance":
+			sc[famType] += 1.5
+		case "is":
+			if g.Value == "None" {
+				sc[famMissing] += 1
+			}
+		case "<", "<=", ">", ">=":
+			if isNumber(g.Value) {
+				sc[famRange] += 1
+			}
+		case "not in", "in":
+			if strings.HasPrefix(g.Value, "(") || strings.HasPrefix(g.Value, "[") || strings.HasPrefix(g.Value, "{") {
+				sc[famOption] += 0.5
+				sc[famValue] += 0.5
+			}
+		}
+		for _, n := range g.Names {
+			switch n {
+			case "sys.platform", "os.name", "platform.system", "sys.byteorder":
+				sc[famPlatform] += 2
+			case "sys.version_info", "sys.version", "sys.hexversion":
+				sc[famVersion] += 2
+			}
+		}
+		if g.Kind == "except" {
+			for _, c := range strings.Split(g.Caught, ", ") {
+				switch c {
+				case "ImportError", "ModuleNotFoundError":
+					sc[famDependency] += 3
+				case "KeyError", "AttributeError", "LookupError", "IndexError":
+					sc[famNotFound] += 1
+				case "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError":
+					sc[famEncoding] += 2
+				case "OSError", "IOError":
+					sc[famIO] += 0.5
+				case "ValueError", "TypeError":
+					sc[famValue] += 0.5
+				}
+			}
+		}
+	}
+}
+
+func isNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '.' && r != '_' && r != 'e' && r != 'x' {
+			return false
+		}
+	}
+	return s[0] >= '0' && s[0] <= '9'
+}

@@ -1,0 +1,1 @@
+"""srvkit: a small serving toolkit (test fixture for errdex's analyses)."""

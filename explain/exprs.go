@@ -1,0 +1,266 @@
+package explain
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// This file reads the few expression shapes the rules follow in the
+// source texts of facts: an assignment "name = value", a comparison of two
+// operands, and the wrappers through which a value passes unchanged
+// (int(x), x.get(), x.value). The texts are single-line source from the
+// facts; anything else is left alone.
+
+// assignedValue returns the value of an assignment text "name = value",
+// or "" when text is not a plain assignment of name.
+func assignedValue(text, name string) string {
+	rest, ok := strings.CutPrefix(text, name)
+	if !ok {
+		return ""
+	}
+	rest = strings.TrimLeft(rest, " \t")
+	if i := strings.IndexByte(rest, ':'); i == 0 {
+		// name: type = value
+		eq := topLevel(rest, "=")
+		if eq < 0 {
+			return ""
+		}
+		rest = rest[eq:]
+	}
+	if !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==") {
+		return ""
+	}
+	return strings.TrimSpace(rest[1:])
+}
+
+// comparisonOps are tried longest first, so that "<=" is not read as "<".
+var comparisonOps = []string{" is not ", " not in ", ">=", "<=", "==", "!=", " is ", " in ", ">", "<"}
+
+// splitComparison splits "left op right" at its only top-level comparison
+// operator.
+func splitComparison(expr string) (left, op, right string, ok bool) {
+	for _, o := range comparisonOps {
+		i := topLevel(expr, o)
+		if i < 0 {
+			continue
+		}
+		l, r := strings.TrimSpace(expr[:i]), strings.TrimSpace(expr[i+len(o):])
+		if l == "" || r == "" || strings.ContainsAny(r, "<>=!") && !isQuoted(r) || strings.ContainsAny(l, "<>=!") {
+			return "", "", "", false
+		}
+		return l, strings.TrimSpace(o), r, true
+	}
+	return "", "", "", false
+}
+
+// topLevel returns the index of the first occurrence of sub outside
+// brackets and string literals, or -1.
+func topLevel(s, sub string) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+			continue
+		case c == '\'' || c == '"':
+			quote = c
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			continue
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			continue
+		}
+		if depth == 0 && strings.HasPrefix(s[i:], sub) {
+			// "<" must not be the start of "<=", nor ">" of ">=".
+			if (sub == "<" || sub == ">" || sub == "=") && i+1 < len(s) && s[i+1] == '=' {
+				continue
+			}
+			if sub == "=" && i > 0 && strings.ContainsRune("<>!=", rune(s[i-1])) {
+				continue
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+// passesThrough reports whether expr is the value of name, possibly
+// through a conversion or an accessor that keeps it: name, int(name),
+// float(name), str(name), name.get(), name.get(default), name.value,
+// name() .
+func passesThrough(expr, name string) bool {
+	for {
+		expr = strings.TrimSpace(expr)
+		if expr == name {
+			return true
+		}
+		inner, ok := unwrapCall(expr, "int", "float", "str")
+		if !ok {
+			break
+		}
+		expr = inner
+	}
+	rest, ok := strings.CutPrefix(expr, name)
+	if !ok {
+		return false
+	}
+	if rest == ".value" || rest == "()" || rest == ".get()" {
+		return true
+	}
+	return strings.HasPrefix(rest, ".get(") && strings.HasSuffix(rest, ")") && !strings.Contains(rest[5:len(rest)-1], "(")
+}
+
+// unwrapCall returns the argument of f(arg) for one of the functions.
+func unwrapCall(expr string, fns ...string) (string, bool) {
+	for _, f := range fns {
+		if strings.HasPrefix(expr, f+"(") && strings.HasSuffix(expr, ")") {
+			inner := expr[len(f)+1 : len(expr)-1]
+			if topLevel(inner, ",") < 0 {
+				return inner, true
+			}
+		}
+	}
+	return "", false
+}
+
+// isQuoted reports whether s is one quoted string literal.
+func isQuoted(s string) bool {
+	return len(s) >= 2 && (s[0] == '\'' || s[0] == '"') && s[len(s)-1] == s[0] && !strings.ContainsRune(s[1:len(s)-1], rune(s[0]))
+}
+
+// isLiteral reports whether s is a number, a quoted string, or a boolean
+// or null constant of one of the languages.
+func isLiteral(s string) bool {
+	if isQuoted(s) {
+		return true
+	}
+	if _, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64); err == nil {
+		return true
+	}
+	switch s {
+	case "None", "True", "False", "nil", "null", "true", "false":
+		return true
+	}
+	return false
+}
+
+// literalItems returns the unquoted items of a tuple, list or set
+// literal of literals.
+func literalItems(v string) ([]string, bool) {
+	if len(v) < 2 || !strings.ContainsRune("([{", rune(v[0])) {
+		return nil, false
+	}
+	body := strings.TrimSpace(v[1 : len(v)-1])
+	var items []string
+	for body != "" {
+		item := body
+		i := topLevel(body, ",")
+		if i >= 0 {
+			item, body = body[:i], strings.TrimSpace(body[i+1:])
+		} else {
+			body = ""
+		}
+		item = strings.TrimSpace(item)
+		if !isLiteral(item) {
+			return nil, false
+		}
+		items = append(items, unquote(item))
+	}
+	return items, len(items) > 0
+}
+
+// intValue parses an integer literal.
+func intValue(s string) (int64, bool) {
+	n, err := strconv.ParseInt(strings.ReplaceAll(s, "_", ""), 0, 64)
+	return n, err == nil
+}
+
+// number parses a numeric literal, or a quoted one (an environment
+// variable's default is often a string).
+func number(s string) (float64, bool) {
+	if isQuoted(s) {
+		s = s[1 : len(s)-1]
+	}
+	f, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
+	return f, err == nil
+}
+
+// negations maps an operator to the one that holds when it fails.
+var negations = map[string]string{
+	"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">",
+	"is": "is not", "is not": "is", "in": "not in", "not in": "in",
+	"truthy": "falsy", "falsy": "truthy", "isinstance": "not isinstance", "not isinstance": "isinstance",
+}
+
+// mirrors maps an operator to the one that holds with the operands
+// swapped.
+var mirrors = map[string]string{"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+// holds evaluates "x op v" for a literal x (a default) and a constant v;
+// ok is false when it cannot (a non-numeric operand, the truth of a
+// quoted string, whose rules differ between languages).
+func holds(x, op, v string) (result, ok bool) {
+	if isQuoted(x) && (op == "truthy" || op == "falsy") {
+		return false, false
+	}
+	switch op {
+	case "in", "not in":
+		items, ok := literalItems(v)
+		if !ok || !isLiteral(x) {
+			return false, false
+		}
+		in := slices.Contains(items, unquote(x))
+		return in == (op == "in"), true
+	case "==", "!=":
+		if isQuoted(x) || isQuoted(v) {
+			if !isLiteral(x) || !isLiteral(v) {
+				return false, false
+			}
+			return (unquote(x) == unquote(v)) == (op == "=="), true
+		}
+	}
+	xn, ok := number(x)
+	switch x {
+	case "True", "true":
+		xn, ok = 1, true
+	case "False", "false", "None", "nil", "null":
+		xn, ok = 0, true
+	}
+	if !ok {
+		return false, false
+	}
+	switch op {
+	case "truthy":
+		return xn != 0, true
+	case "falsy":
+		return xn == 0, true
+	}
+	n, ok := number(v)
+	if !ok {
+		return false, false
+	}
+	switch op {
+	case ">":
+		return xn > n, true
+	case ">=":
+		return xn >= n, true
+	case "<":
+		return xn < n, true
+	case "<=":
+		return xn <= n, true
+	case "==":
+		return xn == n, true
+	case "!=":
+		return xn != n, true
+	}
+	return false, false
+}

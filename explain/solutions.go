@@ -1,0 +1,517 @@
+package explain
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/config"
+	"github.com/errdex/errdex/analyze/family"
+)
+
+// requirement is what a setting must satisfy for a guard of the site to
+// fail, and so for the site not to raise: the guard's negation carried
+// back along the setting's chain (config.ViaSep) through the provenance
+// facts. Op is "" when a step of the chain transforms the value in a way
+// the rules do not follow; then only the dependency is stated.
+type requirement struct {
+	config errdex.ConfigRef
+	guard  *errdex.Guard
+	chain  []string
+	// variable is the name the setting's value lands in.
+	variable string
+	op, val  string
+}
+
+// requirements derives one requirement per configuration reference of
+// the site.
+func requirements(s *errdex.Site) []requirement {
+	var out []requirement
+	for _, c := range s.Config {
+		chain := strings.Split(c.Via, config.ViaSep)
+		r := requirement{config: c, chain: chain, variable: chain[0]}
+		if len(chain) >= 2 {
+			r.variable = chain[len(chain)-2]
+		}
+		r.guard = guardOf(s, chain[0])
+		if r.guard != nil && r.guard.Kind != "except" && r.guard.Kind != "for" {
+			if op, val, ok := conditionOn(r.guard, chain[0]); ok {
+				r.op, r.val = carry(s, chain, negations[op], val)
+			}
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// conditionOn returns what a guard says of a name as "name op val": its
+// structured form when the name is its subject, else a comparison of the
+// name with another operand.
+func conditionOn(g *errdex.Guard, name string) (op, val string, ok bool) {
+	if g.Subject != "" && passesThrough(g.Subject, name) {
+		return g.Op, g.Value, true
+	}
+	if l, op, r, ok := splitComparison(g.Condition); ok {
+		switch {
+		case passesThrough(l, name):
+			return op, r, true
+		case passesThrough(r, name) && mirrors[op] != "":
+			return mirrors[op], l, true
+		}
+	}
+	return "", "", false
+}
+
+// satisfiedByDefault reports whether a requirement's setting has a
+// literal default that meets it.
+func (r requirement) satisfiedByDefault() bool {
+	if r.op == "" || !r.config.HasDefault || !isLiteral(r.config.Default) {
+		return false
+	}
+	ok, decided := holds(r.config.Default, r.op, r.val)
+	return decided && ok
+}
+
+// violatedByDefault reports whether a requirement's setting has a literal
+// default that fails it.
+func (r requirement) violatedByDefault() bool {
+	if r.op == "" || !r.config.HasDefault || !isLiteral(r.config.Default) {
+		return false
+	}
+	ok, decided := holds(r.config.Default, r.op, r.val)
+	return decided && !ok
+}
+
+// kindRank orders the settings that share a chain: a flag or an
+// environment variable is what a user sets; a settings field is usually
+// filled from them.
+var kindRank = map[string]int{"flag": 0, "env": 1, "setting": 2}
+
+// primaries keeps one requirement per chain (the same value read as a flag
+// and as a settings field), the one a user sets, showing the default of
+// the field its default names (default=ServerArgs.x). They are ordered by
+// their guard's position, innermost first: in "if mode == 'x' and not
+// path", the last condition is the specific one; requirements without a
+// guard come last.
+func primaries(s *errdex.Site, reqs []requirement) []requirement {
+	var out []requirement
+	groups := map[string][]requirement{}
+	for _, r := range reqs {
+		if _, ok := groups[r.config.Via]; !ok {
+			out = append(out, r)
+		}
+		groups[r.config.Via] = append(groups[r.config.Via], r)
+	}
+	for i, first := range out {
+		g := groups[first.config.Via]
+		best := g[0]
+		for _, r := range g[1:] {
+			if kindRank[r.config.Kind] < kindRank[best.config.Kind] {
+				best = r
+			}
+		}
+		if !isLiteral(best.config.Default) {
+			for _, r := range g {
+				if r.config.Name == best.config.Default && r.config.HasDefault {
+					best.config.Default = r.config.Default
+				}
+			}
+		}
+		out[i] = best
+	}
+	pos := func(r requirement) int {
+		for i := range s.Guards {
+			if &s.Guards[i] == r.guard {
+				return i
+			}
+		}
+		return -1
+	}
+	slices.SortStableFunc(out, func(a, b requirement) int { return pos(b) - pos(a) })
+	return out
+}
+
+// guardOf returns the guard on a name: one whose subject is the name (or
+// passes it through), else one that reads it.
+func guardOf(s *errdex.Site, name string) *errdex.Guard {
+	for i := range s.Guards {
+		if g := &s.Guards[i]; g.Subject != "" && passesThrough(g.Subject, name) {
+			return g
+		}
+	}
+	for i := range s.Guards {
+		if g := &s.Guards[i]; slices.Contains(g.Names, name) {
+			return g
+		}
+	}
+	return nil
+}
+
+// carry follows the wanted condition "chain[0] op val" down the chain to
+// the setting at its end. It returns "" when a step cannot be followed.
+func carry(s *errdex.Site, chain []string, op, val string) (string, string) {
+	if op == "" {
+		return "", ""
+	}
+	for k := 0; k+1 < len(chain); k++ {
+		cur, next := chain[k], chain[k+1]
+		value := ""
+		for _, f := range s.Provenance {
+			if f.Name == cur && f.Kind != "param" {
+				if v := assignedValue(f.Text, cur); v != "" && strings.Contains(v, next) {
+					value = v
+					break
+				}
+			}
+		}
+		switch {
+		case value == "":
+			return "", ""
+		case passesThrough(value, next):
+			// unchanged
+		default:
+			l, cop, r, ok := splitComparison(value)
+			if !ok || op != "truthy" && op != "falsy" {
+				return "", ""
+			}
+			switch {
+			case passesThrough(l, next) && isLiteral(r):
+			case passesThrough(r, next) && isLiteral(l) && mirrors[cop] != "":
+				cop, l, r = mirrors[cop], r, l
+			default:
+				return "", ""
+			}
+			if op == "falsy" {
+				cop = negations[cop]
+			}
+			op, val = cop, r
+		}
+	}
+	return op, val
+}
+
+// phrase describes the values satisfying "op val" for a setting.
+func phrase(op, val, variable, def string) string {
+	n, isInt := intValue(val)
+	switch {
+	case op == "truthy" && (def == `""` || def == "''"):
+		return "a non-empty value"
+	case op == ">" && isInt && n == 0, op == ">=" && isInt && n == 1:
+		return "a positive value"
+	case op == ">=" && isInt && n == 0:
+		return "a value of zero or more"
+	case op == ">":
+		return "a value greater than " + code(val)
+	case op == ">=":
+		return "a value of at least " + code(val)
+	case op == "<":
+		return "a value below " + code(val)
+	case op == "<=":
+		return "a value of at most " + code(val)
+	case op == "==":
+		return code(val)
+	case op == "!=":
+		return "a value other than " + code(val)
+	case op == "in":
+		return "one of " + code(val)
+	case op == "not in":
+		return "a value not in " + code(val)
+	case op == "truthy":
+		return "a value that makes " + code(variable) + " true"
+	case op == "falsy":
+		return "a value that makes " + code(variable) + " false"
+	case op == "is not" && val == "None":
+		return "a value"
+	}
+	return ""
+}
+
+// keepDefault says that a setting's default avoids the error, with the
+// values that do when the requirement names them.
+func keepDefault(s *errdex.Site, c errdex.ConfigRef, p, op string) string {
+	informative := p != "" && op != "truthy" && op != "falsy"
+	switch c.Kind {
+	case "env":
+		if informative {
+			return fmt.Sprintf("Start the process with the environment variable %s set to %s, or leave it unset: its default %s%s avoids this error.",
+				code(c.Name), p, code(c.Default), locNote(s, c))
+		}
+		return fmt.Sprintf("Leave the environment variable %s unset: its default %s%s avoids this error.", code(c.Name), code(c.Default), locNote(s, c))
+	case "flag":
+		if informative {
+			return fmt.Sprintf("Pass %s with %s, or run without it: its default %s%s avoids this error.",
+				code(c.Name), p, code(c.Default), locNote(s, c))
+		}
+		return fmt.Sprintf("Run without %s: its default %s%s avoids this error.", code(c.Name), code(c.Default), locNote(s, c))
+	}
+	if informative {
+		return fmt.Sprintf("Set %s to %s, or keep its default %s%s, which avoids this error.", code(c.Name), p, code(c.Default), locNote(s, c))
+	}
+	return fmt.Sprintf("Keep %s at its default %s%s: it avoids this error.", code(c.Name), code(c.Default), locNote(s, c))
+}
+
+// maxConfigSolutions bounds the solutions derived from settings.
+const maxConfigSolutions = 3
+
+// locNote renders " (declared at environ.py:12)".
+func locNote(s *errdex.Site, c errdex.ConfigRef) string {
+	if c.Location.Path == "" {
+		return ""
+	}
+	return " (declared at " + lineRef(s, c.Location) + ")"
+}
+
+// defaultNote renders ", it defaults to `0` (environ.py:12)".
+func defaultNote(s *errdex.Site, c errdex.ConfigRef) string {
+	var notes []string
+	if c.HasDefault {
+		notes = append(notes, "default "+code(c.Default))
+	}
+	if c.Location.Path != "" {
+		notes = append(notes, "declared at "+lineRef(s, c.Location))
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(notes, ", ") + ")"
+}
+
+func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string, *errdex.ExampleFix) {
+	var sols []string
+	var fix *errdex.ExampleFix
+	handled := map[*errdex.Guard]bool{}
+	for i, r := range primaries(s, reqs) {
+		if i == maxConfigSolutions {
+			break
+		}
+		c := r.config
+		p := phrase(r.op, r.val, r.variable, c.Default)
+		switch {
+		case r.satisfiedByDefault():
+			sols = append(sols, keepDefault(s, c, p, r.op))
+		case p != "" && c.Kind == "env":
+			sols = append(sols, fmt.Sprintf("Start the process with the environment variable %s set to %s%s.", code(c.Name), p, defaultNote(s, c)))
+		case p != "" && c.Kind == "flag":
+			sols = append(sols, fmt.Sprintf("Pass %s with %s%s.", code(c.Name), p, defaultNote(s, c)))
+		case p != "":
+			sols = append(sols, fmt.Sprintf("Set %s to %s%s.", code(c.Name), p, defaultNote(s, c)))
+		default:
+			line := ""
+			if r.guard != nil {
+				line = fmt.Sprintf(" at line %d", r.guard.Line)
+			}
+			sols = append(sols, fmt.Sprintf("Check %s: the condition%s depends on it through %s.",
+				configPhrase(c), line, chainText(r.chain)))
+		}
+		if p != "" && r.guard != nil {
+			handled[r.guard] = true
+		}
+		if fix == nil && p != "" && !r.satisfiedByDefault() {
+			fix = configFix(s, r)
+		}
+	}
+	for _, g := range guardSolutions(s, handled) {
+		if len(sols) > 0 {
+			g = "Or " + strings.ToLower(g[:1]) + g[1:]
+		}
+		sols = append(sols, g)
+	}
+	if fix == nil {
+		fix = argumentFix(s, handled)
+	}
+	if fam != nil {
+		sols = append(sols, fam.Playbook...)
+	}
+	return sols, fix
+}
+
+// chainText renders a chain of names as code joined by arrows.
+func chainText(chain []string) string {
+	parts := make([]string, len(chain))
+	for i, c := range chain {
+		parts[i] = code(c)
+	}
+	return strings.Join(parts, " ← ")
+}
+
+// fixKinds are the guard kinds whose negation is a way to avoid the
+// raise that a caller controls.
+var fixKinds = map[string]bool{"if": true, "elif": true, "else": true, "assert": true, "match": true}
+
+// guardSolutions proposes making a guard fail, for up to two guards with
+// a structured condition: the innermost ones, which the caller controls
+// most directly. Negated "!=" guards on one subject (the else branch of a
+// chain of comparisons) become one solution listing the handled values.
+func guardSolutions(s *errdex.Site, handled map[*errdex.Guard]bool) []string {
+	var out []string
+	fn := display(s.Function)
+	var handledValues []string
+	valuesOf := ""
+	for i := len(s.Guards) - 1; i >= 0 && len(out) < 2; i-- {
+		g := &s.Guards[i]
+		if handled[g] || !fixKinds[g.Kind] || g.Subject == "" {
+			continue
+		}
+		if g.Negated && g.Op == "!=" && (valuesOf == "" || valuesOf == g.Subject) {
+			valuesOf = g.Subject
+			handledValues = append([]string{g.Value}, handledValues...)
+			continue
+		}
+		out = append(out, fmt.Sprintf("Make sure %s when %s runs (the check at line %d).", wanted(g), code(fn), g.Line))
+	}
+	if len(handledValues) > 0 {
+		values := make([]string, len(handledValues))
+		for i, v := range handledValues {
+			values[i] = code(v)
+		}
+		sol := fmt.Sprintf("Make sure %s is %s: the values %s handles before this branch.", code(valuesOf),
+			orList(values), code(fn))
+		if len(handledValues) == 1 {
+			sol = fmt.Sprintf("Make sure %s is %s, the value %s handles before this branch.", code(valuesOf), values[0], code(fn))
+		}
+		out = append([]string{sol}, out...)
+	}
+	return out
+}
+
+// wanted renders the negation of a guard, which avoids the raise.
+func wanted(g *errdex.Guard) string {
+	op := negations[g.Op]
+	if s := opPhrase(g.Subject, op, g.Value); s != "" {
+		return s
+	}
+	return code(g.Subject + " " + op + " " + g.Value)
+}
+
+// opPhrase renders the operators that read better in words: truth and
+// isinstance; "" for the others.
+func opPhrase(subject, op, value string) string {
+	switch op {
+	case "truthy":
+		return code(subject) + " is true"
+	case "falsy":
+		return code(subject) + " is false"
+	case "isinstance":
+		return code(subject) + " is an instance of " + code(value)
+	case "not isinstance":
+		return code(subject) + " is not an instance of " + code(value)
+	}
+	return ""
+}
+
+func orList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// target picks a concrete value satisfying "op val", or "".
+func target(op, val string) string {
+	n, isInt := intValue(val)
+	switch {
+	case op == ">" && isInt:
+		return strconv.FormatInt(n+1, 10)
+	case op == "<" && isInt:
+		return strconv.FormatInt(n-1, 10)
+	case op == ">=" || op == "<=" || op == "==":
+		if isLiteral(val) && val != "None" && val != "null" && val != "nil" {
+			return val
+		}
+	case op == "in" && len(val) > 2 && strings.ContainsRune("([{", rune(val[0])):
+		first := strings.TrimSpace(val[1:])
+		if i := topLevel(first, ","); i >= 0 {
+			first = strings.TrimSpace(first[:i])
+		} else {
+			first = strings.TrimSpace(strings.TrimRight(first, ")]}"))
+		}
+		if isLiteral(first) && first != "None" {
+			return first
+		}
+	}
+	return ""
+}
+
+// configFix shows the change of a setting that satisfies its requirement,
+// when the target value is concrete. The caller checks that the default
+// does not already satisfy it.
+func configFix(s *errdex.Site, r requirement) *errdex.ExampleFix {
+	c := r.config
+	after := target(r.op, r.val)
+	if after == "" {
+		return nil
+	}
+	known := c.HasDefault && isLiteral(c.Default) && c.Default != "None"
+	switch c.Kind {
+	case "env":
+		before := "unset " + c.Name
+		if known {
+			before = c.Name + "=" + unquote(c.Default) + "   # the default"
+		}
+		return &errdex.ExampleFix{Before: before, After: c.Name + "=" + unquote(after), Lang: "sh"}
+	case "flag":
+		before := "# without " + c.Name
+		if known {
+			before = c.Name + " " + unquote(c.Default) + "   # the default"
+		}
+		return &errdex.ExampleFix{Before: before, After: c.Name + " " + unquote(after), Lang: "sh"}
+	}
+	if !known {
+		return nil
+	}
+	return &errdex.ExampleFix{Before: c.Name + " = " + c.Default, After: c.Name + " = " + after, Lang: s.Language}
+}
+
+// argumentFix shows a call with an argument that makes a guard on a
+// parameter fail: for a numeric comparison, the boundary value the guard
+// rejects before, a value it accepts after.
+func argumentFix(s *errdex.Site, handled map[*errdex.Guard]bool) *errdex.ExampleFix {
+	fn := s.Function
+	name := fn[strings.LastIndexByte(fn, '.')+1:]
+	if name == "" || strings.HasPrefix(name, "<") || strings.HasPrefix(name, "__") {
+		return nil
+	}
+	for i := len(s.Guards) - 1; i >= 0; i-- {
+		g := &s.Guards[i]
+		if handled[g] || !fixKinds[g.Kind] || g.Subject == "" || !isParam(s, g.Subject) {
+			continue
+		}
+		bad := target(g.Op, g.Value)
+		good := target(negations[g.Op], g.Value)
+		if bad == "" || good == "" {
+			continue
+		}
+		return &errdex.ExampleFix{
+			Before: fmt.Sprintf("%s(%s=%s)", name, g.Subject, bad),
+			After:  fmt.Sprintf("%s(%s=%s)", name, g.Subject, good),
+			Lang:   s.Language,
+		}
+	}
+	return nil
+}
+
+// isParam reports whether the provenance shows name as a parameter of the
+// site's function that the function does not reassign before the site.
+func isParam(s *errdex.Site, name string) bool {
+	param := false
+	for _, f := range s.Provenance {
+		if f.Name == name {
+			switch f.Kind {
+			case "param":
+				param = true
+			case "assign":
+				return false
+			}
+		}
+	}
+	return param
+}
+
+func unquote(s string) string {
+	if isQuoted(s) {
+		return s[1 : len(s)-1]
+	}
+	return s
+}

@@ -1,0 +1,233 @@
+package explain
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/config"
+	"github.com/errdex/errdex/analyze/family"
+)
+
+// maxTriggerGuards is the number of guards the trigger names: the ones
+// nearest the raise.
+const maxTriggerGuards = 4
+
+// trigger says where and when the site raises: "`Buffers.set_buf` (called
+// from `Bootstrap.send` at prefill.py:61) raises `RuntimeError` when
+// `req.return_mask` is true (line 41) and `self.enable_mask` is false (line
+// 42). `self.enable_mask` is set to `max_tokens > 0` (line 20).
+// `max_tokens` comes from the environment variable ..."
+func trigger(s *errdex.Site) string {
+	var b strings.Builder
+	if sentinel(s) {
+		b.WriteString("This error value is created once, when package " + code(strings.TrimSuffix(s.Function, ".init")) + " is initialised")
+		if len(s.Callers) > 0 {
+			refs := make([]string, 0, 3)
+			for i, c := range s.Callers {
+				if i == 3 {
+					break
+				}
+				refs = append(refs, fmt.Sprintf("%s (%s)", code(c.Function), lineRef(s, errdex.Span{Path: c.Path, Line: c.Line})))
+			}
+			b.WriteString(", and returned by " + andList(refs))
+		}
+		b.WriteString(".")
+		return b.String()
+	}
+	b.WriteString(code(display(s.Function)))
+	if len(s.Callers) > 0 {
+		c := s.Callers[0]
+		fmt.Fprintf(&b, " (called from %s at %s)", code(c.Function), lineRef(s, errdex.Span{Path: c.Path, Line: c.Line}))
+	}
+	b.WriteString(" " + verb(s))
+	guards := s.Guards
+	if len(guards) > maxTriggerGuards {
+		guards = guards[len(guards)-maxTriggerGuards:]
+	}
+	if len(guards) > 0 {
+		conds := make([]string, len(guards))
+		for i := range guards {
+			conds[i] = guardPhrase(&guards[i]) + fmt.Sprintf(" (line %d)", guards[i].Line)
+		}
+		b.WriteString(" when " + andList(conds))
+	}
+	b.WriteString(".")
+	for _, sentence := range provenance(s, guards) {
+		b.WriteString(" " + sentence)
+	}
+	return b.String()
+}
+
+// sentinel reports whether a site is a Go package-level error value.
+func sentinel(s *errdex.Site) bool {
+	return s.Language == "go" && s.Kind == errdex.KindErrorsNew && strings.HasSuffix(s.Function, ".init")
+}
+
+// verb says what the site does, in the words of its kind.
+func verb(s *errdex.Site) string {
+	exc := ""
+	if s.Exception != "" {
+		exc = " " + code(s.Exception)
+	}
+	switch s.Kind {
+	case errdex.KindThrow, errdex.KindReject:
+		return "throws" + exc
+	case errdex.KindPanic, errdex.KindExpect:
+		return "panics"
+	case errdex.KindErrorf, errdex.KindErrorsNew:
+		return "returns this error"
+	case errdex.KindErrorMethod:
+		return "formats this message"
+	case errdex.KindLogFatal:
+		return "logs this message and exits"
+	case errdex.KindCheckMacro:
+		return "fails this check"
+	case errdex.KindSetError:
+		return "sets the exception" + exc
+	}
+	return "raises" + exc
+}
+
+// guardPhrase renders a guard as a condition that holds at the raise.
+func guardPhrase(g *errdex.Guard) string {
+	switch g.Kind {
+	case "except":
+		if g.Caught != "" {
+			return code(g.Caught) + " is caught"
+		}
+		return "an exception is caught"
+	case "for":
+		return "inside the loop " + code("for "+g.Condition)
+	}
+	if s := opPhrase(g.Subject, g.Op, g.Value); s != "" {
+		return s
+	}
+	return code(g.Condition)
+}
+
+func andList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// maxProvenance is the number of provenance sentences in a trigger.
+const maxProvenance = 4
+
+// provenance says where the values the guards read come from, then which
+// setting feeds them.
+func provenance(s *errdex.Site, guards []errdex.Guard) []string {
+	var out []string
+	read := map[string]bool{}
+	for _, g := range guards {
+		for _, n := range g.Names {
+			read[n] = true
+		}
+	}
+	// Follow the chains of the settings too: their names are read
+	// through the facts.
+	for _, c := range s.Config {
+		for _, n := range strings.Split(c.Via, config.ViaSep) {
+			read[n] = true
+		}
+	}
+	said := map[string]bool{}
+	for _, f := range s.Provenance {
+		if len(out) == maxProvenance {
+			break
+		}
+		if !read[f.Name] || said[f.Name+"\x00"+f.Kind] {
+			continue
+		}
+		said[f.Name+"\x00"+f.Kind] = true
+		ref := lineRef(s, f.Location)
+		switch f.Kind {
+		case "param":
+			_, def, _ := strings.Cut(f.Text, "=")
+			out = append(out, fmt.Sprintf("%s is a parameter with default %s (%s).", code(f.Name), code(def), ref))
+		case "field":
+			out = append(out, fmt.Sprintf("%s is declared as %s (%s).", code(f.Name), code(f.Text), ref))
+		default:
+			if v := assignedValue(f.Text, f.Name); v != "" {
+				out = append(out, fmt.Sprintf("%s is set to %s (%s).", code(f.Name), code(v), ref))
+			} else {
+				out = append(out, fmt.Sprintf("%s is set by %s (%s).", code(f.Name), code(f.Text), ref))
+			}
+		}
+	}
+	// One sentence per chain, naming every setting read through it.
+	var vias []string
+	byVia := map[string][]string{}
+	for _, c := range s.Config {
+		if _, ok := byVia[c.Via]; !ok {
+			vias = append(vias, c.Via)
+		}
+		byVia[c.Via] = append(byVia[c.Via], configPhrase(c))
+	}
+	for i, via := range vias {
+		if i == 2 {
+			break
+		}
+		chain := strings.Split(via, config.ViaSep)
+		if len(chain) >= 2 {
+			out = append(out, fmt.Sprintf("%s comes from %s.", code(chain[len(chain)-2]), andList(byVia[via])))
+		} else {
+			out = append(out, fmt.Sprintf("The condition reads %s.", andList(byVia[via])))
+		}
+	}
+	return out
+}
+
+// maxSituations bounds the situations listed.
+const maxSituations = 5
+
+// situations lists ways to reach the raise: a setting left at a default
+// that fails its requirement, the callers, the entry point, and the
+// family's common situations.
+func situations(s *errdex.Site, fam *family.Family, reqs []requirement) []string {
+	var out []string
+	for _, r := range primaries(s, reqs) {
+		c := r.config
+		if !r.violatedByDefault() {
+			continue
+		}
+		switch c.Kind {
+		case "env":
+			out = append(out, fmt.Sprintf("The process was started without %s, so it has its default %s.", code(c.Name), code(c.Default)))
+		case "flag":
+			out = append(out, fmt.Sprintf("The program was run without %s, so it has its default %s.", code(c.Name), code(c.Default)))
+		default:
+			out = append(out, fmt.Sprintf("%s kept its default %s.", code(c.Name), code(c.Default)))
+		}
+	}
+	for i, c := range s.Callers {
+		if i == 2 {
+			break
+		}
+		ref := lineRef(s, errdex.Span{Path: c.Path, Line: c.Line})
+		if sentinel(s) {
+			out = append(out, fmt.Sprintf("%s returns it (%s).", code(c.Function), ref))
+		} else {
+			out = append(out, fmt.Sprintf("%s calls %s (%s).", code(c.Function), code(display(s.Function)), ref))
+		}
+	}
+	if n := len(s.CallPath); n > 0 && !slices.ContainsFunc(s.Callers[:min(2, len(s.Callers))], func(c errdex.Caller) bool {
+		return c.Function == s.CallPath[0].Function && c.Path == s.CallPath[0].Path
+	}) {
+		e := s.CallPath[0]
+		out = append(out, fmt.Sprintf("%s reaches it from the entry point %s (%s).", code(display(s.Function)), code(e.Function),
+			lineRef(s, errdex.Span{Path: e.Path, Line: e.Line})))
+	}
+	if fam != nil {
+		for _, sit := range fam.Situations {
+			if len(out) == maxSituations {
+				break
+			}
+			out = append(out, capitalize(sit)+".")
+		}
+	}
+	return out
+}
