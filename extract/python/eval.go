@@ -209,7 +209,7 @@ func (ev *evaluator) display(n syntax.Node, sc *scope) value {
 	if count == 1 && open == "(" {
 		out = seq(out, lits(","))
 	}
-	return value{kind: vStr, alts: seq(out, lits(close)), expr: ev.text(n), typ: errdex.HoleRepr}
+	return value{kind: vStr, alts: seq(out, lits(close)), expr: ev.text(n), typ: errdex.HoleRepr, container: true}
 }
 
 // str decodes a string literal, evaluating an f-string's fields.
@@ -377,6 +377,9 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 	switch op {
 	case "+":
 		l, r := ev.eval(left, sc), ev.eval(right, sc)
+		if l.container || r.container {
+			break // list or tuple concatenation
+		}
 		if l.isStringish() || r.isStringish() {
 			return concat(l, r, expr)
 		}
@@ -397,6 +400,9 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 		return out
 	case "*":
 		l, r := ev.eval(left, sc), ev.eval(right, sc)
+		if l.container || r.container {
+			break // a repeated list or tuple
+		}
 		if r.isStringish() {
 			l, r = r, l
 		}

@@ -30,6 +30,9 @@ type value struct {
 	alts []errdex.Template
 	expr string          // the source text, naming holes
 	typ  errdex.HoleType // a type hint for unknown values
+	// container marks a list or tuple display: alts hold what str()
+	// prints, but the value is not a str ("+" concatenates items).
+	container bool
 }
 
 func unknown(expr string, typ errdex.HoleType) value {
@@ -88,6 +91,7 @@ func (v value) reprAlts() []errdex.Template {
 // asStr turns v into the str value str(v) gives.
 func (v value) asStr() value {
 	if v.kind == vStr {
+		v.container = false
 		return v
 	}
 	return value{kind: vStr, alts: v.strAlts(), expr: v.expr, typ: v.typ}

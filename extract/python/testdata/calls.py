@@ -70,3 +70,16 @@ def recursive(n):
 
 def loop():
     raise RuntimeError("reached " + recursive(3))
+
+
+def find_cycle(stack, node):
+    return stack[stack.index(node):] + [node]
+
+
+def cycle(stack, node):
+    # A list is not a text: the call stays a hole, and so does the list.
+    raise ValueError("nodes are in a cycle", find_cycle(stack, node))
+
+
+def listed(items):
+    raise ValueError("items: " + str([1, 2] + items))
