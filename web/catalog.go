@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/explain"
 )
 
 // FamilyLister is implemented by stores that keep per-family counts
@@ -144,7 +145,7 @@ type summary struct {
 func summarize(s *errdex.Site) summary {
 	sum := summary{
 		ID:        s.ID,
-		Title:     siteTitle(s, titleMax),
+		Title:     explain.Title(s),
 		Slug:      Slug(s.Template),
 		Repo:      s.Repo,
 		Path:      s.Location.Path,
@@ -156,22 +157,6 @@ func summarize(s *errdex.Site) summary {
 		sum.Family = s.Family.Slug
 	}
 	return sum
-}
-
-// siteTitle is a site's title: its message cut at a word boundary, or, for
-// a message with no fixed text, what is known of it.
-func siteTitle(s *errdex.Site, max int) string {
-	if !s.Template.IsOpaque() {
-		return Title(s.Template.String(), max)
-	}
-	exc := cmp.Or(s.Exception, "error")
-	if holes := s.Template.Holes(); len(holes) == 1 && holes[0].Expr != "" {
-		return Title(fmt.Sprintf("%s(%s) in %s", exc, holes[0].Expr, functionName(s.Function)), max)
-	}
-	if s.Template.IsEmpty() {
-		return Title(fmt.Sprintf("%s raised in %s", exc, functionName(s.Function)), max)
-	}
-	return Title(fmt.Sprintf("%s: %s in %s", exc, s.Template.String(), functionName(s.Function)), max)
 }
 
 func functionName(fn string) string {

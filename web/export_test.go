@@ -80,8 +80,8 @@ func TestExport(t *testing.T) {
 				"api/errors/" + string(disabled.ID) + ".json",
 				"repos/example/minidisagg/index.html",
 				"repos/example/minidisagg/-/file/minidisagg/utils.py/index.html",
-				"repos/example/minidisagg/-/family/disabled-setting/index.html",
-				"families/disabled-setting/index.html",
+				"repos/example/minidisagg/-/family/missing-setting/index.html",
+				"families/missing-setting/index.html",
 				"repos/evil/\"><script>alert('xss-repo')</script>/-/file/" + hostileName + "/index.html",
 			} {
 				if !files[want] {

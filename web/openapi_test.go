@@ -24,7 +24,7 @@ func TestOpenAPI(t *testing.T) {
 	}
 	env := newTestEnv(t, Config{SearchRate: -1}, minidisagg)
 	id := string(env.site(t, minidisagg.name, "minidisagg/utils.py:19").ID)
-	fill := strings.NewReplacer("{id}", id, "{slug}", "disabled-setting", "{name}", "example/minidisagg")
+	fill := strings.NewReplacer("{id}", id, "{slug}", "missing-setting", "{name}", "example/minidisagg")
 	var documented []string
 	for p, ops := range doc.Paths {
 		for method := range ops {

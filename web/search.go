@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/explain"
 	"github.com/errdex/errdex/lookup"
 	"github.com/errdex/errdex/trace"
 )
@@ -112,7 +113,7 @@ func NewSearchResponse(ans *lookup.Answer) *SearchResponse {
 			Values:    h.Values(),
 			Reasons:   h.Reasons,
 			Site:      h.Site,
-			Title:     siteTitle(h.Site, titleMax),
+			Title:     explain.Title(h.Site),
 			TextScore: h.TextScore,
 			Template:  h.Template,
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/family"
 	"github.com/errdex/errdex/trace"
 )
 
@@ -42,8 +43,16 @@ const (
 	stagingMsg  = "DISAGG_STAGING_BUFFER requires a positive chunked_prefill_size, got -1."
 )
 
+// familyBackground reads the taxonomy's backgrounds, as errdex serve does.
+func familyBackground(slug string) string {
+	if f := family.Lookup(slug); f != nil {
+		return f.Background
+	}
+	return ""
+}
+
 func TestRoutes(t *testing.T) {
-	env := newTestEnv(t, Config{}, minidisagg)
+	env := newTestEnv(t, Config{FamilyBackground: familyBackground}, minidisagg)
 	h := env.srv.Handler()
 	disabled := env.site(t, minidisagg.name, "minidisagg/utils.py:19")
 	capacity := env.site(t, minidisagg.name, "minidisagg/utils.py:25")
@@ -93,13 +102,13 @@ func TestRoutes(t *testing.T) {
 			absent:   []string{"bogus"}}},
 		{"error bad id", "GET", "/errors/xyz", nil, want{status: 400, ctype: typeHTML, contains: []string{"is not an error ID"}}},
 		{"error unknown id", "GET", "/errors/0000000000000000", nil, want{status: 404, ctype: typeHTML, contains: []string{"No error site with ID 0000000000000000"}}},
-		{"families", "GET", "/families", nil, want{status: 200, ctype: typeHTML, contains: []string{"Disabled or missing setting", "Capacity or limit exceeded"}}},
-		{"family", "GET", "/families/disabled-setting", nil, want{status: 200, ctype: typeHTML, contains: []string{"Disabled or missing setting", "DISAGG_STAGING_BUFFER is designed"}}},
+		{"families", "GET", "/families", nil, want{status: 200, ctype: typeHTML, contains: []string{"Missing or disabled setting", "Capacity or limit exceeded"}}},
+		{"family", "GET", "/families/missing-setting", nil, want{status: 200, ctype: typeHTML, contains: []string{"Missing or disabled setting", "DISAGG_STAGING_BUFFER is designed", `id="f-background"`, "The code depends on a setting supplied from outside it"}}},
 		{"family unknown", "GET", "/families/nope", nil, want{status: 404, ctype: typeHTML}},
 		{"repos", "GET", "/repos", nil, want{status: 200, ctype: typeHTML, contains: []string{`href="/repos/example/minidisagg"`, "0132848"}}},
-		{"repo", "GET", "/repos/example/minidisagg", nil, want{status: 200, ctype: typeHTML, contains: []string{"Errors by file", `href="/repos/example/minidisagg/-/file/minidisagg/utils.py"`, `href="/repos/example/minidisagg/-/family/disabled-setting"`}}},
+		{"repo", "GET", "/repos/example/minidisagg", nil, want{status: 200, ctype: typeHTML, contains: []string{"Errors by file", `href="/repos/example/minidisagg/-/file/minidisagg/utils.py"`, `href="/repos/example/minidisagg/-/family/missing-setting"`}}},
 		{"repo file", "GET", "/repos/example/minidisagg/-/file/minidisagg/utils.py", nil, want{status: 200, ctype: typeHTML, contains: []string{"3 errors", "buffer index {idx} out of range"}}},
-		{"repo family", "GET", "/repos/example/minidisagg/-/family/disabled-setting", nil, want{status: 200, ctype: typeHTML, contains: []string{"minidisagg/staging.py"}}},
+		{"repo family", "GET", "/repos/example/minidisagg/-/family/missing-setting", nil, want{status: 200, ctype: typeHTML, contains: []string{"minidisagg/staging.py"}}},
 		{"repo unknown", "GET", "/repos/nope/nope", nil, want{status: 404, ctype: typeHTML}},
 		{"repo file unknown", "GET", "/repos/example/minidisagg/-/file/nope.py", nil, want{status: 404, ctype: typeHTML}},
 		{"repo bad subpage", "GET", "/repos/example/minidisagg/-/bogus/x", nil, want{status: 404, ctype: typeHTML}},
@@ -147,8 +156,8 @@ func TestRoutes(t *testing.T) {
 			return io.MultiReader(strings.NewReader(strings.Repeat("y", MaxBody)), strings.NewReader("yy")), "Content-Type", "text/plain"
 		}, want{status: 413, ctype: typeJSON, json: wantError(413, "too_large")}},
 		{"api search query too large", "GET", "/api/search?q=" + strings.Repeat("z", trace.MaxInput+1), nil, want{status: 413, ctype: typeJSON, json: wantError(413, "too_large")}},
-		{"api families", "GET", "/api/families", nil, want{status: 200, ctype: typeJSON, contains: []string{`"slug": "disabled-setting"`, `"sites": 2`}}},
-		{"api family", "GET", "/api/families/disabled-setting", nil, want{status: 200, ctype: typeJSON, contains: []string{`"members": [`, `"url": "/errors/`}}},
+		{"api families", "GET", "/api/families", nil, want{status: 200, ctype: typeJSON, contains: []string{`"slug": "missing-setting"`, `"sites": 2`}}},
+		{"api family", "GET", "/api/families/missing-setting", nil, want{status: 200, ctype: typeJSON, contains: []string{`"members": [`, `"url": "/errors/`, `"background": "The code depends`}}},
 		{"api family unknown", "GET", "/api/families/nope", nil, want{status: 404, ctype: typeJSON, json: wantError(404, "not_found")}},
 		{"api repos", "GET", "/api/repos", nil, want{status: 200, ctype: typeJSON, contains: []string{`"repo": "example/minidisagg"`}}},
 		{"api repo", "GET", "/api/repos/example/minidisagg", nil, want{status: 200, ctype: typeJSON, contains: []string{`"files": [`, `"key": "minidisagg/utils.py"`}}},
@@ -156,7 +165,7 @@ func TestRoutes(t *testing.T) {
 		{"api repo unknown", "GET", "/api/repos/x/y", nil, want{status: 404, ctype: typeJSON, json: wantError(404, "not_found")}},
 		{"openapi", "GET", "/api/openapi.json", nil, want{status: 200, ctype: typeJSON, contains: []string{`"openapi": "3.1.0"`}}},
 		{"healthz", "GET", "/healthz", nil, want{status: 200, ctype: typeJSON, contains: []string{`"status": "ok"`}}},
-		{"sitemap", "GET", "/sitemap.xml", nil, want{status: 200, ctype: typeXML, contains: []string{"<loc>http://example.com/errors/" + string(disabled.ID) + "/return-sampling-mask", "<loc>http://example.com/families/disabled-setting</loc>"}}},
+		{"sitemap", "GET", "/sitemap.xml", nil, want{status: 200, ctype: typeXML, contains: []string{"<loc>http://example.com/errors/" + string(disabled.ID) + "/return-sampling-mask", "<loc>http://example.com/families/missing-setting</loc>"}}},
 		{"robots", "GET", "/robots.txt", nil, want{status: 200, ctype: typeText, contains: []string{"Disallow: /search", "Sitemap: http://example.com/sitemap.xml"}}},
 		{"asset", "GET", style, nil, want{status: 200, ctype: typeCSS, contains: []string{"--accent"}}},
 		{"asset unknown", "GET", "/static/nope.css", nil, want{status: 404, ctype: typeHTML}},

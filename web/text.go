@@ -2,80 +2,16 @@ package web
 
 import (
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 )
 
-// Title lengths, in characters (runes).
+// Title lengths, in characters (runes). Titles are cut by explain.Cut,
+// at a word boundary, so that the CLI and the site agree.
 const (
-	titleMax   = 90 // page titles and list entries
-	relatedMax = 80 // related errors in a side list
+	relatedMax = 80 // related errors in a list
 	slugMax    = 60
 )
-
-// Title shortens a message to at most max characters for use as a title:
-// the first line, runs of white space collapsed, and, when longer, cut at
-// the last word boundary that fits with an ellipsis appended. It never cuts
-// inside a word: when no space fits, it cuts after the last path or name
-// separator ("/", ".", "_", "-", ":", ",", ";") that fits, and only a
-// single unbroken run of more than max letters is cut where it must be.
-func Title(s string, max int) string {
-	more := false
-	if strings.ContainsAny(s, "\r\n") {
-		lines := strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' })
-		s = ""
-		for i, l := range lines {
-			if strings.TrimSpace(l) != "" {
-				s = l
-				for _, rest := range lines[i+1:] {
-					more = more || strings.TrimSpace(rest) != ""
-				}
-				break
-			}
-		}
-	}
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) <= max {
-		if more {
-			return s + " …"
-		}
-		return s
-	}
-	// byte offset of the max-th rune
-	cut := len(s)
-	n := 0
-	for i := range s {
-		if n == max {
-			cut = i
-			break
-		}
-		n++
-	}
-	head := s[:cut]
-	if s[cut] == ' ' {
-		return trimTail(head) + "…"
-	}
-	if i := strings.LastIndexByte(head, ' '); i > len(head)/3 {
-		return trimTail(head[:i]) + "…"
-	}
-	if i := strings.LastIndexAny(head, "/._-:,;"); i > len(head)/3 {
-		return head[:i+1] + "…"
-	}
-	if i := strings.LastIndexByte(head, ' '); i > 0 {
-		return trimTail(head[:i]) + "…"
-	}
-	return head + "…"
-}
-
-// trimTail removes spaces and punctuation that would dangle before an
-// ellipsis.
-func trimTail(s string) string {
-	return strings.TrimRightFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune(",;:-–—([{", r)
-	})
-}
 
 // Slug derives a readable URL segment from a message: lower-case ASCII
 // letters and digits separated by single hyphens, cut at a hyphen, at most

@@ -9,8 +9,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/explain"
 )
 
+// TestTitle checks the titles pages show (explain.Cut): cut at a word
+// boundary with an ellipsis, never inside a word.
 func TestTitle(t *testing.T) {
 	tests := []struct {
 		in   string
@@ -31,7 +34,7 @@ func TestTitle(t *testing.T) {
 		{"", 10, ""},
 	}
 	for _, tt := range tests {
-		if got := Title(tt.in, tt.max); got != tt.want {
+		if got := explain.Cut(tt.in, tt.max); got != tt.want {
 			t.Errorf("Title(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
 		}
 	}
@@ -67,7 +70,7 @@ func FuzzTitle(f *testing.F) {
 		if max < 1 || max > 200 || !utf8.ValidString(s) {
 			return
 		}
-		got := Title(s, max)
+		got := explain.Cut(s, max)
 		if n := utf8.RuneCountInString(strings.TrimSuffix(got, " …")); n > max+1 {
 			t.Fatalf("Title(%q, %d) = %q: %d characters", s, max, got, n)
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/explain"
 	"github.com/errdex/errdex/web/highlight"
 )
 
@@ -171,7 +172,7 @@ func parseValues(q url.Values, holes []errdex.Part) map[string]string {
 			continue
 		}
 		if len(value) > maxValueLen {
-			value = Title(value, maxValueLen/2)
+			value = explain.Cut(value, maxValueLen/2)
 		}
 		if _, dup := out[name]; !dup {
 			out[name] = value
@@ -194,7 +195,7 @@ func encodeValues(values map[string]string, t errdex.Template, alt int) url.Valu
 		}
 		seen[h.Hole] = true
 		if len(v) > maxValueLen {
-			v = Title(v, maxValueLen/2)
+			v = explain.Cut(v, maxValueLen/2)
 		}
 		q.Add("v", h.Hole+"="+v)
 	}
@@ -262,7 +263,7 @@ func (s *Server) newErrorView(site *errdex.Site, snap *errdex.Snapshot, values m
 		ExceptionQualified: site.ExceptionQualified,
 		Language:           site.Language,
 		Kind:               string(site.Kind),
-		Title:              siteTitle(site, titleMax),
+		Title:              explain.Title(site),
 		Slug:               Slug(site.Template),
 		Function:           functionName(site.Function),
 		Path:               site.Location.Path,
@@ -410,7 +411,7 @@ func (s *Server) newErrorView(site *errdex.Site, snap *errdex.Snapshot, values m
 			continue
 		}
 		seen[r.ID] = true
-		v.Related = append(v.Related, relatedView{ID: r.ID, Title: Title(cmp.Or(r.Title, string(r.ID)), relatedMax), Reason: r.Reason})
+		v.Related = append(v.Related, relatedView{ID: r.ID, Title: explain.Cut(cmp.Or(r.Title, string(r.ID)), relatedMax), Reason: r.Reason})
 	}
 	if s.cfg.ReportURL != "" {
 		v.ReportURL = safeURL(strings.ReplaceAll(s.cfg.ReportURL, "{id}", string(site.ID)))

@@ -41,7 +41,7 @@ site will live under a path of its host (https://example.org/errdex/).`,
 					_ = bar.Set(done)
 				}
 			}
-			stats, err := web.Export(ctx, web.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, a[0], opts)
+			stats, err := web.Export(ctx, web.Config{Store: st, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), FamilyBackground: familyBackground}, a[0], opts)
 			if err != nil {
 				return err
 			}

@@ -12,9 +12,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/family"
 	"github.com/errdex/errdex/lookup"
 	"github.com/errdex/errdex/web"
 )
+
+// familyBackground is the background paragraph of a failure family.
+func familyBackground(slug string) string {
+	if f := family.Lookup(slug); f != nil {
+		return f.Background
+	}
+	return ""
+}
 
 func (e *env) serveCmd() *cobra.Command {
 	var (
@@ -63,6 +72,7 @@ gracefully: requests in flight get --shutdown-timeout to finish.`,
 				SearchRate:        searchRate,
 				TrustForwardedFor: trustProxy,
 				ReportURL:         reportURL,
+				FamilyBackground:  familyBackground,
 			})
 			if err != nil {
 				return err
