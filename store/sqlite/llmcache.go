@@ -88,11 +88,11 @@ func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (i
 			if err != nil {
 				return err
 			}
-			facts, err := withExplanations([]byte(old.String), site.Explanation, site.StaticExplanation)
+			facts, same, err := withExplanations([]byte(old.String), site.Explanation, site.StaticExplanation)
 			if err != nil {
 				return fmt.Errorf("site %s: %w", site.ID, err)
 			}
-			if old.Valid && bytes.Equal(facts, []byte(old.String)) || !old.Valid && facts == nil {
+			if same {
 				continue
 			}
 			var arg any
@@ -115,27 +115,46 @@ func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (i
 // withExplanations returns the facts JSON object old (empty for none) with
 // its "explanation" and "static_explanation" members replaced, and every
 // other member kept byte for byte, so that facts this file does not know
-// survive. It returns nil when the object ends up empty.
-func withExplanations(old []byte, exp, static *errdex.Explanation) ([]byte, error) {
+// survive. It returns nil for an object that ends up empty, and same when
+// both members were already stored as given.
+func withExplanations(old []byte, exp, static *errdex.Explanation) (facts []byte, same bool, err error) {
 	members := map[string]json.RawMessage{}
 	if len(old) > 0 {
 		if err := json.Unmarshal(old, &members); err != nil {
-			return nil, fmt.Errorf("stored analysis facts: %w", err)
+			return nil, false, fmt.Errorf("stored analysis facts: %w", err)
 		}
 	}
+	same = true
 	for key, e := range map[string]*errdex.Explanation{"explanation": exp, "static_explanation": static} {
+		was, had := members[key]
 		if e == nil {
+			same = same && !had
 			delete(members, key)
 			continue
 		}
 		b, err := encodeJSON(e)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return nil, false, fmt.Errorf("%s: %w", key, err)
 		}
+		same = same && had && equalJSON(was, b)
 		members[key] = b
 	}
-	if len(members) == 0 {
-		return nil, nil
+	if same {
+		return old, true, nil
 	}
-	return json.Marshal(members) // members in sorted order: equal facts, equal bytes
+	if len(members) == 0 {
+		return nil, false, nil
+	}
+	facts, err = json.Marshal(members)
+	return facts, false, err
+}
+
+// equalJSON reports whether two JSON texts are equal but for white space
+// (both come from encoding/json, which orders members the same way).
+func equalJSON(a, b []byte) bool {
+	var ca, cb bytes.Buffer
+	if json.Compact(&ca, a) != nil || json.Compact(&cb, b) != nil {
+		return false
+	}
+	return bytes.Equal(ca.Bytes(), cb.Bytes())
 }
