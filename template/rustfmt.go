@@ -528,8 +528,9 @@ func rustHoleName(expr string, depth int) string {
 			}
 		}
 	}
-	if dot := strings.LastIndexByte(e, '.'); dot >= 0 && isDigits(e[dot+1:]) && topLevelOperator(e) < 0 {
-		return e[dot+1:] // self.0, .0
+	if dot := strings.LastIndexByte(e, '.'); dot >= 0 && isDigits(e[dot+1:]) && topLevelOperator(e) < 0 &&
+		(dot == 0 || !isDigits(e[:dot])) { // self.0, .0, but not 1.5
+		return e[dot+1:]
 	}
 	return holeName(e, depth+1)
 }

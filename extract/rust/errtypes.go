@@ -91,6 +91,11 @@ func (x *file) messageAttr(item, n, body syntax.Node, typ, fn string) {
 		if res.Template.IsOpaque() {
 			return
 		}
+		key := typ
+		if n.Kind() == "enum_variant" {
+			key += "::" + n.Child("name").Text()
+		}
+		x.facts.messages = append(x.facts.messages, messageType{key: key, template: res.Template})
 		site := x.add(errdex.KindErrorMethod, typ, n, fn, textValue(res.Template))
 		// The span starts at the attribute, which holds the message.
 		site.Location.Line = attr.Line()
@@ -322,14 +327,14 @@ func hasWrite(st syntax.Node, writes map[syntax.Node]value) bool {
 	return false
 }
 
-// meaningful reports whether a value is text with a letter or digit in its
-// literal parts: punctuation alone (", ") identifies nothing.
+// meaningful reports whether a value is text with a letter in its literal
+// parts: punctuation or a number alone (", ", "0") identifies nothing.
 func meaningful(v value) bool {
 	if !v.text || len(v.alts) == 0 {
 		return false
 	}
 	for _, p := range v.alts[0].Parts {
-		if !p.IsHole() && strings.IndexFunc(p.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+		if !p.IsHole() && strings.IndexFunc(p.Text, unicode.IsLetter) >= 0 {
 			return true
 		}
 	}

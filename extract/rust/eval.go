@@ -107,6 +107,10 @@ func (x *file) eval(n syntax.Node, depth int) value {
 		if s, ok := stringValue(n); ok {
 			return litValue(s)
 		}
+	case "integer_literal", "boolean_literal", "char_literal":
+		if s, ok := literalDisplay(n); ok {
+			return litValue(s)
+		}
 	case "macro_invocation":
 		switch macroName(n) {
 		case "format", "format_args":

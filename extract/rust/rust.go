@@ -137,6 +137,11 @@ type facts struct {
 	// displays are the Display sites of types whose names do not say they
 	// are errors, by type name; Link keeps those of error types.
 	displays map[*errdex.Site]string
+	// messages are the file's types and variants with a message attribute;
+	// constructions the sites that build values of such types, whose
+	// templates Link fills in.
+	messages      []messageType
+	constructions map[*errdex.Site]construction
 }
 
 func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
@@ -157,9 +162,11 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	return res, nil
 }
 
-// link keeps the Display sites of types that some file of the repository
-// declares to be errors, and drops the others.
+// link completes what needs the whole repository: the templates of sites
+// that construct error types (linkConstructions), and the Display sites,
+// kept for the types that some file declares to be errors.
 func link(files []*extract.FileResult) {
+	linkConstructions(files)
 	errorTypes := map[string]bool{}
 	for _, f := range files {
 		if fx, ok := f.Facts.(*facts); ok {

@@ -336,6 +336,8 @@ func (x *file) call(n syntax.Node) {
 			}
 			if v := x.eval(args.NamedChild(0), 0); meaningful(v) {
 				x.add(stringKind(v), "", n, x.function(n), v)
+			} else if !v.text {
+				x.constructed(args.NamedChild(0), errdex.KindRaise)
 			}
 		case fn.Kind() == "scoped_identifier" && nargs >= 1:
 			x.constructor(n, fn, args)
@@ -366,11 +368,20 @@ func (x *file) call(n syntax.Node) {
 				x.add(errdex.KindErrorf, "", n, x.function(n), v)
 			}
 		case "ok_or", "ok_or_else", "map_err":
-			if meaningful(v) {
+			switch {
+			case meaningful(v):
 				if method == "map_err" {
 					v = errorParam(arg, v)
 				}
 				x.add(stringKind(v), "", n, x.function(n), v)
+			case !v.text:
+				if arg.Kind() == "closure_expression" {
+					arg = arg.Child("body")
+				}
+				if arg.Kind() == "block" {
+					arg = blockValue(arg)
+				}
+				x.constructed(arg, errdex.KindRaise)
 			}
 		}
 	}

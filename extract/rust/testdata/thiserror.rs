@@ -35,3 +35,20 @@ enum FailError {
     #[fail(display = "invalid toolchain name: {}", name)]
     InvalidToolchainName { name: String },
 }
+
+impl ConfigError {
+    fn check(path: &std::path::Path, key: &str, value: &str) -> Result<(), ConfigError> {
+        if !path.exists() {
+            return Err(ConfigError::NotFound { path: path.to_owned() });
+        }
+        if value.is_empty() {
+            return Err(Self::Invalid(value.to_string(), "empty".to_string(), 3).into());
+        }
+        let n: u32 = value.parse().map_err(|_| ConfigError::Invalid(value.into(), key.into(), 0))?;
+        let _f = std::fs::File::open(path).map_err(ConfigError::Io)?;
+        Err(Box::new(Timeout { seconds: 1.5, what: format!("lock on {}", key) }))?;
+        Err(ConfigError::Io(std::io::Error::last_os_error()))?;
+        Err(Unknown::Variant(3))?;
+        Ok(())
+    }
+}

@@ -1,0 +1,231 @@
+package rust
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// construction is a site that builds a value of an error type whose
+// message an attribute declares: Err(ConfigError::NotFound { path }),
+// .ok_or(Error::Parse(format!(..))). Link gives it the template of the
+// type's (or variant's) #[error("...")], with the fields replaced by the
+// values the construction passes.
+type construction struct {
+	// key is "Enum::Variant" or "Struct".
+	key string
+	// fields are the values passed, by field name or position ("0").
+	fields map[string]fieldValue
+}
+
+// fieldValue is a value a construction passes for a field: its template
+// (its text, or a hole named for it) and its source.
+type fieldValue struct {
+	template errdex.Template
+	expr     string
+}
+
+// messageType is a type or variant with a message attribute: its template,
+// whose holes for fields have the expressions "self.<field>".
+type messageType struct {
+	key      string
+	template errdex.Template
+}
+
+// notErrorCalls are capitalised calls that are no error type's
+// constructor.
+var notErrorCalls = map[string]bool{"Some": true, "Ok": true, "Err": true, "Box": true, "Cow": true, "Rc": true, "Arc": true}
+
+// constructed reports whether n builds a value of a named type or variant
+// (Path::Variant(..), Path::Variant { .. }, Struct { .. }, Struct(..)),
+// through .into() and Box::new, and records the site it makes.
+func (x *file) constructed(n syntax.Node, kind errdex.SiteKind) bool {
+	for range 4 {
+		switch {
+		case n.Kind() == "call_expression" && n.Child("function").Kind() == "field_expression" &&
+			n.Child("function").Child("field").Text() == "into" && n.Child("arguments").NamedChildCount() == 0:
+			n = n.Child("function").Child("value")
+		case n.Kind() == "call_expression" && strings.HasSuffix(noSpaceText(n.Child("function")), "Box::new") &&
+			n.Child("arguments").NamedChildCount() == 1:
+			n = n.Child("arguments").NamedChild(0)
+		case n.Kind() == "parenthesized_expression":
+			n = n.NamedChild(0)
+		}
+	}
+	var key string
+	fields := map[string]fieldValue{}
+	switch n.Kind() {
+	case "call_expression":
+		key = x.constructorKey(n.Child("function"), n)
+		if key == "" {
+			return false
+		}
+		i := 0
+		for a := range n.Child("arguments").NamedChildren() {
+			if !isComment(a) {
+				fields[strconv.Itoa(i)] = x.fieldValue(a)
+				i++
+			}
+		}
+	case "struct_expression":
+		key = x.constructorKey(n.Child("name"), n)
+		if key == "" {
+			return false
+		}
+		for f := range n.Child("body").NamedChildren() {
+			switch f.Kind() {
+			case "shorthand_field_initializer":
+				id := f.NamedChild(0)
+				fields[id.Text()] = x.fieldValue(id)
+			case "field_initializer":
+				fields[f.Child("field").Text()] = x.fieldValue(f.Child("value"))
+			}
+		}
+	default:
+		return false
+	}
+	if x.broken(n) {
+		return true
+	}
+	site := x.add(kind, strings.SplitN(key, "::", 2)[0], n, x.function(n), textValue(errdex.Template{}))
+	if x.facts.constructions == nil {
+		x.facts.constructions = map[*errdex.Site]construction{}
+	}
+	x.facts.constructions[site] = construction{key: key, fields: fields}
+	return true
+}
+
+func noSpaceText(n syntax.Node) string { return strings.Join(strings.Fields(n.Text()), "") }
+
+// constructorKey returns "Enum::Variant" for a path to a variant (Self
+// standing for the impl's type), "Struct" for a type's name, or "" when
+// fn does not name a type.
+func (x *file) constructorKey(fn, at syntax.Node) string {
+	var segs []string
+	for _, s := range strings.Split(noSpaceText(fn), "::") {
+		if i := strings.IndexByte(s, '<'); i >= 0 {
+			s = s[:i]
+		}
+		segs = append(segs, s)
+	}
+	for _, s := range segs[max(0, len(segs)-2):] {
+		if s == "" || !unicode.IsUpper(rune(s[0])) {
+			return ""
+		}
+	}
+	last := segs[len(segs)-1]
+	if notErrorCalls[last] {
+		return ""
+	}
+	if len(segs) == 1 {
+		return last
+	}
+	typ := segs[len(segs)-2]
+	if typ == "Self" {
+		for a := range at.Ancestors() {
+			if a.Kind() == "impl_item" {
+				typ = typeName(a.Child("type"))
+				break
+			}
+		}
+	}
+	return typ + "::" + last
+}
+
+// fieldValue is what a field of a construction holds: its text when it
+// is text, else a hole named for the expression.
+func (x *file) fieldValue(n syntax.Node) fieldValue {
+	e := clipExpr(n.Text())
+	v := x.eval(n, 0)
+	if v.text && len(v.alts) > 0 {
+		return fieldValue{template: v.alts[0], expr: e}
+	}
+	return fieldValue{template: errdex.NewTemplate(errdex.HolePart(template.RustHoleName(e), e, errdex.HoleAny)), expr: e}
+}
+
+// linkConstructions gives each construction site the template of its
+// type's message attribute, found in any file (its own file first), and
+// drops the sites of types without one and those whose message is only
+// the values passed (#[error("{0}")] wrapping another error).
+func linkConstructions(files []*extract.FileResult) {
+	types := map[string][]messageType{}
+	for _, f := range files {
+		if fx, ok := f.Facts.(*facts); ok {
+			for _, m := range fx.messages {
+				types[m.key] = append(types[m.key], m)
+			}
+		}
+	}
+	for _, f := range files {
+		fx, ok := f.Facts.(*facts)
+		if !ok || len(fx.constructions) == 0 {
+			continue
+		}
+		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool {
+			c, ok := fx.constructions[s]
+			if !ok {
+				return false
+			}
+			t, ok := pick(types[c.key], fx.messages)
+			if !ok {
+				return true
+			}
+			s.Template = template.DistinctHoles(substitute(t, c.fields))
+			return !meaningful(value{alts: []errdex.Template{s.Template}, text: true})
+		})
+	}
+}
+
+// pick chooses a type's template: the one declared in the constructing
+// file, or the only one in the repository.
+func pick(cands []messageType, local []messageType) (errdex.Template, bool) {
+	for _, c := range cands {
+		for _, l := range local {
+			if l.key == c.key {
+				return l.template, true
+			}
+		}
+	}
+	if len(cands) == 1 {
+		return cands[0].template, true
+	}
+	return errdex.Template{}, false
+}
+
+// substitute replaces the holes of a message template that print fields
+// ("self.path", "self.0") with the values a construction passes. A value
+// that is a hole keeps the field's type when it knows no better; text
+// printed with Debug ("{0:?}") is quoted when it needs no escapes, and
+// stays a hole otherwise.
+func substitute(t errdex.Template, fields map[string]fieldValue) errdex.Template {
+	var parts []errdex.Part
+	for _, p := range t.Parts {
+		field, ok := strings.CutPrefix(p.Expr, "self.")
+		v, known := fields[field]
+		if !p.IsHole() || !ok || !known {
+			parts = append(parts, p)
+			continue
+		}
+		if p.Type == errdex.HoleRepr && len(v.template.Holes()) == 0 {
+			if s := v.template.String(); plainText(s) {
+				parts = append(parts, errdex.Lit(`"`+s+`"`))
+			} else {
+				parts = append(parts, errdex.HolePart(template.RustHoleName(v.expr), v.expr, errdex.HoleRepr))
+			}
+			continue
+		}
+		for _, q := range v.template.Parts {
+			if q.IsHole() && q.Type == errdex.HoleAny {
+				q.Type = p.Type
+			}
+			parts = append(parts, q)
+		}
+	}
+	return errdex.NewTemplate(parts...)
+}
