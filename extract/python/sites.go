@@ -229,7 +229,7 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 	if fn := call.Child("function"); fn.Kind() == "attribute" && fn.Child("attribute").Text() == "with_traceback" && fn.Child("object").Kind() == "call" {
 		call = fn.Child("object")
 	}
-	written := compactName(x.ev.text(call.Child("function")))
+	written := x.raisedClass(compactName(x.ev.text(call.Child("function"))), sc)
 	args := x.callArgs(call, sc)
 	s.Exception = written
 	x.qualify(s)
@@ -261,6 +261,36 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 		}
 		x.facts.raises = append(x.facts.raises, rf)
 	}
+}
+
+// raisedClass resolves a raised callable that stands for a class: a
+// class attribute bound in the class body to a class
+// (failureException = AssertionError; raise self.failureException(msg)),
+// or a parameter whose default is a class (def f(name, error=ImportError):
+// raise error(...)). Subclasses and callers may put another class there;
+// the one the code names is the best static answer. Anything else is
+// returned as written.
+func (x *extraction) raisedClass(written string, sc *scope) string {
+	var def syntax.Node
+	if attr, ok := strings.CutPrefix(written, sc.selfName()+"."); ok && sc.selfName() != "" && !strings.Contains(attr, ".") {
+		c := sc.method().scope
+		if idx := c.bindingsOf(attr); len(idx) == 1 && c.binds[idx[0]].kind == bindAssign {
+			def = c.binds[idx[0]].value
+		}
+	} else if !strings.Contains(written, ".") && sc.kind == funcScope && len(sc.bindingsOf(written)) == 0 {
+		for _, p := range sc.params {
+			if p.name == written {
+				def = p.def
+			}
+		}
+	}
+	if def.IsNull() || def.Kind() != "identifier" && def.Kind() != "attribute" {
+		return written
+	}
+	if name := compactName(x.ev.text(def)); x.classLike(name) {
+		return name
+	}
+	return written
 }
 
 // raisePy2 handles Python 2's raise E, args.
@@ -309,7 +339,7 @@ func (x *extraction) raiseObject(s *errdex.Site, raised syntax.Node, sc *scope) 
 	s.Kind = errdex.KindRaiseObject
 	if raised.Kind() == "identifier" {
 		// exc = ValueError("..."); raise exc
-		if call := x.singleCallBinding(text, sc); !call.IsNull() && x.classLike(compactName(x.ev.text(call.Child("function")))) {
+		if call := x.singleCallBinding(text, raised.Index(), sc); !call.IsNull() && x.classLike(compactName(x.ev.text(call.Child("function")))) {
 			x.raiseCall(s, call, sc)
 			return
 		}
@@ -347,11 +377,17 @@ func (x *extraction) isVariable(name string, sc *scope) bool {
 }
 
 // singleCallBinding returns the call a name is bound to when the scope
-// binds it exactly once, to a call.
-func (x *extraction) singleCallBinding(name string, sc *scope) syntax.Node {
+// binds it, before the point of use at, exactly once to something other
+// than None, and that is a call. Bindings after the raise (a cleanup
+// "exc = None" in a finally clause) and to None ("exc = None" before a
+// try) do not reach the raise with an exception in them.
+func (x *extraction) singleCallBinding(name string, at int, sc *scope) syntax.Node {
 	var found syntax.Node
 	for _, i := range sc.bindingsOf(name) {
 		b := sc.binds[i]
+		if b.at >= at || b.kind == bindAssign && b.value.Kind() == "none" {
+			continue
+		}
 		if !found.IsNull() || b.kind != bindAssign || b.value.Kind() != "call" {
 			return syntax.Node{}
 		}

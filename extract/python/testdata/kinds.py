@@ -39,3 +39,28 @@ def asserts(x, items):
     assert items, f"no items for {x!r}"
     assert x is not None
     assert isinstance(x, int), (x, type(x))
+
+
+def built_before(value, cls, result):
+    # The exception is built before the raise; a cleanup binds the name to
+    # None after it.
+    ve_exc = None
+    try:
+        ve_exc = ValueError("%r is not a valid %s" % (value, cls.__qualname__))
+        if result is None:
+            raise ve_exc
+    finally:
+        ve_exc = None
+
+
+class Checker:
+    failureException = AssertionError
+
+    def fail(self, msg):
+        # The class attribute names the class raised.
+        raise self.failureException(msg)
+
+
+def module_details(mod_name, error=ImportError):
+    # The parameter's default names the class raised.
+    raise error("No module named %s" % mod_name)
