@@ -82,7 +82,7 @@ func NewRepo(res *extract.Result) *Repo {
 				}
 			}
 			for _, s := range fr.Sites {
-				r.sites[s].fn = f.funcs[s.Function]
+				r.sites[s].fn = f.enclosing(s)
 			}
 		}
 	}
@@ -117,6 +117,23 @@ func (f *File) index() {
 	for _, imp := range ff.Imports {
 		f.imports[imp.Local] = imp
 	}
+}
+
+// enclosing returns the function a site reports, preferring among
+// functions of the same name (a method defined in both branches of an if)
+// the one whose lines contain the site.
+func (f *File) enclosing(s *errdex.Site) *extract.Function {
+	first := f.funcs[s.Function]
+	if first == nil || first.Name == ModuleFunction || first.Line <= s.Location.Line && s.Location.Line <= first.EndLine {
+		return first
+	}
+	for i := range f.Facts.Functions {
+		fn := &f.Facts.Functions[i]
+		if fn.Name == s.Function && fn.Line <= s.Location.Line && s.Location.Line <= fn.EndLine {
+			return fn
+		}
+	}
+	return first
 }
 
 // ModuleFunction is the name of a file's top level as a function.

@@ -31,7 +31,12 @@ func assignedValue(text, name string) string {
 	if !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==") {
 		return ""
 	}
-	return strings.TrimSpace(rest[1:])
+	rest = rest[1:]
+	// a = b = value: the value is after the last top-level "=".
+	for i := topLevel(rest, "="); i >= 0; i = topLevel(rest, "=") {
+		rest = rest[i+1:]
+	}
+	return strings.TrimSpace(rest)
 }
 
 // comparisonOps are tried longest first, so that "<=" is not read as "<".

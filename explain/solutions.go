@@ -36,6 +36,9 @@ func requirements(s *errdex.Site) []requirement {
 			r.variable = chain[len(chain)-2]
 		}
 		r.guard = guardOf(s, chain[0])
+		if r.guard == nil && c.Location.Path == s.Location.Path {
+			r.guard = guardAt(s, c.Location.Line) // read in the condition itself
+		}
 		if r.guard != nil && r.guard.Kind != "except" && r.guard.Kind != "for" {
 			if op, val, ok := conditionOn(r.guard, chain[0]); ok {
 				r.op, r.val = carry(s, chain, negations[op], val)
@@ -147,6 +150,24 @@ func guardOf(s *errdex.Site, name string) *errdex.Guard {
 		}
 	}
 	return nil
+}
+
+// guardAt returns the guard on a line.
+func guardAt(s *errdex.Site, line int) *errdex.Guard {
+	for i := range s.Guards {
+		if s.Guards[i].Line == line {
+			return &s.Guards[i]
+		}
+	}
+	return nil
+}
+
+// rawEnvRead reports whether a chain ends in a read of the environment as
+// a string (os.environ.get("X"), os.getenv("X")), whose truth is being
+// set and non-empty.
+func rawEnvRead(r requirement) bool {
+	last := r.chain[len(r.chain)-1]
+	return r.config.Kind == "env" && (strings.Contains(last, "environ") || strings.Contains(last, "getenv"))
 }
 
 // carry follows the wanted condition "chain[0] op val" down the chain to
@@ -288,6 +309,13 @@ func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string
 		}
 		c := r.config
 		p := phrase(r.op, r.val, r.variable, c.Default)
+		if rawEnvRead(r) && (r.op == "truthy" || r.op == "falsy") {
+			p = "a non-empty value"
+			if r.op == "falsy" {
+				sols = append(sols, fmt.Sprintf("Unset the environment variable %s, or set it to an empty string.", code(c.Name)))
+				continue
+			}
+		}
 		switch {
 		case r.satisfiedByDefault():
 			sols = append(sols, keepDefault(s, c, p, r.op))

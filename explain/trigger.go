@@ -86,6 +86,8 @@ func verb(s *errdex.Site) string {
 		return "fails this check"
 	case errdex.KindSetError:
 		return "sets the exception" + exc
+	case errdex.KindReraise:
+		return "re-raises the caught exception" + exc
 	}
 	return "raises" + exc
 }

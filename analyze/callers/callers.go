@@ -241,8 +241,8 @@ func (g *graph) direct(fn *extract.Function) []errdex.Caller {
 	var out []errdex.Caller
 	seen := map[*extract.Function]bool{}
 	for _, e := range g.callers[fn] {
-		if seen[e.from.fn] {
-			continue
+		if seen[e.from.fn] || e.from.fn.Name == fn.Name {
+			continue // a namesake (a method defined in two branches) reads as recursion
 		}
 		seen[e.from.fn] = true
 		out = append(out, errdex.Caller{Function: e.from.fn.Name, Path: e.from.file.Path, Line: e.line})
@@ -311,7 +311,7 @@ func (g *graph) path(n node) []errdex.Caller {
 			continue
 		}
 		for _, e := range g.callers[cur.n.fn] {
-			if seen[e.from.fn] {
+			if seen[e.from.fn] || e.from.fn.Name == n.fn.Name {
 				continue
 			}
 			seen[e.from.fn] = true

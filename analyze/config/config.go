@@ -23,10 +23,11 @@
 //   - its last attribute names an environment variable declared through a
 //     wrapper anywhere in the repository (envs.X.get() with X = EnvInt(0)):
 //     the declaration gives the default and the cited location;
-//   - it reads the destination of a command-line flag through an
-//     arguments-like object (args.max_tokens, server_args.max_tokens for
-//     --max-tokens);
-//   - it reads a field of a settings class through an object named like
+//   - it reads the destination of a command-line flag declared in the same
+//     top-level package through an arguments-like object (args.max_tokens,
+//     server_args.max_tokens for --max-tokens);
+//   - it reads a field of a settings class of the same top-level package
+//     through an object named like
 //     the class (server_args.x for ServerArgs.x), the class's own receiver,
 //     or an arguments-like object; a flag whose default is that field
 //     (add_argument("--x", default=ServerArgs.x)) comes with it.
@@ -60,6 +61,9 @@ const (
 	maxConfig  = 6
 	maxLocals  = 3
 	maxAttrSet = 3
+	// maxVia bounds the names between a condition and a setting: a
+	// longer chain links them too loosely to explain anything.
+	maxVia = 4
 )
 
 // ViaSep separates the names of ConfigRef.Via.
@@ -172,7 +176,7 @@ func (t *tracer) trace(f *analyze.File, fn *extract.Function) {
 
 func (t *tracer) push(it item) {
 	key := it.file.Path + "\x00" + it.fn.Name + "\x00" + it.name
-	if t.seen[key] || it.depth > maxDepth {
+	if t.seen[key] || it.depth > maxDepth || len(it.via) > maxVia {
 		return
 	}
 	t.seen[key] = true
@@ -181,6 +185,9 @@ func (t *tracer) push(it item) {
 
 // step traces one name.
 func (t *tracer) step(it item) {
+	if it.name == "environ" || strings.HasSuffix(it.name, ".environ") {
+		return // the environment itself: its reads are configuration uses
+	}
 	if t.configByName(it) {
 		return
 	}
@@ -206,7 +213,12 @@ func (t *tracer) attribute(it item, attr string) {
 			break
 		}
 		t.fact(name, "attribute", aa.Assign.Text, aa.File, aa.Assign.Line, aa.Assign.Column)
-		t.follow(it, aa.File, aa.Method, aa.Assign, name)
+		// An attribute set in many methods holds state, not settings:
+		// only the constructor's value (or a single assignment) is
+		// traced further.
+		if len(as) == 1 || strings.HasSuffix(aa.Method.Name, ".__init__") {
+			t.follow(it, aa.File, aa.Method, aa.Assign, name)
+		}
 	}
 	if len(as) > 0 || class == nil {
 		return
@@ -255,9 +267,13 @@ func (t *tracer) local(it item, name string) bool {
 func (t *tracer) global(it item, first, rest string, dotted bool) {
 	f := it.file
 	if gs := f.Globals(first); len(gs) > 0 {
-		a := gs[len(gs)-1]
-		t.fact(first, "constant", a.Text, f, a.Line, a.Column)
-		t.follow(it, f, f.Function(analyze.ModuleFunction), a, first)
+		if len(gs) > maxLocals {
+			gs = gs[len(gs)-maxLocals:]
+		}
+		for _, a := range gs {
+			t.fact(first, "constant", a.Text, f, a.Line, a.Column)
+			t.follow(it, f, f.Function(analyze.ModuleFunction), a, first)
+		}
 		return
 	}
 	d := t.r.Resolve(f, it.name)
@@ -298,6 +314,9 @@ func (t *tracer) follow(it item, f *analyze.File, fn *extract.Function, a *extra
 			t.addUse(f, u, via)
 		}
 	}
+	if a.Op != "=" {
+		return // an accumulation (+=) reads what is added, rarely the cause
+	}
 	for _, r := range a.Reads {
 		t.push(item{file: f, fn: fn, name: r, before: a.Line, via: append(via[:len(via):len(via)], r), depth: it.depth + 1})
 	}
@@ -320,11 +339,16 @@ func (t *tracer) configByName(it item) bool {
 	}
 	if argsLike(prev) {
 		for _, d := range t.d.flags[last] {
-			t.addDecl(d, it.via)
-			found = true
+			if samePackage(d.file.Path, it.file.Path) {
+				t.addDecl(d, it.via)
+				found = true
+			}
 		}
 	}
 	for _, d := range t.d.settings[last] {
+		if !samePackage(d.file.Path, it.file.Path) {
+			continue
+		}
 		class := strings.TrimSuffix(d.use.Name, "."+last)
 		simple := class[strings.LastIndexByte(class, '.')+1:]
 		sameClass := prev == it.fn.Receiver && it.fn.Class == class && d.file == it.file
@@ -340,6 +364,19 @@ func (t *tracer) configByName(it item) bool {
 		}
 	}
 	return found
+}
+
+// samePackage reports whether two files belong to the same top-level
+// package (their first directory), or are the same file: a flag or a
+// settings field matched by name alone is only believed within its
+// package.
+func samePackage(a, b string) bool {
+	if a == b {
+		return true
+	}
+	da, _, okA := strings.Cut(a, "/")
+	db, _, okB := strings.Cut(b, "/")
+	return okA && okB && da == db
 }
 
 // argsLike reports whether a variable name says it holds parsed arguments

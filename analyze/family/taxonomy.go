@@ -460,11 +460,16 @@ var wordWeights = [numFamilies][]weighted{
 		{"not allowed to", 2}, {"token", 0.5},
 	},
 	famNetwork: {
-		{"timed out", 4}, {"timeout", 3.5}, {"time out", 3}, {"deadline", 2.5}, {"connection*", 2.5}, {"connect*", 1.5},
-		{"refused", 3}, {"reset by peer", 3.5}, {"unreachable", 3}, {"network", 2.5}, {"host*", 1.5}, {"dns", 2.5},
-		{"socket", 2}, {"port", 1}, {"ssl", 1.5}, {"tls", 1.5}, {"certificate", 2}, {"http", 1}, {"url", 1},
-		{"proxy", 1.5}, {"handshake", 2.5}, {"remote", 1}, {"server", 0.5},
+		// Failure words carry the family; topic words (host, ssl, url)
+		// only say that networking is involved.
+		{"timed out", 4}, {"timeout", 3.5}, {"time out", 3}, {"deadline exceeded", 3}, {"connection refused", 4},
+		{"connection reset", 4}, {"connection closed", 3}, {"connection aborted", 3.5}, {"connection lost", 3.5},
+		{"connection*", 1.5}, {"connect*", 1}, {"refused", 3}, {"reset by peer", 3.5}, {"unreachable", 3},
+		{"network", 2}, {"dns", 2.5}, {"name resolution", 3}, {"could not resolve", 3}, {"handshake", 2.5},
+		{"socket", 1}, {"host*", 0.5}, {"ssl", 0.5}, {"tls", 0.5}, {"certificate", 1}, {"proxy", 0.5},
+		{"remote", 0.5}, {"disconnect*", 2.5}, {"no route", 3},
 	},
+
 	famDeprecated: {
 		{"deprecat*", 4}, {"removed", 2.5}, {"no longer supported", 3.5}, {"no longer", 1.5}, {"instead", 2},
 		{"obsolete", 3}, {"will be removed", 2}, {"has been removed", 1.5}, {"renamed", 2.5}, {"legacy", 1},

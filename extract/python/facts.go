@@ -230,10 +230,16 @@ func (w *factWalker) bind(top factFrame, target syntax.Node, op string, value, s
 }
 
 func (w *factWalker) assign(target, op string, value, stmt syntax.Node) extract.Assign {
-	a := extract.Assign{Target: target, Op: op, Text: oneLine(stmt.Text()), Line: stmt.Line(),
+	// One copy of the statement's text; the value's text is a slice of it.
+	text := stmt.Text()
+	a := extract.Assign{Target: target, Op: op, Text: oneLine(text), Line: stmt.Line(),
 		Column: stmt.Start().Column + 1, EndLine: stmt.EndLine()}
 	if !value.IsNull() {
-		a.Value = oneLine(value.Text())
+		if off := stmt.StartByte(); value.StartByte() >= off && value.EndByte()-off <= len(text) {
+			a.Value = oneLine(text[value.StartByte()-off : value.EndByte()-off])
+		} else {
+			a.Value = oneLine(value.Text())
+		}
 		a.Reads = chainNames(value, maxGuardNames)
 		if value.Kind() == "call" {
 			a.Callee = calleeName(value)

@@ -3,8 +3,10 @@ package python
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -40,7 +42,9 @@ const (
 func guardsOf(stmt syntax.Node) []errdex.Guard {
 	g := &guardSet{}
 	if stmt.Kind() == "assert_statement" {
-		if c := stmt.NamedChild(0); !c.IsNull() && c.Kind() != "comment" {
+		// assert False, "..." marks a branch that should not run: its
+		// condition says nothing.
+		if c := stmt.NamedChild(0); !c.IsNull() && c.Kind() != "comment" && !isConstantFalse(c) {
 			g.cond(c, true, syntax.Node{}, "assert", true)
 		}
 	}
@@ -362,11 +366,19 @@ func isChain(n syntax.Node) bool {
 	return n.Kind() == "identifier"
 }
 
-// isNullaryCall reports whether n calls a chain without arguments
-// (envs.FLAG.get(), self.is_ready()).
+// isNullaryCall reports whether n calls a chain without arguments or
+// with constant positional arguments only (envs.FLAG.get(),
+// self.is_ready(), os.getenv("HOME")): a value the reader can name.
 func isNullaryCall(n syntax.Node) bool {
-	return n.Kind() == "call" && isChain(n.Child("function")) && n.Child("arguments").Kind() == "argument_list" &&
-		n.Child("arguments").NamedChildCount() == 0
+	if n.Kind() != "call" || !isChain(n.Child("function")) || n.Child("arguments").Kind() != "argument_list" {
+		return false
+	}
+	for a := range n.Child("arguments").NamedChildren() {
+		if a.Kind() != "comment" && !isConstant(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // isSubject reports whether n can be the subject of a structured
@@ -416,6 +428,11 @@ func isConstant(n syntax.Node) bool {
 	return false
 }
 
+func isConstantFalse(n syntax.Node) bool {
+	n = unparen(n)
+	return n.Kind() == "false" || n.Kind() == "none" || n.Kind() == "integer" && n.Text() == "0"
+}
+
 func isConstantTrue(n syntax.Node) bool {
 	n = unparen(n)
 	return n.Kind() == "true" || n.Kind() == "integer" && n.Text() != "0"
@@ -424,10 +441,23 @@ func isConstantTrue(n syntax.Node) bool {
 // oneLine collapses the runs of white space of a source text and cuts it
 // at extract.MaxFactText bytes.
 func oneLine(s string) string {
+	truncated := false
+	if len(s) > 4*extract.MaxFactText {
+		// Collapse no more than can be kept.
+		cut := 4 * extract.MaxFactText
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s, truncated = s[:cut], true
+	}
 	if strings.ContainsAny(s, "\n\r\t") || strings.Contains(s, "  ") {
 		s = strings.Join(strings.Fields(strings.ReplaceAll(s, "\\\n", " ")), " ")
 	}
-	return cutText(s)
+	s = cutText(s)
+	if truncated && !strings.HasSuffix(s, "…") {
+		s += "…"
+	}
+	return s
 }
 
 // builtinNames are builtins that conditions and values read but that are
