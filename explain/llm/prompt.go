@@ -76,17 +76,17 @@ func BuildPrompt(site *errdex.Site) *Prompt {
 	b.WriteString("Explain this error. Facts from errdex's static analysis follow.\n\n")
 
 	lines := []string{
-		"repository: " + site.Repo,
-		"language: " + site.Language,
-		"kind: " + string(site.Kind),
-		"exception: " + site.Exception,
+		"repository: " + oneLine(site.Repo),
+		"language: " + oneLine(site.Language),
+		"kind: " + oneLine(string(site.Kind)),
+		"exception: " + oneLine(site.Exception),
 	}
 	if site.ExceptionQualified != "" && site.ExceptionQualified != site.Exception {
-		lines = append(lines, "exception, qualified: "+site.ExceptionQualified)
+		lines = append(lines, "exception, qualified: "+oneLine(site.ExceptionQualified))
 	}
 	lines = append(lines,
-		"function: "+site.Function,
-		fmt.Sprintf("raised at: %s line %d", site.Location.Path, site.Location.Line))
+		"function: "+oneLine(site.Function),
+		fmt.Sprintf("raised at: %s line %d", oneLine(site.Location.Path), site.Location.Line))
 	block(&b, "The error site:", "site", lines)
 
 	msg := site.Template.String()
@@ -120,7 +120,7 @@ func BuildPrompt(site *errdex.Site) *Prompt {
 
 	var guards []string
 	for _, g := range site.Guards {
-		line := fmt.Sprintf("line %d (%s): %s", g.Line, g.Kind, oneLine(g.Condition))
+		line := fmt.Sprintf("line %d (%s): %s", g.Line, oneLine(g.Kind), oneLine(g.Condition))
 		if g.Negated && g.Source != "" && g.Source != g.Condition {
 			line += "   [the code tests: " + oneLine(g.Source) + "]"
 		}
@@ -133,12 +133,12 @@ func BuildPrompt(site *errdex.Site) *Prompt {
 
 	var config []string
 	for _, c := range site.Config {
-		line := c.Kind + " " + oneLine(c.Name)
+		line := oneLine(c.Kind) + " " + oneLine(c.Name)
 		if c.HasDefault || c.Default != "" {
 			line += ", default " + oneLine(c.Default)
 		}
 		if c.Location.Path != "" {
-			line += fmt.Sprintf(", declared at %s:%d", c.Location.Path, c.Location.Line)
+			line += fmt.Sprintf(", declared at %s:%d", oneLine(c.Location.Path), c.Location.Line)
 		}
 		if c.Via != "" {
 			line += ", reaches the site through: " + oneLine(c.Via)
@@ -149,7 +149,7 @@ func BuildPrompt(site *errdex.Site) *Prompt {
 
 	var prov []string
 	for _, f := range site.Provenance {
-		prov = append(prov, fmt.Sprintf("%s (%s) at %s:%d: %s", oneLine(f.Name), f.Kind, f.Location.Path, f.Location.Line, oneLine(f.Text)))
+		prov = append(prov, fmt.Sprintf("%s (%s) at %s:%d: %s", oneLine(f.Name), oneLine(f.Kind), oneLine(f.Location.Path), f.Location.Line, oneLine(f.Text)))
 	}
 	block(&b, "Where the values in the conditions and the message come from:", "provenance", prov)
 
@@ -157,7 +157,7 @@ func BuildPrompt(site *errdex.Site) *Prompt {
 	block(&b, "A call path from an entry point to the raise:", "call-path", callerLines(site.CallPath))
 
 	if f := site.Family; f != nil {
-		fmt.Fprintf(&b, "Failure family (errdex's classification): %s.\n\n", f.Name)
+		fmt.Fprintf(&b, "Failure family (errdex's classification): %s.\n\n", oneLine(f.Name))
 	}
 	var related []string
 	for _, r := range site.Related {
@@ -247,7 +247,7 @@ func snippetLines(sn *errdex.Snippet) []string {
 func callerLines(cs []errdex.Caller) []string {
 	var out []string
 	for _, c := range cs {
-		out = append(out, fmt.Sprintf("%s at %s:%d", oneLine(c.Function), c.Path, c.Line))
+		out = append(out, fmt.Sprintf("%s at %s:%d", oneLine(c.Function), oneLine(c.Path), c.Line))
 	}
 	return out
 }
