@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -12,44 +13,107 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/all"
 	"github.com/errdex/errdex/index"
+	"github.com/errdex/errdex/lookup"
+	"github.com/errdex/errdex/store/sqlite"
 )
 
 func (e *env) demoCmd() *cobra.Command {
-	var python string
+	var (
+		python, goCmd string
+		noServe       bool
+		serveOpts     serveOptions
+	)
 	cmd := &cobra.Command{
 		Use:   "demo",
-		Short: "Index this machine's Python standard library and show what errdex knows",
+		Short: "Index this machine's Python and Go standard libraries, explain a real error, and serve the site",
 		Long: `Demo indexes the standard library of the python3 on PATH (without its
-site-packages) into the database, prints the indexing summary and a few of the
-error sites it found.`,
+site-packages) and, when the go command is installed, Go's standard library,
+into the database. It prints the indexing summaries and a few error sites,
+explains an error it makes Python raise for real, then serves the site on
+--addr until interrupted (--no-serve stops after the explanation).`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
-			dir, err := pythonStdlib(ctx, python)
+			pyDir, err := ask(ctx, python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])")
 			if err != nil {
-				return err
+				return errdex.Errorf("demo", errdex.Unavailable, "cannot ask %s for its standard library: %w (install python3 or pass --python)", python, err)
 			}
 			st, err := e.openStore(ctx)
 			if err != nil {
 				return err
 			}
 			defer st.Close()
-			opts := index.Options{Repo: "python/cpython", Extractors: all.Extractors()}
-			if isTerminal(e.stderr) {
-				opts.Progress = newBar(e.stderr)
-			}
-			fmt.Fprintf(e.stdout, "Indexing the Python standard library at %s\n\n", dir)
-			res, err := index.Dir(ctx, st, dir, opts)
+
+			res, err := e.demoIndex(ctx, st, "python/cpython", pyDir)
 			if err != nil {
 				return err
 			}
-			writeSummary(e.stdout, res.Snapshot, e.db)
-			e.showSamples(res.Sites, 3)
-			return nil
+			if goCmd != "" {
+				if goRoot, err := ask(ctx, goCmd, "env", "GOROOT"); err == nil {
+					if _, err := e.demoIndex(ctx, st, "golang/go", goRoot+"/src"); err != nil {
+						return err
+					}
+				} else {
+					fmt.Fprintf(e.stdout, "(skipping Go's standard library: %v)\n\n", err)
+				}
+			}
+			e.showSamples(res.Sites, 2)
+			if err := e.demoExplain(ctx, st, python); err != nil {
+				return err
+			}
+			if noServe {
+				return nil
+			}
+			fmt.Fprintln(e.stdout)
+			return e.serve(ctx, st, serveOpts)
 		},
 	}
 	cmd.Flags().StringVar(&python, "python", "python3", "Python interpreter whose standard library is indexed")
+	cmd.Flags().StringVar(&goCmd, "go", "go", `go command whose standard library is indexed ("" to skip)`)
+	cmd.Flags().BoolVar(&noServe, "no-serve", false, "stop after indexing and explaining instead of serving the site")
+	serveOpts.flags(cmd.Flags())
 	return cmd
+}
+
+func (e *env) demoIndex(ctx context.Context, st *sqlite.Store, repo, dir string) (*index.Result, error) {
+	opts := index.Options{Repo: repo, Extractors: all.Extractors()}
+	if isTerminal(e.stderr) {
+		opts.Progress = newBar(e.stderr)
+	}
+	fmt.Fprintf(e.stdout, "Indexing %s at %s\n", repo, dir)
+	res, err := index.Dir(ctx, st, dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	writeSummary(e.stdout, res.Snapshot, e.db)
+	fmt.Fprintln(e.stdout)
+	return res, nil
+}
+
+// demoExplain makes Python raise a real error in its standard library and
+// explains the traceback, as a user would with `... 2>&1 | errdex explain -`.
+func (e *env) demoExplain(ctx context.Context, st *sqlite.Store, python string) error {
+	const program = "import ipaddress; ipaddress.ip_network('10.0.0.1/33')"
+	var stderr bytes.Buffer
+	c := exec.CommandContext(ctx, python, "-c", program)
+	c.Stderr = &stderr
+	var exit *exec.ExitError
+	if err := c.Run(); !errors.As(err, &exit) {
+		return nil // the interpreter did not raise; nothing to show
+	}
+	svc, err := lookup.New(ctx, st)
+	if err != nil {
+		return err
+	}
+	ans, err := svc.Explain(ctx, stderr.String(), lookup.Options{})
+	if err != nil {
+		return err
+	}
+	style := e.style()
+	fmt.Fprintf(e.stdout, "\n%s\n\n%s\n%s\n", style.Bold("$ python3 -c \""+program+"\" 2>&1 | errdex explain -"),
+		strings.TrimSpace(stderr.String()), style.Dim(strings.Repeat("─", 72)))
+	e.writeAnswer(ans)
+	return nil
 }
 
 // showSamples prints a few sites with holes, which show errdex's templates
@@ -62,7 +126,8 @@ func (e *env) showSamples(sites []*errdex.Site, n int) {
 		if shown == n {
 			break
 		}
-		if len(s.Template.Holes()) < 2 || s.Template.LiteralLen() < 20 || strings.Contains(s.Template.String(), "\n") {
+		if len(s.Template.Holes()) < 2 || s.Template.LiteralLen() < 20 || len(s.Guards) == 0 ||
+			len(s.Alternatives) > 0 || strings.Contains(s.Template.String(), "\n") {
 			continue
 		}
 		fmt.Fprintln(e.stdout)
@@ -71,14 +136,13 @@ func (e *env) showSamples(sites []*errdex.Site, n int) {
 	}
 }
 
-// pythonStdlib asks the interpreter where its standard library is.
-func pythonStdlib(ctx context.Context, python string) (string, error) {
+// ask runs a command and returns its trimmed standard output.
+func ask(ctx context.Context, name string, arg ...string) (string, error) {
 	var out, stderr bytes.Buffer
-	c := exec.CommandContext(ctx, python, "-c", "import sysconfig; print(sysconfig.get_paths()['stdlib'])")
+	c := exec.CommandContext(ctx, name, arg...)
 	c.Stdout, c.Stderr = &out, &stderr
 	if err := c.Run(); err != nil {
-		return "", errdex.Errorf("demo", errdex.Unavailable,
-			"cannot ask %s for its standard library: %v %s (install python3 or pass --python)", python, err, strings.TrimSpace(stderr.String()))
+		return "", fmt.Errorf("%s %s: %w %s", name, strings.Join(arg, " "), err, strings.TrimSpace(stderr.String()))
 	}
 	return strings.TrimSpace(out.String()), nil
 }

@@ -4,6 +4,7 @@ package all
 
 import (
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/cpp"
 	"github.com/errdex/errdex/extract/golang"
 	"github.com/errdex/errdex/extract/java"
 	"github.com/errdex/errdex/extract/javascript"
@@ -14,6 +15,8 @@ import (
 // Extractors returns the extractors of every supported language.
 func Extractors() []*extract.Extractor {
 	return []*extract.Extractor{
+		cpp.C,
+		cpp.CPP,
 		golang.Extractor,
 		java.Extractor,
 		javascript.Extractor,
