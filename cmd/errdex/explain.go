@@ -10,6 +10,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/lookup"
 	"github.com/errdex/errdex/trace"
+	"github.com/errdex/errdex/web"
 )
 
 func (e *env) explainCmd() *cobra.Command {
@@ -48,7 +49,7 @@ works. Exit status 1 means no source site was found.`,
 				return err
 			}
 			if asJSON {
-				err = writeJSON(e.stdout, explainJSON(ans))
+				err = writeJSON(e.stdout, web.NewSearchResponse(ans))
 			} else {
 				e.writeAnswer(ans)
 			}
@@ -118,37 +119,4 @@ func (e *env) writeAnswer(ans *lookup.Answer) {
 func firstLine(s string) string {
 	l, _, _ := strings.Cut(s, "\n")
 	return l
-}
-
-// explainJSON is the JSON shape of an answer, shared with the web API:
-// {"matches": [{"id", "score", "values", "site"}], "frames", "reason"}.
-type answerJSON struct {
-	Exception string        `json:"exception,omitempty"`
-	Message   string        `json:"message,omitempty"`
-	Matches   []matchJSON   `json:"matches"`
-	Frames    []trace.Frame `json:"frames"`
-	Reason    string        `json:"reason,omitempty"`
-	Nearest   any           `json:"nearest,omitempty"`
-}
-
-type matchJSON struct {
-	ID      errdex.ID         `json:"id"`
-	Score   float64           `json:"score"`
-	Values  map[string]string `json:"values"`
-	Reasons []string          `json:"reasons,omitempty"`
-	Site    *errdex.Site      `json:"site"`
-}
-
-func explainJSON(ans *lookup.Answer) answerJSON {
-	out := answerJSON{Exception: ans.Exception, Message: ans.Message, Matches: []matchJSON{}, Frames: []trace.Frame{}, Reason: ans.Reason}
-	if ans.Nearest != nil {
-		out.Nearest = ans.Nearest
-	}
-	if p := ans.Report.Primary(); p != nil && p.Frames != nil {
-		out.Frames = p.Frames
-	}
-	for _, h := range ans.Hits {
-		out.Matches = append(out.Matches, matchJSON{ID: h.ID, Score: h.Score, Values: h.Values(), Reasons: h.Reasons, Site: h.Site})
-	}
-	return out
 }

@@ -64,6 +64,7 @@ and explains pasted error messages by pointing at the exact line that raised the
 		e.evalCmd(),
 		e.serveCmd(),
 		e.exportCmd(),
+		e.enrichCmd(),
 	)
 	err := root.ExecuteContext(ctx)
 	if err == nil {
