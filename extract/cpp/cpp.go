@@ -50,6 +50,13 @@
 // function; anonymous namespaces are left out; sites outside functions
 // are in "<global>".
 //
+// # Configuration
+//
+// C and CPP apply the built-in rules only. Indexing a repository reads its
+// .errdex.yaml with config.Load and builds the extractors with
+// Extractors(cfg) (or New per language), so that the repository's rules
+// join the built-in ones.
+//
 // Code the preprocessor hides from the grammar (sites inside #define
 // bodies) is not seen. Files with syntax errors, frequent around macros,
 // yield the sites whose own subtree parsed, with the first error's line
@@ -87,9 +94,9 @@ var (
 	CPP = New("cpp", nil)
 )
 
-// New returns the extractor of language "c" or "cpp" with the built-in
-// rules merged with a repository's configuration (nil for none; see
-// config.Merge).
+// New returns the extractor of language "c" or "cpp" (any other name is
+// treated as C) with the built-in rules merged with a repository's
+// configuration (nil for none; see config.Merge).
 func New(language string, cfg *config.Config) *extract.Extractor {
 	rules := newRuleSet(config.Merge(builtinRules, cfg, language))
 	grammar := syntax.C
