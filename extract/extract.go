@@ -12,6 +12,7 @@ package extract
 
 import (
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/config"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -38,6 +39,10 @@ type Extractor struct {
 	// whole repository, such as exception classes defined in another file
 	// that build their own messages.
 	Link func(files []*FileResult)
+	// Configure, when set, returns the extractor adapted to a repository's
+	// .errdex.yaml (extra error-constructing functions and macros). The
+	// indexer calls it when the repository has such a file.
+	Configure func(cfg *config.Config) *Extractor
 }
 
 // File is one source file handed to an extractor.

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"os"
 	"path/filepath"
 	"slices"
 	"time"
@@ -21,6 +22,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze/all"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/config"
 	"github.com/errdex/errdex/gitsrc"
 	"github.com/errdex/errdex/walk"
 )
@@ -88,6 +90,7 @@ func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Resul
 	walkFn := func(ctx context.Context, fn func(walk.File) error) (*walk.Summary, error) {
 		return walk.Walk(ctx, abs, opts.Walk, fn)
 	}
+	loadConfig := func() (*config.Config, error) { return config.Load(ctx, os.DirFS(abs)) }
 	if opts.Rev != "" {
 		repo, err := gitsrc.Open(ctx, abs)
 		if err != nil {
@@ -108,8 +111,53 @@ func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Resul
 			}
 			return walk.Revision(ctx, repo, commit, sub, opts.Walk, fn)
 		}
+		loadConfig = func() (*config.Config, error) {
+			sub := ""
+			if info != nil {
+				sub = info.Prefix
+			}
+			return revisionConfig(ctx, repo, commit, sub)
+		}
 	}
+	cfg, err := loadConfig()
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", op, dir, err)
+	}
+	opts.Extractors = configure(opts.Extractors, cfg)
 	return run(ctx, st, &snap, walkFn, start, opts)
+}
+
+// configure adapts the extractors to a repository's .errdex.yaml, if any.
+func configure(xs []*extract.Extractor, cfg *config.Config) []*extract.Extractor {
+	if cfg == nil {
+		return xs
+	}
+	out := make([]*extract.Extractor, len(xs))
+	for i, x := range xs {
+		out[i] = x
+		if x.Configure != nil {
+			out[i] = x.Configure(cfg)
+		}
+	}
+	return out
+}
+
+// revisionConfig reads the .errdex.yaml at the top of dir in a commit.
+func revisionConfig(ctx context.Context, repo *gitsrc.Repo, commit *gitsrc.Commit, dir string) (*config.Config, error) {
+	var data []byte
+	topOnly := func(string) (string, string) { return "not-read", "" }
+	_, err := repo.Files(ctx, commit, gitsrc.FilesOptions{Dir: dir, SkipDir: topOnly}, func(f gitsrc.File) error {
+		if f.Path != config.FileName {
+			return nil
+		}
+		b, err := f.Read()
+		data = b
+		return err
+	})
+	if err != nil || data == nil {
+		return nil, err
+	}
+	return config.Parse(data)
 }
 
 type walkFunc func(ctx context.Context, fn func(walk.File) error) (*walk.Summary, error)

@@ -106,9 +106,10 @@ func New(language string, cfg *config.Config) *extract.Extractor {
 		doc = "C++ error sites: throw, CPython's PyErr_* API, TORCH_CHECK, TensorFlow errors::*, glog CHECK/LOG(FATAL), assert, and configured calls"
 	}
 	return &extract.Extractor{
-		Language: language,
-		Doc:      doc,
-		Grammar:  func(string) *syntax.Language { return grammar() },
+		Language:  language,
+		Doc:       doc,
+		Configure: func(cfg *config.Config) *extract.Extractor { return New(language, cfg) },
+		Grammar:   func(string) *syntax.Language { return grammar() },
 		Extract: func(f *extract.File) (*extract.FileResult, error) {
 			return extractFile(f, language, rules)
 		},
