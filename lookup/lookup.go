@@ -112,14 +112,21 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 		ans.Reason = "no error message found in the text"
 		return ans, nil
 	}
-	// Try the candidate messages and keep the best answer: the first
-	// (primary) one wins ties, since it is what the user hit.
-	var best match.Result
-	bestQ := -1
-	for i, q := range queries {
-		r := ix.Match(q, match.Options{Limit: opts.Limit})
-		if bestQ < 0 || better(r, best) {
-			best, bestQ = r, i
+	// The primary exception is what the user hit: its answer stands when
+	// it has one; otherwise the other exceptions of its chain are tried
+	// and the best answer kept. A cause matching its own raise more
+	// closely does not make it the error asked about. Loose lines (no
+	// traceback) are all tried, and the best answer wins, the last line
+	// on ties.
+	best := ix.Match(queries[0], match.Options{Limit: opts.Limit})
+	bestQ := 0
+	primary := rep.Primary() != nil
+	for i, q := range queries[1:] {
+		if primary && len(best.Matches) > 0 {
+			break
+		}
+		if r := ix.Match(q, match.Options{Limit: opts.Limit}); better(r, best) {
+			best, bestQ = r, i+1
 		}
 	}
 	q := queries[bestQ]

@@ -67,13 +67,16 @@ type alignment struct {
 	total       int // literal bytes of the template
 	truncTail   int // literal bytes after the point where the message ends
 	caseMiss    int // matched bytes that differ in case
-	captured    int // message bytes captured by holes, error holes excepted
+	captured    int // message bytes captured by holes
 	unexplained float32
 	query       int // message bytes that count (noise excluded)
 	fitSum      float32
 	fitN        int
 	partial     bool
 	caps        []capture // per part; meaningful for holes
+	// lo and hi delimit the literal text matched: the start of the first
+	// literal occurrence used and the end of the last (-1 when none).
+	lo, hi int32
 }
 
 // align aligns the template parts against sc.msg into al. It returns false
@@ -85,6 +88,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	al.ok, al.matched, al.total, al.truncTail, al.caseMiss = false, 0, 0, 0, 0
 	al.unexplained, al.fitSum, al.fitN, al.partial, al.captured = 0, 0, 0, false, 0
 	al.query = max(1, msg.noise)
+	al.lo, al.hi = -1, -1
 	al.caps = al.caps[:0]
 	for range parts {
 		al.caps = append(al.caps, capture{-1, -1})
@@ -221,6 +225,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 
 	// Walk the chain from the first state, collecting figures and captures.
 	al.ok = true
+	al.lo, al.hi = states[path[len(path)-1]].start, states[path[0]].end
 	var last *state
 	for pi := len(path) - 1; pi >= 0; pi-- {
 		st := &states[path[pi]]
@@ -274,9 +279,7 @@ func (al *alignment) place(parts []part, lo, hi, from, to int, nf []byte) {
 			al.caps[j] = capture{int32(from), int32(to)}
 			al.fitSum += holeFit(parts[lo:hi], nf[from:to])
 			al.fitN++
-			if parts[j].typ != tError {
-				al.captured += to - from
-			}
+			al.captured += to - from
 			if parts[j].typ == tRepr && isQuoted(bytes.TrimSpace(nf[from:to])) {
 				// The quotes repr() puts around a string are the
 				// template's text as much as a literal's: a repr hole

@@ -57,6 +57,9 @@ func typeFit(typ uint8, v []byte) float32 {
 		}
 		return -1
 	case tRepr:
+		if isQuoted(v) && !long && innerQuote(v) {
+			return 0.5 // two quoted values and the text between them
+		}
 		if isQuoted(v) || isBracketed(v) {
 			return 1
 		}
@@ -78,6 +81,14 @@ func typeFit(typ uint8, v []byte) float32 {
 	}
 	if !balanced(v) {
 		return -0.5
+	}
+	if typ == tError {
+		// Another error's message, wrapped: when the wrapper's own text
+		// also occurs inside it ("{exc} in {ip_str!r}" around "... not
+		// permitted in '010'"), the wrapper's text is the last
+		// occurrence. A slight preference for longer captures says so
+		// without outweighing any real evidence.
+		return min(0.25, float32(len(v))/1024)
 	}
 	return 0
 }
@@ -133,6 +144,21 @@ func isQuoted(v []byte) bool {
 		v = v[1:]
 	}
 	return len(v) >= 2 && v[0] == '\'' && v[len(v)-1] == '\''
+}
+
+// innerQuote reports a quote inside quoted text v that is not an
+// apostrophe within a word: "'a' in 'b'" is two reprs, "'it's'" one.
+func innerQuote(v []byte) bool {
+	first := 1
+	if len(v) > 2 && v[0] != '\'' {
+		first = 2 // b'...'
+	}
+	for i := first; i < len(v)-1; i++ {
+		if v[i] == '\'' && !(isAlnum(v[i-1]) && isAlnum(v[i+1])) {
+			return true
+		}
+	}
+	return false
 }
 
 func isBracketed(v []byte) bool {

@@ -87,7 +87,9 @@ type entryRec struct {
 	tmpl   uint32 // arena offset of the encoded template
 	weight float32
 	alt    uint16 // 0 for the site's Template, i for Alternatives[i-1]
-	ntok   uint16
+	// wrapper: the template has an error hole (see compose.go).
+	wrapper bool
+	_       uint8
 }
 
 type fileRec struct {
@@ -245,7 +247,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		}
 		b.entTok = append(b.entTok, b.toks...)
 		b.entEnd = append(b.entEnd, uint32(len(b.entTok)))
-		ix.entries = append(ix.entries, entryRec{site: site, tmpl: off, alt: uint16(i), ntok: uint16(min(len(b.toks), math.MaxUint16))})
+		ix.entries = append(ix.entries, entryRec{site: site, tmpl: off, alt: uint16(i), wrapper: len(b.toks) > 0 && ix.hasErrorHole(off)})
 		rec.nTmpl++
 	}
 	if tokens == 0 && (s.Exception != "" || s.ExceptionQualified != "") {
@@ -350,6 +352,19 @@ func (b *Builder) tokensOf(off uint32) {
 			}
 		})
 	}
+}
+
+// hasErrorHole reports whether the template encoded at off has a hole of
+// type error.
+func (ix *Index) hasErrorHole(off uint32) bool {
+	var parts [maxParts]part
+	ps, _ := ix.decode(off, parts[:0])
+	for _, p := range ps {
+		if p.hole && p.typ == tError {
+			return true
+		}
+	}
+	return false
 }
 
 // Build finishes the index. The Builder must not be used afterwards.

@@ -18,9 +18,12 @@ type scratch struct {
 	deferred []qtok
 	qtoks    []qtok
 	cands    []cand
+	wrappers []cand
 	frames   []frameFile
 	near     []uint32
 	parts    []part
+	inner    []part    // a wrapped candidate's parts (compose.go)
+	subAl    alignment // its alignment against an error hole's capture
 	lits     []litRef
 	fold     []byte
 	states   []state
@@ -44,7 +47,10 @@ type siteCand struct {
 	text   float64
 	opaque bool
 	// empty: the template has no part at all (a raise without message).
-	empty   bool
+	empty bool
+	// wrapped is the site whose message an error hole of the template
+	// holds (see compose.go), or -1.
+	wrapped int64
 	frame   float64
 	frameAt int // the frame behind the frame evidence, -1 when none
 	exc     float64
@@ -184,6 +190,8 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		}
 	}
 
+	sc.compose(ix)
+
 	// Evidence and score.
 	rare := len(ix.opaque[shortName(exception)]) <= rareException
 	for i := range sc.found {
@@ -319,7 +327,7 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 	if !ok {
 		i = len(sc.found)
 		sc.bySite[s] = i
-		sc.found = append(sc.found, siteCand{site: s, frameAt: -1})
+		sc.found = append(sc.found, siteCand{site: s, frameAt: -1, wrapped: -1})
 	}
 	c := &sc.found[i]
 	if ok && t <= c.text {

@@ -120,6 +120,9 @@ func TestMatchText(t *testing.T) {
 		want   errdex.ID
 		values []string
 		alt    int
+		// maxCand limits the candidates retrieved by text (0: the
+		// default).
+		maxCand int
 	}{
 		{
 			name:   "python type and message",
@@ -310,9 +313,10 @@ func TestMatchText(t *testing.T) {
 			values: []string{"a=64", "b=128", "c=256", "d=10"},
 		},
 		{
-			name: "a specific template beats a hole swallowing the sentence",
-			q:    Query{Message: "re.error: missing ), unterminated subpattern at position 0"},
-			want: "re-subpattern",
+			name:   "a specific template beats a hole swallowing the sentence",
+			q:      Query{Message: "re.error: missing ), unterminated subpattern at position 0"},
+			want:   "re-subpattern",
+			values: []string{"pos=0"},
 		},
 		{
 			name: "a remark in parentheses appended by the library",
@@ -325,6 +329,19 @@ func TestMatchText(t *testing.T) {
 			want: "twin",
 		},
 		{
+			name:   "a wrapper whose error hole holds another site's message",
+			q:      Query{Message: "ipaddress.AddressValueError: Leading zeros are not permitted in '010' in '010.0.0.1'"},
+			want:   "ip-wrap4",
+			values: []string{"exc=Leading zeros are not permitted in '010'", "ip_str='010.0.0.1'"},
+		},
+		{
+			name:    "a wrapper beyond the retrieval limit",
+			q:       Query{Message: "redefinition of group name 'n' as group 2; was group 1 at position 12", Exception: "re.error"},
+			want:    "re-regroup",
+			values:  []string{"msg=redefinition of group name 'n' as group 2; was group 1", "pos=12"},
+			maxCand: 1,
+		},
+		{
 			name:   "repr of containers",
 			q:      Query{Message: "missing keys {'a', 'b'} in 'server'"},
 			want:   "py-dict-repr",
@@ -333,7 +350,7 @@ func TestMatchText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := ix.Match(tt.q, Options{})
+			res := ix.Match(tt.q, Options{MaxCandidates: tt.maxCand})
 			if len(res.Matches) == 0 {
 				t.Fatalf("no match (reason: %s)", res.Reason)
 			}

@@ -21,7 +21,8 @@ import (
 // holes rather than literal text account for most of the message (a
 // template like "missing {name}" swallowing a whole sentence): it is 1 when
 // literal text is at least half of what the template matched, down to 0.6
-// (captures of error-typed holes, another error's message, do not count).
+// (an error hole's capture counts too: a wrapper explains another error's
+// message only when another template does, see compose.go).
 func (al *alignment) textScore(truncated bool) float64 {
 	if al.total == 0 || al.matched == 0 {
 		return 0

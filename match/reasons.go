@@ -49,6 +49,10 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 		}
 		out = append(out, s)
 	}
+	if c.wrapped >= 0 {
+		w := ix.sites[c.wrapped]
+		out = append(out, fmt.Sprintf("it wraps the message raised at %s:%d%s", ix.str(ix.files[w.file].path), w.line, inFunction(ix.str(w.function))))
+	}
 	if c.excOK {
 		written := cmp.Or(ix.str(rec.excQ), ix.str(rec.exc))
 		switch {

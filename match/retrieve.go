@@ -16,6 +16,13 @@ const (
 	genBudget = 1 << 15
 	// keepCandidates bounds the candidates scored by the common words.
 	keepCandidates = 1024
+	// A wrapper's template (one with an error hole: "{exc} at position
+	// {pos}") shows few words of its own, so a long message holding
+	// another error's words ranks it low by the Dice coefficient. Up to
+	// maxWrappers wrappers whose words make up at least wrapperCover of
+	// their weight in the message are verified beyond the limit.
+	maxWrappers  = 8
+	wrapperCover = 0.999
 )
 
 type qtok struct {
@@ -114,16 +121,32 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 			}
 		}
 	}
+	wrappers := sc.wrappers[:0]
 	for _, e := range touched {
 		w := ix.entries[e].weight
 		sc.cands = append(sc.cands, cand{entry: e, pre: 2 * acc[e] / (qw + w)})
+		if ix.entries[e].wrapper && acc[e] >= w*wrapperCover {
+			wrappers = append(wrappers, cand{entry: e, pre: acc[e]})
+		}
 		acc[e] = 0
 	}
 	sc.touched, sc.deferred = touched[:0], deferred[:0]
 	if len(sc.cands) > limit {
 		selectTop(sc.cands, limit)
 		sc.cands = sc.cands[:limit]
+		// Wrappers whose words the message holds all, beyond the limit:
+		// the heaviest few (see maxWrappers).
+		if len(wrappers) > maxWrappers {
+			selectTop(wrappers, maxWrappers)
+			wrappers = wrappers[:maxWrappers]
+		}
+		for _, w := range wrappers {
+			if !slices.ContainsFunc(sc.cands, func(c cand) bool { return c.entry == w.entry }) {
+				sc.cands = append(sc.cands, cand{entry: w.entry})
+			}
+		}
 	}
+	sc.wrappers = wrappers[:0]
 	slices.SortFunc(sc.cands, func(a, b cand) int { return cmp.Or(cmp.Compare(b.pre, a.pre), cmp.Compare(a.entry, b.entry)) })
 }
 

@@ -1,0 +1,146 @@
+package lookup
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/sqlite"
+)
+
+// newService stores a few sites of the Python standard library in a real
+// SQLite store and builds the lookup service over it.
+func newService(t *testing.T) *Service {
+	t.Helper()
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "errdex.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	hole := func(name string, typ errdex.HoleType) errdex.Part { return errdex.HolePart(name, name, typ) }
+	site := func(id, path string, line int, fn, exc string, parts ...errdex.Part) *errdex.Site {
+		return &errdex.Site{ID: errdex.ID(id), Repo: "cpython", Rev: "v3.11.7", Language: "python", Kind: errdex.KindRaise,
+			Exception: exc, Function: fn,
+			Location: errdex.Location{Span: errdex.Span{Path: path, Line: line, EndLine: line}},
+			Template: errdex.NewTemplate(parts...)}
+	}
+	sites := []*errdex.Site{
+		site("a0000000000000a1", "Lib/logging/config.py", 580, "DictConfigurator.configure", "ValueError",
+			errdex.Lit("Unable to configure handler "), hole("name", errdex.HoleRepr)),
+		site("a0000000000000a2", "Lib/logging/config.py", 407, "BaseConfigurator.resolve", "ValueError",
+			errdex.Lit("Cannot resolve "), hole("s", errdex.HoleRepr), errdex.Lit(": "), hole("e", errdex.HoleError)),
+		site("a0000000000000a3", "Lib/importlib/_bootstrap.py", 1140, "_find_and_load_unlocked", "ModuleNotFoundError",
+			errdex.Lit("No module named "), hole("name", errdex.HoleRepr)),
+		site("a0000000000000a4", "Lib/encodings/idna.py", 163, "Codec.encode", "UnicodeError",
+			errdex.Lit("label empty or too long")),
+	}
+	snap := &errdex.Snapshot{Repo: "cpython", Rev: "v3.11.7", RevDate: time.Unix(0, 0).UTC(), IndexedAt: time.Unix(0, 0).UTC()}
+	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := New(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc
+}
+
+func TestExplain(t *testing.T) {
+	svc := newService(t)
+	tests := []struct {
+		name      string
+		file      string // a paste under testdata, or
+		text      string // the paste itself
+		want      []errdex.ID
+		exception string
+		values    map[string]string
+		reason    string
+	}{
+		{
+			// The cause matches its own raise as well, but the error the
+			// user hit is the last one printed.
+			name: "a chain: the exception the user hit", file: "chained.txt",
+			want: []errdex.ID{"a0000000000000a1"}, exception: "ValueError", values: map[string]string{"name": "'console'"},
+		},
+		{
+			// Compiled code raised the last exception; its cause is the
+			// indexed raise.
+			name: "a chain whose last exception no site raises: its cause", file: "wrapped.txt",
+			want: []errdex.ID{"a0000000000000a4"}, exception: "UnicodeError",
+		},
+		{
+			name: "a type and message", text: "ModuleNotFoundError: No module named 'yaml'",
+			want: []errdex.ID{"a0000000000000a3"}, exception: "ModuleNotFoundError", values: map[string]string{"name": "'yaml'"},
+		},
+		{
+			name: "loose log lines: the line that matches", text: "2024-05-01 12:00:01 INFO starting\n2024-05-01 12:00:02 ERROR Unable to configure handler 'file'\n2024-05-01 12:00:02 INFO shutting down",
+			want: []errdex.ID{"a0000000000000a1"}, values: map[string]string{"name": "'file'"},
+		},
+		{
+			name: "nothing indexed raises it", text: "ZeroDivisionError: division by zero",
+			exception: "ZeroDivisionError", reason: `no indexed template contains the words "division", "zero"`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := tt.text
+			if tt.file != "" {
+				b, err := os.ReadFile(filepath.Join("testdata", tt.file))
+				if err != nil {
+					t.Fatal(err)
+				}
+				text = string(b)
+			}
+			ans, err := svc.Explain(context.Background(), text, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []errdex.ID
+			for _, h := range ans.Hits[:min(len(ans.Hits), len(tt.want))] {
+				got = append(got, h.ID)
+				if h.Site == nil || h.Site.ID != h.ID {
+					t.Errorf("hit %s: site not loaded", h.ID)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Fatalf("hits (-want +got):\n%s\nreason: %s", diff, ans.Reason)
+			}
+			if ans.Exception != tt.exception {
+				t.Errorf("exception %q, want %q", ans.Exception, tt.exception)
+			}
+			if len(ans.Hits) > 0 && tt.values != nil {
+				if diff := cmp.Diff(tt.values, ans.Hits[0].Values()); diff != "" {
+					t.Errorf("values (-want +got):\n%s", diff)
+				}
+			}
+			if ans.Reason != tt.reason {
+				t.Errorf("reason %q, want %q", ans.Reason, tt.reason)
+			}
+		})
+	}
+}
+
+func TestExplainMatchesOnly(t *testing.T) {
+	svc := newService(t)
+	ans, err := svc.Explain(context.Background(), "UnicodeError: label empty or too long", Options{MatchesOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Hits) != 1 || ans.Hits[0].Site != nil || ans.Hits[0].Path != "Lib/encodings/idna.py" {
+		t.Errorf("hits %+v, want idna.py's site without loading it", ans.Hits)
+	}
+}
+
+func TestExplainTooLarge(t *testing.T) {
+	svc := newService(t)
+	_, err := svc.Explain(context.Background(), string(make([]byte, 2<<20)), Options{})
+	if errdex.KindOf(err) != errdex.TooLarge {
+		t.Errorf("error %v, want kind TooLarge", err)
+	}
+}

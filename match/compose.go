@@ -1,0 +1,111 @@
+package match
+
+import "strings"
+
+// Wrapped messages. Code that catches an exception and raises another
+// often puts the first one's message inside the second's: raise
+// AddressValueError("%s in %r" % (exc, ip_str)). The wrapper's template is
+// then mostly an error hole ("{exc} in {ip_str!r}") and matches any text
+// weakly, while the inner site's template matches only part of the
+// message. When a candidate's error hole holds the whole of another
+// candidate's message, the wrapper is credited with that candidate's
+// literal text, as if its template spelled the inner message out: the two
+// together explain the message, and the wrapper is the raise the user saw.
+//
+// Exceptions are caught near where they are raised, so the credit is
+// scaled by how close the two sites are: the whole of it within one class,
+// less within one file, less again across files.
+const (
+	// minWrapped is the shortest error-hole capture looked into.
+	minWrapped = 8
+	// Affinity of the wrapper to the wrapped site.
+	wrapSameClass = 1.0
+	wrapSameFile  = 0.9
+	wrapElsewhere = 0.75
+)
+
+// compose credits the candidates whose error holes hold another
+// candidate's whole message (see above), raising their text scores. The
+// other candidate is aligned again against the hole's capture alone, since
+// against the whole message its holes may have run past the capture.
+func (sc *scratch) compose(ix *Index) {
+	for i := range sc.found {
+		c := &sc.found[i]
+		if c.opaque || c.empty || !c.al.ok {
+			continue
+		}
+		sc.parts, _ = ix.decode(c.tmpl, sc.parts[:0])
+		for j, p := range sc.parts {
+			if !p.hole || p.typ != tError || j >= len(c.al.caps) {
+				continue
+			}
+			cp := c.al.caps[j]
+			if cp.start < 0 || cp.end-cp.start < minWrapped {
+				continue
+			}
+			best, inner, text := 0.0, -1, 0
+			for k := range sc.found {
+				c2 := &sc.found[k]
+				if k == i || c2.opaque || c2.empty || !c2.al.ok || c2.al.lo < cp.start || c2.al.hi > cp.end || c2.site == c.site {
+					continue
+				}
+				credit := float64(c2.al.total) * ix.affinity(c.site, c2.site)
+				if credit > best && sc.wholeWithin(ix, c2, cp) {
+					best, inner, text = credit, k, sc.subAl.matched
+				}
+			}
+			if inner < 0 {
+				continue
+			}
+			// The wrapped template's text is matched text of the
+			// wrapper's now, no longer a capture.
+			al := c.al
+			al.matched += int(best)
+			al.total += int(best)
+			al.captured = max(0, al.captured-text)
+			if t := al.textScore(sc.msg.truncated); t > c.text {
+				c.text = t
+				c.wrapped = int64(sc.found[inner].site)
+			}
+		}
+	}
+}
+
+// wholeWithin reports whether candidate c's template matches the span cp
+// of the message whole: all its text, nothing else, no cut.
+func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture) bool {
+	sc.inner, _ = ix.decode(c.tmpl, sc.inner[:0])
+	full := sc.msg
+	sub := text{
+		cased: full.cased[cp.start:cp.end], folded: full.folded[cp.start:cp.end],
+		start: full.start[cp.start:cp.end], end: full.end[cp.start:cp.end],
+		noise: int(cp.end - cp.start),
+	}
+	sc.msg = sub
+	ok := sc.align(sc.inner, &sc.subAl)
+	sc.msg = full
+	al := &sc.subAl
+	return ok && al.ok && al.total > 0 && al.matched == al.total && al.truncTail == 0 && !al.partial && al.unexplained < 1
+}
+
+// affinity grades how close two sites are (see above).
+func (ix *Index) affinity(a, b uint32) float64 {
+	ra, rb := ix.sites[a], ix.sites[b]
+	if ra.file != rb.file {
+		return wrapElsewhere
+	}
+	ca, cb := className(ix.str(ra.function)), className(ix.str(rb.function))
+	if ca != "" && ca == cb {
+		return wrapSameClass
+	}
+	return wrapSameFile
+}
+
+// className is the qualifier of a function's name ("_BaseV4" for
+// "_BaseV4._parse_octet"), or "" for a plain function.
+func className(fn string) string {
+	if i := strings.LastIndexByte(fn, '.'); i > 0 {
+		return fn[:i]
+	}
+	return ""
+}
