@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -216,12 +215,14 @@ func situations(s *errdex.Site, fam *family.Family, reqs []requirement) []string
 			out = append(out, fmt.Sprintf("%s calls %s (%s).", code(c.Function), code(display(s.Function)), ref))
 		}
 	}
-	if n := len(s.CallPath); n > 0 && !slices.ContainsFunc(s.Callers[:min(2, len(s.Callers))], func(c errdex.Caller) bool {
-		return c.Function == s.CallPath[0].Function && c.Path == s.CallPath[0].Path
-	}) {
-		e := s.CallPath[0]
-		out = append(out, fmt.Sprintf("%s reaches it from the entry point %s (%s).", code(display(s.Function)), code(e.Function),
-			lineRef(s, errdex.Span{Path: e.Path, Line: e.Line})))
+	if len(s.CallPath) > 0 && !(len(s.CallPath) == 1 && len(s.Callers) > 0 && s.CallPath[0] == s.Callers[0]) {
+		steps := make([]string, 0, len(s.CallPath)+1)
+		for _, c := range s.CallPath {
+			steps = append(steps, fmt.Sprintf("%s (%s)", code(c.Function), lineRef(s, errdex.Span{Path: c.Path, Line: c.Line})))
+		}
+		steps = append(steps, code(display(s.Function)))
+		out = append(out, fmt.Sprintf("%s is reached from the entry point %s: %s.", code(display(s.Function)),
+			code(s.CallPath[0].Function), strings.Join(steps, " → ")))
 	}
 	if fam != nil {
 		for _, sit := range fam.Situations {

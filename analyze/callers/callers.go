@@ -24,8 +24,9 @@
 // as its callers: they are where the error surfaces.
 //
 // An entry point is a public function (no segment of its name and no
-// directory or module of its path starts with "_", not a test) that
-// nothing in the repository calls, or the top level of a module. The call
+// directory or module of its path starts with "_", not a test) that no
+// other public function of the repository calls, or the top level of a
+// module. The call
 // path is the shortest chain of callers from an entry point to the site's
 // function (breadth first, at most maxPath calls), entry point first.
 package callers
@@ -256,12 +257,28 @@ func (g *graph) direct(fn *extract.Function) []errdex.Caller {
 	return out
 }
 
-// entry reports whether a function is a public entry point.
+// entry reports whether a function is a public entry point: public, and
+// called by no public function (private helpers and tests may call it).
 func (g *graph) entry(n node) bool {
 	if n.fn.Name == analyze.ModuleFunction {
 		return true
 	}
-	if len(g.callers[n.fn]) > 0 || isPrivatePath(n.file.Path) {
+	if !public(n) {
+		return false
+	}
+	for _, e := range g.callers[n.fn] {
+		if public(e.from) && e.from.fn.Name != analyze.ModuleFunction {
+			return false
+		}
+	}
+	return true
+}
+
+// public reports whether a function is part of a public API: no segment
+// of its name (dunder methods aside) nor of its path starts with "_", and
+// it is not in a test.
+func public(n node) bool {
+	if isPrivatePath(n.file.Path) {
 		return false
 	}
 	for _, seg := range strings.Split(n.fn.Name, ".") {
@@ -371,6 +388,11 @@ func goSentinels(r *analyze.Repo) {
 				s.Callers = append(s.Callers, c)
 			}
 		}
+	}
+	for _, s := range sentinels {
+		slices.SortFunc(s.Callers, func(a, b errdex.Caller) int {
+			return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
+		})
 	}
 }
 

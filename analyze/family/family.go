@@ -195,7 +195,7 @@ func scoreShape(s *errdex.Site, sc *[numFamilies]float64) {
 		for _, n := range g.Names {
 			switch n {
 			case "sys.platform", "os.name", "platform.system", "sys.byteorder":
-				sc[famPlatform] += 2
+				sc[famPlatform] += 3
 			case "sys.version_info", "sys.version", "sys.hexversion":
 				sc[famVersion] += 2
 			}

@@ -485,7 +485,7 @@ var wordWeights = [numFamilies][]weighted{
 		{"must be passed", 2.5}, {"missing", 2}, {"cannot be none", 3}, {"can not be none", 3}, {"must not be none", 3},
 		{"is none", 2}, {"none", 1}, {"null", 2}, {"nil", 1.5}, {"empty", 1.5}, {"cannot be empty", 1.5},
 		{"must not be empty", 1.5}, {"no value", 2.5}, {"not provided", 3}, {"not specified", 2.5}, {"not given", 2},
-		{"please provide", 2.5}, {"please specify", 2.5},
+		{"please provide", 2.5}, {"please specify", 2.5}, {"on a none value", 3}, {"unwrap", 1},
 	},
 	famEncoding: {
 		{"encod*", 2.5}, {"decod*", 2}, {"codec", 3}, {"utf", 2}, {"unicode", 2.5}, {"ascii", 2}, {"charset", 2.5},

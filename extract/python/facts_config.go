@@ -40,7 +40,7 @@ func (w *factWalker) configCall(call syntax.Node, callee string, top factFrame) 
 				w.envRead(call, name, args, top)
 			}
 		}
-	case strings.Contains(strings.ToLower(last), "env") && last != "environ" && !writesEnv(last):
+	case strings.Contains(strings.ToLower(last), "env") && last != "environ" && !writesEnv(last) && !envWrapper(last):
 		if len(args) > 0 {
 			if name, ok := plainString(args[0]); ok && isEnvName(name) {
 				w.envRead(call, name, args, top)
@@ -162,8 +162,7 @@ func (w *factWalker) envDecl(name string, value, stmt syntax.Node, top factFrame
 		return false
 	}
 	callee := calleeName(value)
-	last := callee[strings.LastIndexByte(callee, '.')+1:]
-	if last != "Env" && !(strings.HasPrefix(last, "Env") && len(last) > 3 && last[3] >= 'A' && last[3] <= 'Z') {
+	if !envWrapper(callee[strings.LastIndexByte(callee, '.')+1:]) {
 		return false
 	}
 	u := extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Dest: name, Decl: true, Function: w.fnName(top),
@@ -182,6 +181,12 @@ func (w *factWalker) envDecl(name string, value, stmt syntax.Node, top factFrame
 	}
 	w.ff.Config = append(w.ff.Config, u)
 	return true
+}
+
+// envWrapper reports whether a callee declares an environment variable:
+// Env, or Env followed by an upper-case letter (EnvInt, EnvBool).
+func envWrapper(name string) bool {
+	return name == "Env" || strings.HasPrefix(name, "Env") && len(name) > 3 && name[3] >= 'A' && name[3] <= 'Z'
 }
 
 // settingsClass reports whether a class holds settings: a dataclass, an

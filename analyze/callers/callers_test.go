@@ -1,0 +1,162 @@
+package callers_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/analyzetest"
+	"github.com/errdex/errdex/analyze/callers"
+)
+
+var repo = map[string]string{
+	"pkg/__init__.py": "from .buffers import Buffers\n",
+	"pkg/buffers.py": `class Base:
+    def check(self):
+        raise ValueError("base check failed")
+
+class Buffers(Base):
+    def __init__(self, size):
+        if size <= 0:
+            raise ValueError("size must be positive")
+        self.size = size
+
+    def put(self, item):
+        self.check()
+        self._store(item)
+
+    def _store(self, item):
+        raise RuntimeError("store failed")
+
+    def check(self):
+        super().check()
+
+    def set_mask_buffer(self, mask):
+        raise RuntimeError("mask buffer failed")
+
+    def get(self):
+        raise KeyError("no entry")
+`,
+	"pkg/server.py": `from pkg import Buffers
+from . import buffers as bufmod
+
+class Server:
+    def __init__(self):
+        self.buffers = Buffers(8)
+
+    def handle(self, item):
+        self.buffers.put(item)
+
+def serve(items):
+    srv = Server()
+    for item in items:
+        srv.handle(item)
+
+def anything(obj, mask):
+    obj.set_mask_buffer(mask)
+    obj.get()
+
+def helper():
+    def inner():
+        raise OSError("inner failed")
+    inner()
+    return bufmod.Buffers(1)
+`,
+	"pkg/_private.py": `from pkg.server import serve
+
+def run():
+    serve([])
+`,
+	"store/store.go": `package store
+
+import "errors"
+
+var ErrMissing = errors.New("missing record")
+
+func Get(k string) error { return ErrMissing }
+`,
+	"api/api.go": `package api
+
+import "example.com/x/store"
+
+func Fetch() error { return store.ErrMissing }
+`,
+}
+
+func TestCallers(t *testing.T) {
+	res := analyzetest.Run(t, repo, callers.Analyzer)
+	tests := []struct {
+		message string
+		callers []errdex.Caller
+		path    []errdex.Caller
+	}{
+		{
+			// self.m() in the class, through a constructor-typed
+			// attribute in another module, and a path from the only
+			// public entry point (serve: _private.py is private).
+			message: "store failed",
+			callers: []errdex.Caller{{Function: "Buffers.put", Path: "pkg/buffers.py", Line: 13}},
+			path: []errdex.Caller{
+				{Function: "serve", Path: "pkg/server.py", Line: 14},
+				{Function: "Server.handle", Path: "pkg/server.py", Line: 9},
+				{Function: "Buffers.put", Path: "pkg/buffers.py", Line: 13},
+			},
+		},
+		{
+			// super().m() reaches the base class's method.
+			message: "base check failed",
+			callers: []errdex.Caller{{Function: "Buffers.check", Path: "pkg/buffers.py", Line: 19}},
+			path: []errdex.Caller{
+				{Function: "serve", Path: "pkg/server.py", Line: 14},
+				{Function: "Server.handle", Path: "pkg/server.py", Line: 9},
+				{Function: "Buffers.put", Path: "pkg/buffers.py", Line: 12},
+				{Function: "Buffers.check", Path: "pkg/buffers.py", Line: 19},
+			},
+		},
+		{
+			// Constructor calls through a re-export and a module alias.
+			message: "size must be positive",
+			callers: []errdex.Caller{
+				{Function: "Server.__init__", Path: "pkg/server.py", Line: 6},
+				{Function: "helper", Path: "pkg/server.py", Line: 24},
+			},
+			path: []errdex.Caller{{Function: "helper", Path: "pkg/server.py", Line: 24}},
+		},
+		{
+			// A method name defined once in the repository.
+			message: "mask buffer failed",
+			callers: []errdex.Caller{{Function: "anything", Path: "pkg/server.py", Line: 17}},
+			path:    []errdex.Caller{{Function: "anything", Path: "pkg/server.py", Line: 17}},
+		},
+		{
+			// A name builtin types define too is no evidence.
+			message: "'no entry'",
+		},
+		{
+			message: "inner failed",
+			callers: []errdex.Caller{{Function: "helper", Path: "pkg/server.py", Line: 23}},
+			path:    []errdex.Caller{{Function: "helper", Path: "pkg/server.py", Line: 23}},
+		},
+		{
+			// A Go sentinel: the functions that return it, across
+			// packages.
+			message: "missing record",
+			callers: []errdex.Caller{
+				{Function: "api.Fetch", Path: "api/api.go", Line: 5},
+				{Function: "store.Get", Path: "store/store.go", Line: 7},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.message, func(t *testing.T) {
+			s := analyzetest.Site(t, res, tt.message)
+			if diff := cmp.Diff(tt.callers, s.Callers); diff != "" {
+				t.Errorf("callers (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.path, s.CallPath); diff != "" {
+				t.Errorf("call path (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,243 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+)
+
+func TestCut(t *testing.T) {
+	tests := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short message", 20, "short message"},
+		{"return_sampling_mask with disaggregation requires SGLANG_X > 0.", 50, "return_sampling_mask with disaggregation requires…"},
+		{"one two three", 8, "one two…"},
+		{"first line\nsecond line", 40, "first line …"},
+		{"  spaced   out\ttext ", 40, "spaced out text"},
+		{"a/very/long/path/without/any/space/at/all/in/it", 20, "a/very/long/path/…"},
+		{"supercalifragilisticexpialidocious", 10, "supercalif…"},
+		{"value: x, y", 9, "value: x…"},
+	}
+	for _, tt := range tests {
+		if got := Cut(tt.in, tt.max); got != tt.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tt.in, tt.max, got, tt.want)
+		}
+	}
+}
+
+func FuzzCut(f *testing.F) {
+	f.Add("return_sampling_mask with disaggregation requires X > 0.", 30)
+	f.Add("ab\ncd", 1)
+	f.Add("\xff\xfe é ü", 3)
+	f.Fuzz(func(t *testing.T, s string, max int) {
+		if max < 1 || max > 500 {
+			return
+		}
+		got := Cut(s, max)
+		if n := utf8.RuneCountInString(got); n > max+2 {
+			t.Fatalf("Cut(%q, %d) = %q: %d characters", s, max, got, n)
+		}
+		if strings.ContainsAny(got, "\n\r") {
+			t.Fatalf("Cut(%q, %d) = %q keeps a line break", s, max, got)
+		}
+	})
+}
+
+func TestExprs(t *testing.T) {
+	if got := assignedValue("self.enabled = max_tokens > 0", "self.enabled"); got != "max_tokens > 0" {
+		t.Errorf("assignedValue = %q", got)
+	}
+	if got := assignedValue("cc = oldcc = cfg['CC']", "cc"); got != "cfg['CC']" {
+		t.Errorf("chained assignedValue = %q", got)
+	}
+	if got := assignedValue("x == 3", "x"); got != "" {
+		t.Errorf("a comparison is no assignment: %q", got)
+	}
+	if got := assignedValue("limit: int = f(a=1)", "limit"); got != "f(a=1)" {
+		t.Errorf("annotated assignedValue = %q", got)
+	}
+	cmps := []struct {
+		in       string
+		l, op, r string
+		ok       bool
+	}{
+		{"max_tokens > 0", "max_tokens", ">", "0", true},
+		{"n <= len(xs)", "n", "<=", "len(xs)", true},
+		{"mode not in ('a', 'b')", "mode", "not in", "('a', 'b')", true},
+		{"f(a > b)", "", "", "", false},
+		{"0 < x < 10", "", "", "", false},
+		{"s == '>='", "s", "==", "'>='", true},
+	}
+	for _, c := range cmps {
+		l, op, r, ok := splitComparison(c.in)
+		if l != c.l || op != c.op || r != c.r || ok != c.ok {
+			t.Errorf("splitComparison(%q) = %q %q %q %v", c.in, l, op, r, ok)
+		}
+	}
+	for _, c := range []struct {
+		expr, name string
+		want       bool
+	}{
+		{"envs.X.get()", "envs.X", true},
+		{"int(os.environ.get('X', '0'))", "os.environ.get('X', '0')", true},
+		{"envs.X.value", "envs.X", true},
+		{"envs.X.get() + 1", "envs.X", false},
+		{"envs.XY.get()", "envs.X", false},
+	} {
+		if got := passesThrough(c.expr, c.name); got != c.want {
+			t.Errorf("passesThrough(%q, %q) = %v", c.expr, c.name, got)
+		}
+	}
+	for _, c := range []struct {
+		x, op, v   string
+		ok, decide bool
+	}{
+		{"0", ">", "0", false, true},
+		{"64", ">", "0", true, true},
+		{`"info"`, "in", `("debug", "info")`, true, true},
+		{`"x"`, "in", `("debug", "info")`, false, true},
+		{"False", "falsy", "", true, true},
+		{`"0"`, "truthy", "", false, false},
+		{"LIMIT", ">", "0", false, false},
+	} {
+		ok, decided := holds(c.x, c.op, c.v)
+		if ok != c.ok || decided != c.decide {
+			t.Errorf("holds(%s %s %s) = %v, %v", c.x, c.op, c.v, ok, decided)
+		}
+	}
+}
+
+func FuzzExprs(f *testing.F) {
+	f.Add("self.x = a > 0", "self.x")
+	f.Add("a = b = (c == 'd')", "a")
+	f.Add("'unterminated = \\", "'")
+	f.Fuzz(func(t *testing.T, text, name string) {
+		assignedValue(text, name)
+		splitComparison(text)
+		passesThrough(text, name)
+		holds(text, "in", name)
+		literalItems(text)
+	})
+}
+
+// span is a location in the site's file.
+func span(line int) errdex.Span {
+	return errdex.Span{Path: "srv/buffers.py", Line: line, Column: 9, EndLine: line}
+}
+
+// maskSite is a site like sglang's sampling-mask error, with the facts
+// the analyses derive for it.
+func maskSite() *errdex.Site {
+	return &errdex.Site{
+		Language: "python", Kind: errdex.KindRaise, Exception: "RuntimeError",
+		Template: errdex.NewTemplate(errdex.Lit("return_sampling_mask requires SRV_MASK_TOKENS > 0.")),
+		Location: errdex.Location{Span: span(40)}, Function: "Buffers.set_buf",
+		Guards: []errdex.Guard{
+			{Condition: "req.return_mask", Source: "req.return_mask", Kind: "if", Line: 39, Subject: "req.return_mask", Op: "truthy", Names: []string{"req.return_mask"}},
+			{Condition: "not self.enabled", Source: "not self.enabled", Kind: "if", Line: 39, Subject: "self.enabled", Op: "falsy", Names: []string{"self.enabled"}},
+		},
+		Provenance: []errdex.Fact{
+			{Name: "self.enabled", Kind: "attribute", Text: "self.enabled = max_tokens > 0", Location: span(12)},
+			{Name: "max_tokens", Kind: "assign", Text: "max_tokens = envs.SRV_MASK_TOKENS.get()", Location: span(10)},
+		},
+		Config: []errdex.ConfigRef{{Name: "SRV_MASK_TOKENS", Kind: "env", Default: "0", HasDefault: true,
+			Location: errdex.Span{Path: "srv/environ.py", Line: 5, Column: 5, EndLine: 5},
+			Via:      "self.enabled ← max_tokens ← envs.SRV_MASK_TOKENS"}},
+		Callers: []errdex.Caller{{Function: "Prefill.send", Path: "srv/prefill.py", Line: 61}},
+		Family:  &errdex.FamilyRef{Slug: "missing-setting", Name: "Missing or disabled setting", Confidence: 0.7},
+	}
+}
+
+func TestSite(t *testing.T) {
+	got := Site(maskSite())
+	want := &errdex.Explanation{
+		Meaning: "This error means that a setting the code depends on is missing, zero or turned off. " +
+			"The check depends on the environment variable `SRV_MASK_TOKENS` (default `0`, srv/environ.py:5).",
+		Trigger: "`Buffers.set_buf` (called from `Prefill.send` at srv/prefill.py:61) raises `RuntimeError` when " +
+			"`req.return_mask` is true (line 39) and `self.enabled` is false (line 39). " +
+			"`self.enabled` is set to `max_tokens > 0` (line 12). " +
+			"`max_tokens` is set to `envs.SRV_MASK_TOKENS.get()` (line 10). " +
+			"`max_tokens` comes from the environment variable `SRV_MASK_TOKENS` (default `0`, srv/environ.py:5).",
+		Solutions: []string{
+			"Start the process with the environment variable `SRV_MASK_TOKENS` set to a positive value (default `0`, declared at srv/environ.py:5).",
+			"Or make sure `req.return_mask` is false when `Buffers.set_buf` runs (the check at line 39).",
+			"Set the environment variable, flag or configuration field that the check depends on before the process starts, and restart it.",
+			"Make sure every process of the deployment (each server, worker or node) is started with the same settings.",
+		},
+		ExampleFix: &errdex.ExampleFix{Before: "SRV_MASK_TOKENS=0   # the default", After: "SRV_MASK_TOKENS=1", Lang: "sh"},
+		Situations: []string{
+			"The process was started without `SRV_MASK_TOKENS`, so it has its default `0`.",
+			"`Prefill.send` calls `Buffers.set_buf` (srv/prefill.py:61).",
+			"A deployment started without the variable, so the default applies.",
+			"A feature was enabled on one side of a multi-process setup but not on the other.",
+		},
+		Source: "static",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("explanation (-want +got):\n%s", diff)
+	}
+}
+
+// TestSaysLess checks that a chain the rules cannot follow gives a
+// dependency, not a made-up requirement, and no example fix.
+func TestSaysLess(t *testing.T) {
+	s := maskSite()
+	s.Provenance[0].Text = "self.enabled = compute(max_tokens)"
+	e := Site(s)
+	if e.ExampleFix != nil {
+		t.Errorf("example fix %+v from a value the rules cannot follow", e.ExampleFix)
+	}
+	want := "Check the environment variable `SRV_MASK_TOKENS` (default `0`, srv/environ.py:5): the condition at line 39 depends on it through `self.enabled` ← `max_tokens` ← `envs.SRV_MASK_TOKENS`."
+	if e.Solutions[0] != want {
+		t.Errorf("first solution %q, want %q", e.Solutions[0], want)
+	}
+	// A low-confidence family is not stated as the meaning.
+	s.Family.Confidence = 0.3
+	s.Config = nil
+	if e := Site(s); strings.Contains(e.Meaning, "setting") {
+		t.Errorf("meaning %q states a low-confidence family", e.Meaning)
+	}
+}
+
+func TestArgumentFix(t *testing.T) {
+	s := &errdex.Site{
+		Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "Client.set_timeout",
+		Template:   errdex.NewTemplate(errdex.Lit("timeout must be positive")),
+		Location:   errdex.Location{Span: span(8)},
+		Guards:     []errdex.Guard{{Condition: "timeout <= 0", Source: "timeout <= 0", Kind: "if", Line: 7, Subject: "timeout", Op: "<=", Value: "0", Names: []string{"timeout"}}},
+		Provenance: []errdex.Fact{{Name: "timeout", Kind: "param", Text: "timeout=30", Location: span(6)}},
+	}
+	want := &errdex.ExampleFix{Before: "set_timeout(timeout=0)", After: "set_timeout(timeout=1)", Lang: "python"}
+	if diff := cmp.Diff(want, Site(s).ExampleFix); diff != "" {
+		t.Errorf("example fix (-want +got):\n%s", diff)
+	}
+	// Reassigned before the check: the argument is not what is checked.
+	s.Provenance = append(s.Provenance, errdex.Fact{Name: "timeout", Kind: "assign", Text: "timeout = timeout or 10", Location: span(7)})
+	if fx := Site(s).ExampleFix; fx != nil {
+		t.Errorf("example fix %+v for a reassigned parameter", fx)
+	}
+}
+
+func TestGoSentinel(t *testing.T) {
+	s := &errdex.Site{
+		Language: "go", Kind: errdex.KindErrorsNew, Function: "store.init",
+		Template: errdex.NewTemplate(errdex.Lit("record not found")),
+		Location: errdex.Location{Span: errdex.Span{Path: "store/store.go", Line: 10}},
+		Callers:  []errdex.Caller{{Function: "store.(*Store).Get", Path: "store/store.go", Line: 29}},
+	}
+	e := Site(s)
+	want := "This error value is created once, when package `store` is initialised, and returned by `store.(*Store).Get` (line 29)."
+	if e.Trigger != want {
+		t.Errorf("trigger %q, want %q", e.Trigger, want)
+	}
+	if e.Meaning == "" || e.Source != Source {
+		t.Errorf("explanation %+v", e)
+	}
+}
