@@ -62,8 +62,8 @@ type Config struct {
 	// HTTPClient sends the requests (default: a client without a global
 	// timeout, since Timeout bounds each attempt).
 	HTTPClient *http.Client
-	// Logger receives one record per retry and per schema fallback
-	// (default: discard).
+	// Logger receives a Debug record per retry and an Info record when
+	// the server refuses JSON-schema output (default: discard).
 	Logger *slog.Logger
 }
 
@@ -333,7 +333,7 @@ func (c *Client) Complete(ctx context.Context, req Request) (*Completion, error)
 			}
 			wait = se.retryAfter
 		}
-		c.log.Info("retrying LLM request", "attempt", attempt+2, "wait", wait, "error", err)
+		c.log.Debug("retrying LLM request", "attempt", attempt+2, "wait", wait, "error", err)
 		c.retries.Add(1)
 		c.waited.Add(int64(wait))
 		if err := sleep(ctx, wait); err != nil {

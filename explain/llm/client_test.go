@@ -124,7 +124,7 @@ func TestCompleteRetries(t *testing.T) {
 			requests: 2, retries: 1, waited: 30 * time.Millisecond, checkWaited: true},
 		{name: "5xx then answer", steps: []step{{status: 500, body: `{"error":{"message":"boom"}}`}, {status: 503}, {status: 502}, ok},
 			requests: 4, retries: 3},
-		{name: "timeout then answer", steps: []step{{hang: true}, ok}, timeout: 100 * time.Millisecond, requests: 2, retries: 1},
+		{name: "timeout then answer", steps: []step{{hang: true}, ok}, timeout: time.Second, requests: 2, retries: 1},
 		{name: "429 until retries run out", steps: []step{{status: 429}}, wantKind: errdex.RateLimited, wantErr: "giving up after 4 attempts",
 			requests: 4, retries: 3},
 		{name: "503 until retries run out", steps: []step{{status: 503}}, wantKind: errdex.Unavailable, requests: 4, retries: 3},

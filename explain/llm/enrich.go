@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"sync"
 	"time"
 
@@ -89,7 +90,8 @@ type result struct {
 	tokens    Usage
 	cachedTok int
 	verdict   *Verdict
-	failed    string
+	failed    string // why the site got no answer
+	err       error  // and the error that said so
 	update    *errdex.Site // nil when there is nothing to store
 }
 
@@ -149,7 +151,9 @@ func Enrich(ctx context.Context, st Store, c *Client, opts Options) (*Stats, err
 	stats.Sites = len(targets)
 
 	e := &enricher{st: st, c: c, opts: opts, log: log, symbols: symbols, budget: budget{limit: opts.Budget}}
-	g, gctx := errgroup.WithContext(ctx)
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	g, gctx := errgroup.WithContext(runCtx)
 	jobs := make(chan *errdex.Site)
 	results := make(chan result)
 	g.Go(func() error {
@@ -205,9 +209,22 @@ func Enrich(ctx context.Context, st Store, c *Client, opts Options) (*Stats, err
 			flushErr = fmt.Errorf("%s: storing explanations: %w", op, err)
 		}
 	}
+	// A server that fails site after site is down or overloaded: stop
+	// rather than wait out every site's retries.
+	var breakErr error
+	streak, maxStreak := 0, max(8, 2*c.Concurrency())
 	done := 0
 	for r := range results {
 		stats.add(r, log)
+		switch r.failed {
+		case FailUnavailable, FailRateLimited:
+			if streak++; streak == maxStreak && breakErr == nil {
+				breakErr = errdex.Errorf(op, errdex.KindOf(r.err), "stopped: %d sites in a row got no answer; the last: %w", streak, r.err)
+				stop()
+			}
+		case "":
+			streak = 0
+		}
 		if r.update != nil {
 			pending = append(pending, r.update)
 			if len(pending) >= 64 {
@@ -221,7 +238,7 @@ func Enrich(ctx context.Context, st Store, c *Client, opts Options) (*Stats, err
 	}
 	werr := g.Wait()
 	flush()
-	if err := errors.Join(werr, flushErr); err != nil {
+	if err := errors.Join(breakErr, werr, flushErr); err != nil {
 		return stats, err
 	}
 	if ctx.Err() != nil {
@@ -306,6 +323,7 @@ func (e *enricher) site(ctx context.Context, site *errdex.Site) (result, error) 
 			default:
 				r.failed = FailUnavailable
 			}
+			r.err = err
 			e.log.Warn("no answer from the LLM", "site", site.ID, "error", err)
 			return r, nil
 		}
@@ -332,7 +350,9 @@ func (e *enricher) site(ctx context.Context, site *errdex.Site) (result, error) 
 	if r.verdict.Kept != nil && upd.Explanation != nil && upd.Explanation.PromptVersion != "" {
 		upd.StaticExplanation = static
 	}
-	r.update = upd
+	if !reflect.DeepEqual(upd.Explanation, site.Explanation) || !reflect.DeepEqual(upd.StaticExplanation, site.StaticExplanation) {
+		r.update = upd
+	}
 	return r, nil
 }
 

@@ -90,7 +90,9 @@ func TestEnrich(t *testing.T) {
 	srv := newLLMServer(t, fx, script())
 	var logs bytes.Buffer
 	opts := Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))}
-	c := testClient(t, srv, 300*time.Millisecond)
+	// The timeout ends the scripted hang; it is long enough for the
+	// other answers on a busy machine.
+	c := testClient(t, srv, 2*time.Second)
 
 	stats, err := Enrich(ctx, st, c, opts)
 	if err != nil {
@@ -192,7 +194,7 @@ func TestEnrich(t *testing.T) {
 	// Run again: everything comes from the cache, nothing is asked, and
 	// nothing changes.
 	before := srv.count("")
-	c2 := testClient(t, srv, 300*time.Millisecond)
+	c2 := testClient(t, srv, 10*time.Second)
 	again, err := Enrich(ctx, st, c2, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -217,7 +219,7 @@ func TestEnrich(t *testing.T) {
 	srv.script[siteInjection] = []step{{content: `{"meaning": "The plugin registry failed its validity check.", "trigger": "` + "`load_plugins`" + ` raises when ` + "`registry.valid()`" + ` is false."}`}}
 	srv.mu.Unlock()
 	before = srv.count("")
-	fresh, err := Enrich(ctx, st, testClient(t, srv, 300*time.Millisecond), Options{Refresh: true})
+	fresh, err := Enrich(ctx, st, testClient(t, srv, 10*time.Second), Options{Refresh: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -380,5 +382,36 @@ func TestEnrichRetriesRunOut(t *testing.T) {
 	}
 	if _, _, ok, _ := st.LLMAnswer(ctx, BuildPrompt(fx.site(t, siteMask)).Hash, "test-model", PromptVersion); ok {
 		t.Error("a failed request was cached")
+	}
+}
+
+// TestEnrichStopsWhenServerIsDown checks that a run against a server that
+// fails every site stops after a streak of failures instead of waiting
+// out every site's retries.
+func TestEnrichStopsWhenServerIsDown(t *testing.T) {
+	ctx := context.Background()
+	st, fx := openFixture(t)
+	var sites []*errdex.Site
+	for i := range 40 {
+		s := *fx.site(t, siteMask)
+		s.ID = errdex.IDKey{Repo: s.Repo, Template: "down"}.ID(i)
+		s.Location.Line = 1000 + i
+		s.Explanation = nil
+		sites = append(sites, &s)
+	}
+	if err := st.ReplaceSnapshot(ctx, &fx.Snapshot, sites); err != nil {
+		t.Fatal(err)
+	}
+	srv := newLLMServer(t, fx, nil) // every request: 500
+	c := testClient(t, srv, 5*time.Second)
+	stats, err := Enrich(ctx, st, c, Options{})
+	if errdex.KindOf(err) != errdex.Unavailable || !strings.Contains(err.Error(), "8 sites in a row") {
+		t.Fatalf("Enrich = %v; want an Unavailable error after 8 failed sites", err)
+	}
+	if n := stats.Failed[FailUnavailable]; n < 8 || n > 8+c.Concurrency() {
+		t.Errorf("%d sites failed as unavailable; want 8 to %d", n, 8+c.Concurrency())
+	}
+	if srv.count("") >= 40*4 {
+		t.Errorf("%d requests; want the run stopped early", srv.count(""))
 	}
 }

@@ -161,15 +161,30 @@ func flagKey(n string) string {
 	return strings.ToLower(strings.ReplaceAll(n, "-", "_"))
 }
 
-// splitChain splits a qualified name at ".", "::" and "->".
+// splitChain splits a qualified name at ".", "::" and "->", leaving out
+// empty parts.
 func splitChain(n string) []string {
-	n = strings.NewReplacer("::", ".", "->", ".").Replace(n)
-	parts := strings.Split(n, ".")
-	out := parts[:0]
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
+	var out []string
+	start := 0
+	for i := 0; i < len(n); i++ {
+		sep := 0
+		switch {
+		case n[i] == '.':
+			sep = 1
+		case i+1 < len(n) && (n[i] == ':' && n[i+1] == ':' || n[i] == '-' && n[i+1] == '>'):
+			sep = 2
 		}
+		if sep == 0 {
+			continue
+		}
+		if i > start {
+			out = append(out, n[start:i])
+		}
+		i += sep - 1
+		start = i + 1
+	}
+	if start < len(n) {
+		out = append(out, n[start:])
 	}
 	return out
 }
@@ -228,7 +243,11 @@ func codeTokens(code string) []token {
 			for j < len(code) && !isSpace(code[j]) && !strings.ContainsRune("\"'`)]}>,", rune(code[j])) {
 				j++
 			}
-			emit(code[i:j], tokURL, i, j)
+			k := j
+			for k > i && strings.IndexByte(".,;:!?", code[k-1]) >= 0 {
+				k-- // sentence punctuation after a link
+			}
+			emit(code[i:k], tokURL, i, k)
 			i = j
 		case c == '-' && atWord && i+2 < len(code) && code[i+1] == '-' && isIdentStart(code[i+2]):
 			j := i + 2
