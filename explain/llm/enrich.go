@@ -90,8 +90,8 @@ type result struct {
 	tokens    Usage
 	cachedTok int
 	verdict   *Verdict
-	failed    string // why the site got no answer
-	err       error  // and the error that said so
+	failed    string       // why the site got no answer
+	err       error        // and the error that said so
 	update    *errdex.Site // nil when there is nothing to store
 }
 
