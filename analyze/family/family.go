@@ -11,13 +11,16 @@
 //
 //   - the exception type's simple name (FileNotFoundError, KeyError,
 //     IllegalStateException, *fs.PathError → PathError), weighted by how
-//     specific the type is (NotImplementedError says more than ValueError);
+//     specific the type is (NotImplementedError says more than ValueError),
+//     or for a library's own class the kind its name ends with
+//     (AddressValueError, HeaderParseError, ModelNotFoundError);
 //   - words and phrases of the message's literal text, matched on
 //     lower-case word tokens ("not supported", "out of range", "pars*"
 //     for parse, parser, parsing), capped per family so that a long
 //     message cannot win on many weak words; a path-typed hole counts as
 //     file evidence, an upper-case NAME_LIKE_THIS token as a setting;
-//   - the shape of the site's guards and configuration: an isinstance
+//   - the kind of the site (an assert, a Go panic: internal invariants) and
+//     the shape of its guards and configuration: an isinstance
 //     check (wrong type), "x is None" (missing value), a comparison of a
 //     number (range), sys.platform (platform), sys.version_info
 //     (version), an except clause catching ImportError (dependency),
@@ -136,8 +139,20 @@ func typeName(s *errdex.Site) string {
 }
 
 func scoreType(s *errdex.Site, sc *[numFamilies]float64) {
-	for _, tw := range typeWeights[typeName(s)] {
-		sc[tw.family] += tw.weight
+	name := typeName(s)
+	if tws, ok := typeWeights[name]; ok {
+		for _, tw := range tws {
+			sc[tw.family] += tw.weight
+		}
+		return
+	}
+	// A library's own exception class often says its kind in its name
+	// (AddressValueError, HeaderParseError, ModelNotFoundError).
+	for _, sw := range suffixWeights {
+		if strings.HasSuffix(name, sw.suffix) && name != sw.suffix {
+			sc[sw.family] += sw.weight
+			return
+		}
 	}
 }
 
@@ -170,6 +185,9 @@ func scoreWords(s *errdex.Site, sc *[numFamilies]float64) {
 func scoreShape(s *errdex.Site, sc *[numFamilies]float64) {
 	if s.Kind == errdex.KindAssert {
 		sc[famInvariant] += 2
+	}
+	if s.Kind == errdex.KindPanic && s.Language == "go" {
+		sc[famInvariant] += 1 // Go code panics on programming errors
 	}
 	if len(s.Config) > 0 {
 		sc[famSetting] += 1.5

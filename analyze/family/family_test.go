@@ -93,6 +93,9 @@ func TestClassify(t *testing.T) {
 		{site("java", "IndexOutOfBoundsException", "Index: {i}"), "out-of-range"},
 		{site("javascript", "RangeError", "Invalid array length"), "out-of-range"},
 		{site("rust", "", "called `Option::unwrap()` on a `None` value"), "missing-value"},
+		// A library's own class named for its kind.
+		{site("python", "AddressValueError", "Expected 4 octets in {ip_str}"), "invalid-value"},
+		{site("python", "errors.HeaderParseError", "expected value"), "parse-error"},
 		// Nothing to go on.
 		{site("python", "Error", "{msg}"), Other},
 		{site("python", "RuntimeError", ""), Other},
@@ -109,7 +112,7 @@ func TestClassify(t *testing.T) {
 }
 
 func TestClassifyShape(t *testing.T) {
-	s := site("python", "ValueError", "bad value")
+	s := site("python", "ValueError", "the operation failed")
 	s.Guards = []errdex.Guard{{Kind: "if", Subject: "sys.platform", Op: "==", Value: `"win32"`, Names: []string{"sys.platform"}}}
 	if f, _ := Classify(s); f.Slug != "unsupported-platform" {
 		t.Errorf("a guard on sys.platform: family %s", f.Slug)

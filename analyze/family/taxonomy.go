@@ -411,7 +411,7 @@ var wordWeights = [numFamilies][]weighted{
 		{"pip install", 4}, {"please install", 3.5}, {"install*", 2}, {"not installed", 3}, {"no module named", 4},
 		{"could not import", 3}, {"cannot import", 3}, {"failed to import", 3}, {"unable to import", 3},
 		{"import*", 1.5}, {"package", 1.5}, {"module", 1}, {"library", 1}, {"dependenc*", 2.5}, {"optional", 1},
-		{"conda", 2}, {"requires the", 1},
+		{"conda", 2}, {"requires the", 1}, {"not available", 1.5},
 	},
 	famFile: {
 		{"file*", 1.5}, {"director*", 2}, {"folder*", 2}, {"path*", 1.5}, {"no such file", 4}, {"not a directory", 3.5},
@@ -430,7 +430,7 @@ var wordWeights = [numFamilies][]weighted{
 		{"exceed*", 3}, {"too many", 3}, {"too large", 2.5}, {"too long", 2.5}, {"too big", 2.5}, {"limit*", 2},
 		{"maximum", 2}, {"max", 1.5}, {"capacity", 3}, {"out of memory", 4}, {"oom", 3}, {"quota", 3},
 		{"rate limit*", 3}, {"full", 1.5}, {"recursion", 2.5}, {"depth", 1.5}, {"no space", 3}, {"memory", 1.5},
-		{"buffer", 1}, {"size", 0.5}, {"overflow*", 1},
+		{"buffer", 1}, {"size", 0.5}, {"overflow*", 1}, {"more than", 1},
 	},
 	famState: {
 		{"already", 1.5}, {"not initialized", 3.5}, {"not initialised", 3.5}, {"uninitiali*", 3}, {"closed", 2.5},
@@ -440,6 +440,8 @@ var wordWeights = [numFamilies][]weighted{
 		{"finished", 1.5}, {"not ready", 2.5}, {"has not been", 2}, {"no longer", 1}, {"detached", 2},
 		{"expired", 2}, {"not connected", 2.5}, {"twice", 1.5}, {"in progress", 2.5}, {"pending", 1.5},
 		{"stopped", 2}, {"invalid state", 4}, {"lifecycle", 3}, {"reentrant", 2}, {"cannot be called", 2},
+		{"multiple times", 2}, {"more than once", 2.5}, {"exhausted", 2.5}, {"called on", 1},
+		{"first", 1}, {"cannot change", 1.5}, {"after starting", 2},
 		{"not allowed", 0.5}, {"no current", 2}, {"outside of", 1},
 	},
 	famVersion: {
@@ -475,8 +477,8 @@ var wordWeights = [numFamilies][]weighted{
 		{"obsolete", 3}, {"will be removed", 2}, {"has been removed", 1.5}, {"renamed", 2.5}, {"legacy", 1},
 	},
 	famValue: {
-		{"invalid*", 1.5}, {"must be", 1}, {"should be", 1}, {"bad", 1}, {"illegal", 1.5}, {"not a valid", 2},
-		{"is not valid", 2}, {"wrong", 1}, {"incorrect", 1.5}, {"expected one of", 2.5}, {"must be one of", 2.5},
+		{"invalid*", 1.5}, {"must be", 1}, {"should be", 1}, {"bad", 1.5}, {"illegal", 1.5}, {"not a valid", 2},
+		{"is not valid", 2}, {"wrong", 1.5}, {"incorrect", 1.5}, {"expected one of", 2.5}, {"must be one of", 2.5},
 		{"one of", 1}, {"allowed values", 2.5}, {"valid values", 2}, {"choose from", 2}, {"value", 0.5},
 		{"argument", 0.5}, {"cannot be", 0.5},
 	},
@@ -500,7 +502,7 @@ var wordWeights = [numFamilies][]weighted{
 		{"internal error", 4}, {"should not happen", 4}, {"should never happen", 4}, {"shouldnt happen", 4},
 		{"unreachable", 3.5}, {"bug", 2.5}, {"impossible", 2.5}, {"invariant", 3}, {"assertion", 2.5},
 		{"sanity check", 3}, {"corrupt*", 2}, {"inconsistent", 2}, {"please report", 3}, {"report this", 3},
-		{"unexpected", 1}, {"internal", 1.5},
+		{"unexpected", 1}, {"internal", 1.5}, {"should not have reached", 4}, {"reached here", 2},
 	},
 	famExists: {
 		{"already exist*", 4}, {"exists", 1.5}, {"duplicate*", 3}, {"already registered", 3.5},
@@ -513,6 +515,34 @@ var wordWeights = [numFamilies][]weighted{
 		{"failed to write", 2.5}, {"cannot read", 2}, {"cannot write", 2}, {"truncated", 2}, {"closed pipe", 3},
 		{"stream", 1}, {"pipe", 1.5}, {"seek*", 1.5}, {"premature", 2},
 	},
+}
+
+// suffixWeights give the kind of a library's own exception class from
+// the end of its name, tried in order (the longer suffixes first).
+var suffixWeights = []struct {
+	suffix string
+	family int
+	weight float64
+}{
+	{"NotFoundError", famNotFound, 3}, {"NotFoundException", famNotFound, 3}, {"NotFound", famNotFound, 3},
+	{"NotImplementedError", famNotImpl, 3}, {"NotSupportedError", famOption, 2.5}, {"UnsupportedError", famOption, 2.5},
+	{"PermissionError", famPermission, 3}, {"AccessDenied", famPermission, 3}, {"AuthenticationError", famPermission, 3},
+	{"AuthError", famPermission, 3}, {"Unauthorized", famPermission, 3}, {"Forbidden", famPermission, 3},
+	{"TimeoutError", famNetwork, 3}, {"TimeoutException", famNetwork, 3}, {"Timeout", famNetwork, 3},
+	{"ConnectionError", famNetwork, 3}, {"NetworkError", famNetwork, 3},
+	{"ParseError", famParse, 3}, {"ParserError", famParse, 3}, {"ParseException", famParse, 3},
+	{"SyntaxError", famParse, 3}, {"DecodeError", famParse, 2}, {"FormatError", famParse, 2},
+	{"EncodingError", famEncoding, 3}, {"UnicodeError", famEncoding, 3},
+	{"ImportError", famDependency, 3}, {"DependencyError", famDependency, 3},
+	{"VersionError", famVersion, 3}, {"IncompatibleError", famVersion, 2},
+	{"StateError", famState, 3}, {"StateException", famState, 3}, {"ClosedError", famState, 3},
+	{"ConfigError", famSetting, 1.5}, {"ConfigurationError", famSetting, 1.5},
+	{"TypeError", famType, 2}, {"ValueError", famValue, 1.5}, {"KeyError", famNotFound, 2},
+	{"IndexError", famRange, 2}, {"RangeError", famRange, 2}, {"OverflowError", famRange, 2},
+	{"LimitError", famLimit, 3}, {"LimitExceeded", famLimit, 3}, {"QuotaExceeded", famLimit, 3}, {"TooLarge", famLimit, 2.5},
+	{"ExistsError", famExists, 3}, {"DuplicateError", famExists, 3},
+	{"DeprecationWarning", famDeprecated, 3}, {"DeprecatedError", famDeprecated, 3},
+	{"FileError", famFile, 2}, {"PathError", famFile, 2}, {"IOError", famIO, 2}, {"EOFError", famIO, 3},
 }
 
 // typeWeight is the evidence an exception type gives for a family.
