@@ -69,9 +69,8 @@ type alignment struct {
 	caseMiss    int // matched bytes that differ in case
 	captured    int // message bytes captured by holes
 	unexplained float32
-	query       int // message bytes that count (noise excluded)
-	fitSum      float32
-	fitN        int
+	query       int     // message bytes that count (noise excluded)
+	misfit      float32 // the summed type fit of the captures that fit badly (≤ 0)
 	partial     bool
 	caps        []capture // per part; meaningful for holes
 	// lo and hi delimit the literal text matched: the start of the first
@@ -86,7 +85,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	nf := msg.folded
 	n := len(nf)
 	al.ok, al.matched, al.total, al.truncTail, al.caseMiss = false, 0, 0, 0, 0
-	al.unexplained, al.fitSum, al.fitN, al.partial, al.captured = 0, 0, 0, false, 0
+	al.unexplained, al.misfit, al.partial, al.captured = 0, 0, false, 0
 	al.query = max(1, msg.noise)
 	al.lo, al.hi = -1, -1
 	al.caps = al.caps[:0]
@@ -277,8 +276,7 @@ func (al *alignment) place(parts []part, lo, hi, from, to int, nf []byte) {
 	for j := lo; j < hi; j++ {
 		if parts[j].hole {
 			al.caps[j] = capture{int32(from), int32(to)}
-			al.fitSum += holeFit(parts[lo:hi], nf[from:to])
-			al.fitN++
+			al.misfit += min(0, holeFit(parts[lo:hi], nf[from:to]))
 			al.captured += to - from
 			if parts[j].typ == tRepr && isQuoted(bytes.TrimSpace(nf[from:to])) {
 				// The quotes repr() puts around a string are the

@@ -342,6 +342,12 @@ func TestMatchText(t *testing.T) {
 			maxCand: 1,
 		},
 		{
+			name:   "case tells templates apart",
+			q:      Query{Message: "ModuleNotFoundError: No module named 'json.no_such_submodule'"},
+			want:   "mod-upper",
+			values: []string{"name='json.no_such_submodule'"},
+		},
+		{
 			name:   "repr of containers",
 			q:      Query{Message: "missing keys {'a', 'b'} in 'server'"},
 			want:   "py-dict-repr",

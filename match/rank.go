@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// misfitCost is the share of the text score a capture that cannot be of
+// its hole's type costs (a type fit of -1; see typeFit).
+const misfitCost = 0.15
+
 // textScore turns an alignment into a score in [0, 1]:
 //
 //	coverage² × explained × (0.6 + 0.4·confidence) × fit × case × specificity
@@ -16,8 +20,14 @@ import (
 // before the cut), explained is the share of the message some part of the template
 // accounts for, confidence grows with the literal bytes matched (a
 // nine-letter "not found" is weak evidence, a sentence is strong), fit
-// lowers the score when captures do not look like their holes' types, case
-// lowers it when letters differ in case, and specificity lowers it when
+// lowers the score by misfitCost for each capture that cannot be a value
+// of its hole's type (an int hole holding "1 at position 12": the
+// alignment is most likely wrong), less for doubtful ones, down to 50%;
+// case
+// lowers it by 5% for each letter that differs in case, down to 70%
+// (printed messages keep their case: "no module named" is another
+// template's text than "No module named", however long the rest that
+// agrees), and specificity lowers it when
 // holes rather than literal text account for most of the message (a
 // template like "missing {name}" swallowing a whole sentence): it is 1 when
 // literal text is at least half of what the template matched, down to 0.6
@@ -38,10 +48,8 @@ func (al *alignment) textScore(truncated bool) float64 {
 	explained := max(0, 1-float64(al.unexplained)/float64(al.query))
 	confidence := 1 - math.Exp(-float64(al.matched)/10)
 	fit := 1.0
-	if al.fitN > 0 {
-		fit += 0.05 * min(0, float64(al.fitSum)/float64(al.fitN))
-	}
-	caseFactor := 1 - 0.2*float64(al.caseMiss)/float64(al.matched)
+	fit = max(0.5, fit+misfitCost*float64(al.misfit))
+	caseFactor := 1 - min(0.3, 0.05*float64(al.caseMiss))
 	share := float64(al.matched) / float64(al.matched+al.captured)
 	specificity := 0.6 + 0.4*min(1, share/0.5)
 	return min(1, max(0, coverage*coverage*explained*(0.6+0.4*confidence)*fit*caseFactor*specificity))
