@@ -3,8 +3,6 @@ package llm
 import (
 	"bytes"
 	"context"
-	"database/sql"
-	"encoding/json"
 	"log/slog"
 	"strings"
 	"testing"
@@ -51,42 +49,9 @@ func script() map[errdex.ID][]step {
 	}
 }
 
-// storedStatic returns the static explanation stored beside a site's
-// explanation. store/sqlite writes it under "static_explanation" in the
-// site's facts; until its reads return it in Site, it is read from there.
-func storedStatic(t *testing.T, st *sqlite.Store, path string, id errdex.ID) *errdex.Explanation {
-	t.Helper()
-	site, err := st.Site(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if site.StaticExplanation != nil {
-		return site.StaticExplanation
-	}
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	var facts sql.NullString
-	if err := db.QueryRow(`SELECT facts FROM sites WHERE id = ?`, string(id)).Scan(&facts); err != nil {
-		t.Fatal(err)
-	}
-	var f struct {
-		Static *errdex.Explanation `json:"static_explanation"`
-	}
-	if facts.Valid {
-		if err := json.Unmarshal([]byte(facts.String), &f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return f.Static
-}
-
 func TestEnrich(t *testing.T) {
 	ctx := context.Background()
 	st, fx := openFixture(t)
-	dbPath := fx.db
 	srv := newLLMServer(t, fx, script())
 	var logs bytes.Buffer
 	opts := Options{Logger: slog.New(slog.NewTextHandler(&logs, nil))}
@@ -170,7 +135,7 @@ func TestEnrich(t *testing.T) {
 		if strings.Contains(e.Trigger, "check_mask_capacity") {
 			t.Errorf("site %s: the invented function was stored: %q", tt.id, e.Trigger)
 		}
-		if diff := cmp.Diff(tt.wantStatic, storedStatic(t, st, dbPath, tt.id)); diff != "" {
+		if diff := cmp.Diff(tt.wantStatic, got.StaticExplanation); diff != "" {
 			t.Errorf("site %s static explanation (-want +got):\n%s", tt.id, diff)
 		}
 	}

@@ -27,7 +27,6 @@ import (
 type fixture struct {
 	Snapshot errdex.Snapshot `json:"snapshot"`
 	Sites    []*errdex.Site  `json:"sites"`
-	db       string          // the database file, once stored
 }
 
 // The sites of the fixture.
@@ -60,8 +59,7 @@ func readFixture(t testing.TB) *fixture {
 func openFixture(t testing.TB) (*sqlite.Store, *fixture) {
 	t.Helper()
 	f := readFixture(t)
-	f.db = filepath.Join(t.TempDir(), "errdex.db")
-	st, err := sqlite.Open(context.Background(), f.db)
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "errdex.db"))
 	if err != nil {
 		t.Fatal(err)
 	}

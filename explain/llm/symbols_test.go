@@ -71,6 +71,7 @@ func TestMentions(t *testing.T) {
 		{"Works on macOS with PyTorch and Node.js.", nil},
 		{"See https://x.test.", []string{"https://x.test"}},
 		{"``` a_b ``` and `c`", []string{"a_b", "c"}},
+		{"Paired `` here, `` then `x`, a lone `` and ` tick_tock", []string{"here", "x", "tick_tock"}},
 	}
 	for _, tt := range tests {
 		var got []string

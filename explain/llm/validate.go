@@ -306,34 +306,66 @@ func appendNew(list []string, s string) []string {
 // looksLikeCode).
 func mentions(text string) []token {
 	var out []token
-	code := false
-	for len(text) > 0 {
-		i := strings.IndexByte(text, '`')
-		seg := text
-		if i >= 0 {
-			seg = text[:i]
-		}
-		if code {
-			out = append(out, codeTokens(seg)...)
-		} else {
-			for _, t := range codeTokens(seg) {
-				if looksLikeCode(t, seg) {
-					out = append(out, t)
-				}
+	plain := func(seg string) {
+		for _, t := range codeTokens(seg) {
+			if looksLikeCode(t, seg) {
+				out = append(out, t)
 			}
 		}
-		if i < 0 {
-			break
+	}
+	prev := 0
+	for _, sp := range codeSpans(text) {
+		plain(text[prev:sp.start])
+		out = append(out, codeTokens(text[sp.start+sp.fence:sp.end-sp.fence])...)
+		prev = sp.end
+	}
+	plain(text[prev:])
+	return out
+}
+
+// span is a code span of prose: text[start:end] including its fences of
+// fence backticks each.
+type span struct{ start, end, fence int }
+
+// codeSpans finds the code spans of prose as CommonMark does: a run of n
+// backticks opens a span that the next run of exactly n backticks closes;
+// a run that nothing closes is plain text.
+func codeSpans(text string) []span {
+	var out []span
+	for i := 0; i < len(text); {
+		if text[i] != '`' {
+			i++
+			continue
 		}
-		// A run of backticks opens or closes a code span.
-		j := i
-		for j < len(text) && text[j] == '`' {
-			j++
+		n := runLen(text, i)
+		closed := false
+		for j := i + n; j < len(text); {
+			if text[j] != '`' {
+				j++
+				continue
+			}
+			m := runLen(text, j)
+			if m == n {
+				out = append(out, span{i, j + m, n})
+				i, closed = j+m, true
+				break
+			}
+			j += m
 		}
-		text = text[j:]
-		code = !code
+		if !closed {
+			i += n
+		}
 	}
 	return out
+}
+
+// runLen is the length of the run of backticks at text[i].
+func runLen(text string, i int) int {
+	j := i
+	for j < len(text) && text[j] == '`' {
+		j++
+	}
+	return j - i
 }
 
 // looksLikeCode reports whether a token of prose outside backticks names
@@ -395,7 +427,6 @@ func innerCapital(s string) bool {
 // abbreviations.
 func sentences(text string) []string {
 	var out []string
-	code := false
 	start := 0
 	emit := func(end int) {
 		if s := strings.TrimSpace(text[start:end]); s != "" {
@@ -403,12 +434,15 @@ func sentences(text string) []string {
 		}
 		start = end
 	}
+	spans := codeSpans(text)
 	for i := 0; i < len(text); i++ {
+		if len(spans) > 0 && i == spans[0].start {
+			i = spans[0].end - 1 // never split inside a code span
+			spans = spans[1:]
+			continue
+		}
 		c := text[i]
 		switch {
-		case c == '`':
-			code = !code
-		case code:
 		case c == '\n':
 			emit(i + 1)
 		case (c == '.' || c == '!' || c == '?') && (i+1 == len(text) || text[i+1] == ' '):
