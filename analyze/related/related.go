@@ -77,6 +77,11 @@ type info struct {
 }
 
 type index struct {
+	// cands, counts and list are scratch space reused from site to site.
+	cands  map[int]*candidate
+	counts map[int]int
+	list   []*candidate
+
 	sites    []*info
 	byFunc   map[string][]int
 	byClass  map[string][]int
@@ -95,7 +100,7 @@ func run(p *analyze.Pass) {
 }
 
 func build(r *analyze.Repo) *index {
-	ix := &index{byFunc: map[string][]int{}, byClass: map[string][]int{}, byFile: map[string][]int{},
+	ix := &index{cands: map[int]*candidate{}, counts: map[int]int{}, byFunc: map[string][]int{}, byClass: map[string][]int{}, byFile: map[string][]int{},
 		byConfig: map[string][]int{}, byPrefix: map[string][]int{}, byGuard: map[string][]int{}, byWord: map[string][]int{}}
 	for i, s := range r.Sites {
 		in := &info{site: s, title: explain.Title(s)}
@@ -161,7 +166,8 @@ type candidate struct {
 
 func (ix *index) related(i int) []errdex.Related {
 	me := ix.sites[i]
-	cands := map[int]*candidate{}
+	cands := ix.cands
+	clear(cands)
 	give := func(j int, score float64, reason string) {
 		if j == i {
 			return
@@ -210,10 +216,11 @@ func (ix *index) related(i int) []errdex.Related {
 		give(file[k], scoreFile, "same file")
 	}
 
-	list := make([]*candidate, 0, len(cands))
+	list := ix.list[:0]
 	for _, c := range cands {
 		list = append(list, c)
 	}
+	ix.list = list
 	slices.SortFunc(list, func(a, b *candidate) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.best, a.best), cmp.Compare(a.idx, b.idx))
 	})
@@ -240,7 +247,8 @@ func (ix *index) similar(i int, give func(int, float64, string)) {
 	if len(me.words) < 2 {
 		return
 	}
-	counts := map[int]int{}
+	counts := ix.counts
+	clear(counts)
 	for _, w := range me.words {
 		js := ix.byWord[w]
 		if len(js) > commonName {
