@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -16,9 +17,10 @@ import (
 
 func (e *env) enrichCmd() *cobra.Command {
 	var (
-		cfg     llm.Config
-		opts    llm.Options
-		verbose bool
+		cfg        llm.Config
+		opts       llm.Options
+		verbose    bool
+		showPrompt bool
 	)
 	cmd := &cobra.Command{
 		Use:   "enrich [ID...]",
@@ -46,6 +48,9 @@ writes fresh deterministic explanations. With IDs, only those sites.`,
 					return err
 				}
 				opts.IDs = append(opts.IDs, id)
+			}
+			if showPrompt {
+				return e.showPrompts(cmd.Context(), opts)
 			}
 			level := slog.LevelInfo
 			if verbose {
@@ -104,6 +109,7 @@ writes fresh deterministic explanations. With IDs, only those sites.`,
 	f.DurationVar(&cfg.MaxWait, "max-wait", time.Minute, "longest wait a server's Retry-After may ask for")
 	f.BoolVar(&opts.Refresh, "refresh", false, "ask again even when an answer is cached")
 	f.BoolVarP(&verbose, "verbose", "v", false, "log every dropped sentence and every retry")
+	f.BoolVar(&showPrompt, "show-prompt", false, "print what would be sent for each site, and send nothing")
 	return cmd
 }
 
@@ -134,4 +140,32 @@ func byReason(m map[string]int) string {
 		return ""
 	}
 	return ": " + breakdown(m)
+}
+
+// showPrompts prints the prompt of each selected site.
+func (e *env) showPrompts(ctx context.Context, opts llm.Options) error {
+	st, err := e.openExisting(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	show := func(s *errdex.Site) error {
+		p := llm.BuildPrompt(s)
+		fmt.Fprintf(e.stdout, "### %s %s:%d (prompt %s, %s)\n", s.ID, s.Location.Path, s.Location.Line, p.Hash[:16], llm.PromptVersion)
+		for _, m := range p.Messages {
+			fmt.Fprintf(e.stdout, "--- %s\n%s\n", m.Role, m.Content)
+		}
+		return nil
+	}
+	if len(opts.IDs) > 0 {
+		for _, id := range opts.IDs {
+			s, err := st.Site(ctx, id)
+			if err != nil {
+				return err
+			}
+			show(s)
+		}
+		return nil
+	}
+	return st.ListSites(ctx, errdex.SiteFilter{Repo: opts.Repo, Limit: opts.Limit, WithSnippet: true}, show)
 }
