@@ -33,9 +33,14 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var x text
-		x.normalize(s)
+		var x, joined text
+		x.normalize(s, false)
 		checkText(t, s, &x)
+		joined.normalize(s, true)
+		checkText(t, s, &joined)
+		if joined.wraps != x.wraps || !x.wraps && string(joined.cased) != string(x.cased) {
+			t.Fatalf("joining wraps changed a text without any: %q, %q", x.cased, joined.cased)
+		}
 		if _, n := exceptionPrefix(string(x.cased), ""); n > len(x.cased) {
 			t.Fatalf("exception prefix %d longer than the text", n)
 		}

@@ -117,6 +117,25 @@ const (
 // best first. Its work is bounded by opt.MaxSteps whatever the query.
 func (ix *Index) Match(q Query, opt Options) Result {
 	opt = opt.withDefaults()
+	res, wraps := ix.match(q, opt, false)
+	if wraps {
+		// The message has line breaks inside words, as a terminal or a
+		// log viewer that wraps at a fixed width leaves them: try it with
+		// those breaks joined, and keep the better answer.
+		joined, _ := ix.match(q, opt, true)
+		steps := res.Stats.Steps
+		if len(joined.Matches) > 0 && (len(res.Matches) == 0 || joined.Matches[0].Score > res.Matches[0].Score) {
+			res = joined
+		}
+		res.Stats.Steps += steps
+	}
+	return res
+}
+
+// match is one pass of Match; joinWraps joins the lines broken inside a
+// word (see text.normalize). wraps reports that the message has such
+// breaks.
+func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	sc, _ := ix.scratch.Get().(*scratch)
 	if sc == nil {
 		sc = &scratch{bySite: map[uint32]int{}}
@@ -128,7 +147,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 	clear(sc.bySite)
 
 	exception := q.Exception
-	sc.msg.normalize(q.Message)
+	sc.msg.normalize(q.Message, joinWraps)
 	sc.stats.Steps += len(q.Message) / 8
 	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception); n > 0 &&
 		(exception == "" || shortName(name) == shortName(exception)) {
@@ -275,7 +294,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		res.Reason = ix.noMatch(sc, q, exception, innermost)
 	}
 	res.Stats = sc.stats
-	return res
+	return res, sc.msg.wraps
 }
 
 // verifySite aligns every template of site s, keeping the site even when

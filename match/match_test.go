@@ -348,6 +348,12 @@ func TestMatchText(t *testing.T) {
 			values: []string{"name='json.no_such_submodule'"},
 		},
 		{
+			name:   "a word wrapped by a fixed-width log viewer",
+			q:      Query{Message: "RuntimeError: Sampling mask length 2048 exceeds disaggre\ngation metadata capacity 1024. Increase SGLANG_DISAGGREGATION_SAMPL\nING_MASK_MAX_TOKENS."},
+			want:   "sgl-mask-len",
+			values: []string{"mask_len=2048", "max_mask_len=1024"},
+		},
+		{
 			name:   "repr of containers",
 			q:      Query{Message: "missing keys {'a', 'b'} in 'server'"},
 			want:   "py-dict-repr",

@@ -38,6 +38,10 @@ type text struct {
 	noise int
 	// truncated reports a truncation marker or the MaxMessage cut.
 	truncated bool
+	// wraps reports a line break between two letters or digits: a word
+	// wrapped at a fixed width, or two lines of a message that happen to
+	// end and start with letters (see normalize).
+	wraps bool
 }
 
 // cut drops the first n normalised bytes (a leading exception name).
@@ -49,7 +53,7 @@ func (t *text) cut(n int) {
 // reset empties t, keeping its buffers.
 func (t *text) reset() {
 	t.cased, t.folded, t.start, t.end = t.cased[:0], t.folded[:0], t.start[:0], t.end[:0]
-	t.noise, t.truncated = 0, false
+	t.noise, t.truncated, t.wraps = 0, false, false
 }
 
 func (t *text) len() int { return len(t.folded) }
@@ -66,8 +70,10 @@ func (t *text) span(orig string, i, j int) (int, int) {
 }
 
 // normalize fills t from s (see text). It runs in one pass, linear in
-// len(s), without regular expressions.
-func (t *text) normalize(s string) {
+// len(s), without regular expressions. With joinWraps, a line break between
+// two word characters (one newline, no other white space) is dropped
+// instead of becoming a space: "disaggre\ngation" reads "disaggregation".
+func (t *text) normalize(s string, joinWraps bool) {
 	t.reset()
 	if len(s) > MaxMessage {
 		cut := MaxMessage
@@ -103,7 +109,11 @@ func (t *text) normalize(s string) {
 		}
 		if pendingSpace >= 0 {
 			if len(t.cased) > 0 {
-				t.add(' ', ' ', pendingSpace, pendingEnd)
+				wrap := isWrap(s[pendingSpace:pendingEnd]) && isWordByte(t.cased[len(t.cased)-1]) && isWordRune(r)
+				t.wraps = t.wraps || wrap
+				if !(wrap && joinWraps) {
+					t.add(' ', ' ', pendingSpace, pendingEnd)
+				}
 			}
 			pendingSpace = -1
 		}
@@ -126,6 +136,15 @@ func (t *text) normalize(s string) {
 	}
 	t.noise = len(t.folded)
 	t.findNoise()
+}
+
+// isWrap reports white space that is one line break: "\n" or "\r\n".
+func isWrap(ws string) bool { return ws == "\n" || ws == "\r\n" }
+
+// isWordByte reports an ASCII letter or digit, or a byte of a multi-byte
+// rune (taken as a letter).
+func isWordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
 }
 
 func (t *text) add(c, lc byte, from, to int) {

@@ -43,7 +43,7 @@ func TestNormalize(t *testing.T) {
 	}
 	var x text
 	for _, tt := range tests {
-		x.normalize(tt.in)
+		x.normalize(tt.in, false)
 		got := []string{string(x.cased), string(x.folded), string(x.folded[x.noise:])}
 		want := []string{tt.cased, tt.folded, tt.noise}
 		if diff := cmp.Diff(want, got); diff != "" {
@@ -51,6 +51,28 @@ func TestNormalize(t *testing.T) {
 		}
 		if x.truncated != tt.truncated {
 			t.Errorf("normalize(%q): truncated %v, want %v", tt.in, x.truncated, tt.truncated)
+		}
+		checkText(t, tt.in, &x)
+	}
+}
+
+func TestNormalizeWraps(t *testing.T) {
+	tests := []struct {
+		in, joined string
+		wraps      bool
+	}{
+		{"exceeds disaggre\ngation metadata", "exceeds disaggregation metadata", true},
+		{"line one\r\nline two", "line oneline two", true},
+		{"ends with a dot.\nNext", "ends with a dot. Next", false},
+		{"a space \nthen", "a space then", false},
+		{"two\n\nbreaks", "two breaks", false},
+		{"größe\nänderung", "größeänderung", true},
+	}
+	for _, tt := range tests {
+		var x text
+		x.normalize(tt.in, true)
+		if string(x.cased) != tt.joined || x.wraps != tt.wraps {
+			t.Errorf("normalize(%q, join) = %q, wraps %v; want %q, %v", tt.in, x.cased, x.wraps, tt.joined, tt.wraps)
 		}
 		checkText(t, tt.in, &x)
 	}
