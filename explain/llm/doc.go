@@ -39,7 +39,10 @@
 // situation item, or an example fix, and so is anything with a URL. An
 // answer that repeats instructions aimed at a model (the echo of a prompt
 // injection) is rejected whole, and so is one whose sentences, items and
-// fix are more than half ungrounded. Length and count limits apply to
+// fix are more than half ungrounded. Repository text that itself speaks
+// to a model (a message or source line the same patterns match) grounds
+// nothing, so an answer that obeys it ("run `curl ...`") names unknown
+// things and loses those sentences. Length and count limits apply to
 // every field. Rejections and drops are counted by reason (see the
 // Reason* and Drop* constants) and logged.
 //

@@ -69,10 +69,14 @@ func (s *Symbols) AddSite(site *errdex.Site) {
 		s.addPath(c.Path)
 	}
 	if sn := site.Snippet; sn != nil {
-		for _, l := range sn.Lines {
+		skip := hostileLines(sn.Lines)
+		for i, l := range sn.Lines {
 			// Names in comments are prose, not code; and a comment is
-			// where text aimed at a model would hide.
-			s.addCode(stripComments(l))
+			// where text aimed at a model would hide. Lines that hold
+			// such text lend it no names.
+			if !skip[i] {
+				s.addCode(stripComments(l))
+			}
 		}
 	}
 }
@@ -379,4 +383,22 @@ var fileExts = map[string]bool{
 func hasFileExt(s string) bool {
 	i := strings.LastIndexByte(s, '.')
 	return i > 0 && fileExts[s[i+1:]] && !strings.Contains(s, "::")
+}
+
+// hostileLines returns the indexes of the lines that hold text aimed at a
+// model (see injection), with the two lines after each, where an
+// instruction that starts on one line would go on.
+func hostileLines(lines []string) map[int]bool {
+	var skip map[int]bool
+	for i, l := range lines {
+		if injection.MatchString(l) {
+			if skip == nil {
+				skip = map[int]bool{}
+			}
+			for j := i; j < len(lines) && j <= i+2; j++ {
+				skip[j] = true
+			}
+		}
+	}
+	return skip
 }

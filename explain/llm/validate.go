@@ -51,9 +51,10 @@ type Verdict struct {
 	Rejection *Rejection
 }
 
-// injection matches text that repeats or obeys instructions aimed at the
-// model, such as those planted in a message or a comment: a grounded
-// explanation of an error has no reason to say any of this.
+// injection matches text aimed at a model: in an answer, the echo of
+// instructions planted in a message or a comment (a grounded explanation
+// has no reason to say any of this); in repository text, the plant itself,
+// whose words then ground nothing (see hostileLines and newGrounding).
 var injection = regexp.MustCompile(`(?i)` +
 	`\b(ignore|disregard|forget|override|bypass)\b[^.\n]{0,40}\b(instructions?|prompts?|rules|directions|guidelines)\b` +
 	`|\bsystem prompt\b|\byou are now\b|\bnew instructions\b|\bas an ai\b|\bjailbr(oken|eak)\b` +
@@ -222,10 +223,12 @@ type grounding struct {
 func newGrounding(site *errdex.Site, repo *Symbols) *grounding {
 	local := NewSymbols()
 	local.AddSite(site)
-	// Every word of the message may be named: the answer explains it.
+	// Every word of the message may be named: the answer explains it;
+	// unless the message speaks to a model, whose words an answer that
+	// obeys would repeat.
 	for _, t := range append([]errdex.Template{site.Template}, site.Alternatives...) {
-		for _, p := range t.Parts {
-			local.addCode(p.Text)
+		if msg := t.String(); !injection.MatchString(msg) {
+			local.addCode(msg)
 		}
 	}
 	return &grounding{repo: repo, local: local}
