@@ -345,10 +345,12 @@ func (e *enricher) site(ctx context.Context, site *errdex.Site) (result, error) 
 		r.verdict = Validate(ans, site, e.symbols[site.Repo])
 	}
 
+	// A rejected answer leaves (or puts back) the static explanation as
+	// it is; an accepted one is merged over it, which is kept beside.
 	static := StaticOf(site)
-	upd := &errdex.Site{ID: site.ID, Explanation: Merge(static, r.verdict.Kept, model)}
-	if r.verdict.Kept != nil && upd.Explanation != nil && upd.Explanation.PromptVersion != "" {
-		upd.StaticExplanation = static
+	upd := &errdex.Site{ID: site.ID, Explanation: static}
+	if r.verdict.Kept != nil {
+		upd.Explanation, upd.StaticExplanation = Merge(static, r.verdict.Kept, model), static
 	}
 	if !reflect.DeepEqual(upd.Explanation, site.Explanation) || !reflect.DeepEqual(upd.StaticExplanation, site.StaticExplanation) {
 		r.update = upd

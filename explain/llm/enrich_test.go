@@ -380,3 +380,22 @@ func TestEnrichStopsWhenServerIsDown(t *testing.T) {
 		t.Errorf("%d requests; want the run stopped early", srv.count(""))
 	}
 }
+
+// TestEnrichRejectedKeepsStatic checks that a rejected answer leaves the
+// static explanation exactly as it was.
+func TestEnrichRejectedKeepsStatic(t *testing.T) {
+	ctx := context.Background()
+	st, fx := openFixture(t)
+	srv := newLLMServer(t, fx, map[errdex.ID][]step{siteMask: {{content: "I am not sure."}}})
+	stats, err := Enrich(ctx, st, testClient(t, srv, 5*time.Second), Options{IDs: []errdex.ID{siteMask}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Rejected[ReasonMalformed] != 1 || stats.Updated != 0 {
+		t.Errorf("rejected %v, updated %d; want one malformed answer and nothing stored", stats.Rejected, stats.Updated)
+	}
+	got := mustSite(t, st, siteMask)
+	if diff := cmp.Diff(fx.site(t, siteMask).Explanation, got.Explanation); diff != "" || got.StaticExplanation != nil {
+		t.Errorf("explanation changed (-want +got):\n%s\nstatic beside: %v", diff, got.StaticExplanation)
+	}
+}
