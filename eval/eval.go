@@ -45,7 +45,9 @@
 // issue's scoring, their twin first), no-match precision the share of empty
 // answers whose case expected null. A matcher error counts as a wrong
 // answer, neither a site nor an empty one. Latency is the wall time of each
-// call, p50 and p99 by nearest rank.
+// call, p50 and p99 by nearest rank; where the system can tell (Linux), the
+// CPU time the call's thread used is reported the same way, which a loaded
+// machine does not inflate.
 //
 // Some messages are raised, word for word, at several sites (posixpath and
 // ntpath, a method and its asynchronous twin); without a traceback nothing
@@ -67,6 +69,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -273,6 +276,8 @@ type Outcome struct {
 	// hit: the message could not tell them apart (see the package doc).
 	Tied     bool
 	Duration time.Duration
+	// CPU is the CPU time the call used, or -1 when unknown.
+	CPU time.Duration
 }
 
 // Correct reports whether the case was answered right at rank 1: the
@@ -309,6 +314,10 @@ type Summary struct {
 	P99ms            float64  `json:"p99_ms"`
 	// Top1Ties is top-1 up to ties (see the package doc).
 	Top1Ties *float64 `json:"top1_ties"`
+	// P50CPUms and P99CPUms are the CPU-time percentiles; null when the
+	// system cannot tell a thread's CPU time.
+	P50CPUms *float64 `json:"p50_cpu_ms"`
+	P99CPUms *float64 `json:"p99_cpu_ms"`
 
 	// Counts behind the ratios, for the human report.
 	Positives int `json:"-"` // cases expecting a site
@@ -326,13 +335,20 @@ type Summary struct {
 // stops early only when ctx is done.
 func Run(ctx context.Context, cases []Case, fn Func) (*Report, error) {
 	rep := &Report{}
+	// One thread for the whole run, so that its CPU time is the calls'.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for _, c := range cases {
 		if err := ctx.Err(); err != nil {
 			return nil, errdex.E("eval.Run", errdex.Canceled, err)
 		}
+		cpu0, cpuOK := threadCPU()
 		start := time.Now()
 		ans, err := fn(ctx, c.Query)
-		o := Outcome{Case: c, Answer: ans, Err: err, Duration: time.Since(start)}
+		o := Outcome{Case: c, Answer: ans, Err: err, Duration: time.Since(start), CPU: -1}
+		if cpu1, ok := threadCPU(); ok && cpuOK {
+			o.CPU = cpu1 - cpu0
+		}
 		if err == nil {
 			o.Rank = rank(ans.Hits, c.Expect)
 			o.TwinRank = rank(ans.Hits, c.Twin)
@@ -398,9 +414,12 @@ func pathHasSuffix(path, suffix string) bool {
 func summarize(outs []Outcome) Summary {
 	s := Summary{N: len(outs)}
 	rr := 0.0
-	var lat []time.Duration
+	var lat, cpu []time.Duration
 	for _, o := range outs {
 		lat = append(lat, o.Duration)
+		if o.CPU >= 0 {
+			cpu = append(cpu, o.CPU)
+		}
 		if o.Err != nil {
 			s.Errors++
 		} else if len(o.Answer.Hits) == 0 {
@@ -439,6 +458,11 @@ func summarize(outs []Outcome) Summary {
 	slices.Sort(lat)
 	s.P50ms = percentile(lat, 0.50)
 	s.P99ms = percentile(lat, 0.99)
+	if len(cpu) == len(lat) && len(cpu) > 0 {
+		slices.Sort(cpu)
+		p50, p99 := percentile(cpu, 0.50), percentile(cpu, 0.99)
+		s.P50CPUms, s.P99CPUms = &p50, &p99
+	}
 	return s
 }
 

@@ -75,7 +75,7 @@ func TestRunRecorded(t *testing.T) {
 		Positives: 6, Negatives: 4, AtRank1: 3, InTop5: 4, AtTie1: 4, Empty: 2, EmptyOK: 1, TwinFirst: 1,
 	}
 	got := rep.Summary
-	got.P50ms, got.P99ms = 0, 0
+	got.P50ms, got.P99ms, got.P50CPUms, got.P99CPUms = 0, 0, nil, nil
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("summary (-want +got):\n%s", diff)
 	}
@@ -97,10 +97,14 @@ func TestRunRecorded(t *testing.T) {
 	// golden report.
 	for i := range rep.Outcomes {
 		rep.Outcomes[i].Duration = time.Duration(i+1) * time.Millisecond
+		rep.Outcomes[i].CPU = time.Duration(i+1) * 100 * time.Microsecond
 	}
 	rep.score()
 	if rep.Summary.P50ms != 5 || rep.Summary.P99ms != 10 {
 		t.Errorf("p50 %v ms, p99 %v ms; want 5 and 10", rep.Summary.P50ms, rep.Summary.P99ms)
+	}
+	if rep.Summary.P50CPUms == nil || *rep.Summary.P50CPUms != 0.5 || *rep.Summary.P99CPUms != 1 {
+		t.Errorf("CPU p50 %v ms, p99 %v ms; want 0.5 and 1", rep.Summary.P50CPUms, rep.Summary.P99CPUms)
 	}
 	var text bytes.Buffer
 	if err := rep.WriteText(&text, true); err != nil {
@@ -120,7 +124,7 @@ func TestRunRecorded(t *testing.T) {
 	for k := range obj {
 		keys = append(keys, k)
 	}
-	wantKeys := []string{"mrr", "n", "nomatch_precision", "nomatch_recall", "p50_ms", "p99_ms", "top1", "top1_ties", "top5"}
+	wantKeys := []string{"mrr", "n", "nomatch_precision", "nomatch_recall", "p50_cpu_ms", "p50_ms", "p99_cpu_ms", "p99_ms", "top1", "top1_ties", "top5"}
 	if diff := cmp.Diff(wantKeys, keys, cmpSorted); diff != "" {
 		t.Errorf("JSON keys (-want +got):\n%s", diff)
 	}
@@ -270,5 +274,32 @@ func TestMatcherErrors(t *testing.T) {
 	}
 	if !strings.Contains(js.String(), `"nomatch_precision":null`) {
 		t.Errorf("an undefined figure is not null: %s", js.String())
+	}
+}
+
+func TestRunMeasuresCPU(t *testing.T) {
+	cases := []Case{{ID: "a", Query: "x"}}
+	spin := func(context.Context, string) (Answer, error) {
+		// Work for at least 20 ms of CPU time.
+		start, _ := threadCPU()
+		for n := 0; ; n++ {
+			if now, _ := threadCPU(); now-start > 20*time.Millisecond || n > 1e9 {
+				break
+			}
+		}
+		return Answer{}, nil
+	}
+	rep, err := Run(context.Background(), cases, spin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := threadCPU(); !ok {
+		if rep.Summary.P50CPUms != nil {
+			t.Errorf("CPU figures without a way to measure them")
+		}
+		return
+	}
+	if cpu := rep.Outcomes[0].CPU; cpu < 20*time.Millisecond {
+		t.Errorf("a call that spun 20 ms of CPU time measured %v", cpu)
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // WriteJSON writes the summary as one JSON object on one line:
-// {"n","top1","top5","mrr","nomatch_precision","nomatch_recall","p50_ms","p99_ms","top1_ties"}.
+// {"n","top1","top5","mrr","nomatch_precision","nomatch_recall","p50_ms","p99_ms",
+// "top1_ties","p50_cpu_ms","p99_cpu_ms"}.
 func (r *Report) WriteJSON(w io.Writer) error {
 	return json.NewEncoder(w).Encode(r.Summary)
 }
@@ -36,7 +37,11 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 		fmt.Fprintf(tw, ", %d more their pure-Python twin first", s.TwinFirst)
 	}
 	fmt.Fprintf(tw, ")\n")
-	fmt.Fprintf(tw, "latency\tp50 %.3f ms, p99 %.3f ms\n", s.P50ms, s.P99ms)
+	fmt.Fprintf(tw, "latency\tp50 %.3f ms, p99 %.3f ms", s.P50ms, s.P99ms)
+	if s.P50CPUms != nil {
+		fmt.Fprintf(tw, " (CPU time: p50 %.3f ms, p99 %.3f ms)", *s.P50CPUms, *s.P99CPUms)
+	}
+	fmt.Fprintf(tw, "\n")
 	if err := tw.Flush(); err != nil {
 		return err
 	}
