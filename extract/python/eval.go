@@ -344,9 +344,21 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 				return v
 			}
 		}
+		// The message attributes of a caught exception hold another
+		// error's message.
+		if messageAttrs[attr] {
+			if v, ok := ev.resolve(obj.Text(), obj.Index(), sc); ok && v.kind == vUnknown && v.typ == errdex.HoleError {
+				return unknown(ev.text(n), errdex.HoleError)
+			}
+		}
 	}
 	return unknown(ev.text(n), "")
 }
+
+// messageAttrs are the attributes in which exception classes keep their
+// message (re.error.msg, configparser.Error.message, OSError.strerror,
+// UnicodeError.reason).
+var messageAttrs = map[string]bool{"msg": true, "message": true, "strerror": true, "reason": true}
 
 // classConstant evaluates a class attribute bound once in the class body
 // to a text with literal content.

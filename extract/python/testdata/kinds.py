@@ -64,3 +64,11 @@ class Checker:
 def module_details(mod_name, error=ImportError):
     # The parameter's default names the class raised.
     raise error("No module named %s" % mod_name)
+
+
+def rewrap(source, name):
+    try:
+        source.open(name)
+    except ValueError as err:
+        # err.msg is the caught error's message: an error hole.
+        raise RuntimeError("%s at %s" % (err.msg, name)) from None
