@@ -109,8 +109,9 @@ type Guard struct {
 	Condition string `json:"condition"`
 	Source    string `json:"source"`
 	Negated   bool   `json:"negated,omitempty"`
-	// Kind is the construct: if, elif, else, while, for, early-return,
-	// continue, except, assert, match.
+	// Kind is the construct: if, elif, else, while, for, early-return
+	// (a return before the site), continue (a continue or break before
+	// it), except, assert, match.
 	Kind string `json:"kind"`
 	Line int    `json:"line"`
 	// Caught is the exception type an enclosing except clause caught.
@@ -140,9 +141,13 @@ type ConfigRef struct {
 // Fact is one cited statement about where a value comes from: an assignment,
 // a parameter default, an attribute set in a constructor.
 type Fact struct {
-	Name     string `json:"name"`
-	Kind     string `json:"kind"` // assign, param, attribute, constant, env, flag, field
-	Text     string `json:"text"`
+	Name string `json:"name"`
+	Kind string `json:"kind"` // assign, param, attribute, constant, env, flag, field, wraps, return
+	Text string `json:"text"`
+	// Function is the function the statement is in, qualified like
+	// Site.Function ("MetadataBuffers.__init__"), or the class whose body
+	// holds it; empty at module level.
+	Function string `json:"function,omitempty"`
 	Location Span   `json:"location"`
 }
 

@@ -55,9 +55,7 @@ func NewRepo(res *extract.Result) *Repo {
 		sites: make(map[*errdex.Site]*siteInfo, len(res.Sites))}
 	for _, fr := range res.Files {
 		f := &File{Path: fr.Path, Language: fr.Language, Result: fr, Module: moduleName(fr.Path)}
-		if src, ok := fr.Facts.(extract.AnalysisSource); ok {
-			f.Facts = src.AnalysisFacts()
-		}
+		f.Facts = fr.Analysis
 		f.index()
 		r.Files = append(r.Files, f)
 		r.byPath[f.Path] = f

@@ -145,6 +145,9 @@ func provenance(s *errdex.Site, guards []errdex.Guard) []string {
 		}
 		said[f.Name+"\x00"+f.Kind] = true
 		ref := lineRef(s, f.Location)
+		if f.Function != "" && f.Function != s.Function && (f.Kind == "attribute" || f.Kind == "assign") {
+			ref += ", in " + code(f.Function)
+		}
 		switch f.Kind {
 		case "param":
 			_, def, _ := strings.Cut(f.Text, "=")

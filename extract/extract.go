@@ -64,4 +64,8 @@ type FileResult struct {
 	// Facts carries what the extractor's Link step needs from this file.
 	// Only the extractor that produced it interprets it.
 	Facts any
+	// Analysis holds the language-neutral facts the repository analyses
+	// read (see FileFacts); nil when the extractor records none, which
+	// leaves the file out of the call graph and of provenance.
+	Analysis *FileFacts
 }

@@ -19,14 +19,6 @@ import "github.com/errdex/errdex"
 // MaxFactText caps the source texts kept in facts.
 const MaxFactText = 200
 
-// AnalysisSource is implemented by the Facts value (FileResult.Facts) of an
-// extractor that feeds the repository analyses. A Facts value that does not
-// implement it leaves its file out of the call graph and of provenance;
-// its sites still get families, related errors and explanations.
-type AnalysisSource interface {
-	AnalysisFacts() *FileFacts
-}
-
 // FileFacts are the language-neutral facts of one file.
 type FileFacts struct {
 	Imports []Import

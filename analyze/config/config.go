@@ -212,7 +212,7 @@ func (t *tracer) attribute(it item, attr string) {
 		if i == maxAttrSet {
 			break
 		}
-		t.fact(name, "attribute", aa.Assign.Text, aa.File, aa.Assign.Line, aa.Assign.Column)
+		t.fact(aa.Method.Name, name, "attribute", aa.Assign.Text, aa.File, aa.Assign.Line, aa.Assign.Column)
 		// An attribute set in many methods holds state, not settings:
 		// only the constructor's value (or a single assignment) is
 		// traced further.
@@ -225,7 +225,7 @@ func (t *tracer) attribute(it item, attr string) {
 	}
 	for i := range class.Fields {
 		if a := &class.Fields[i]; a.Target == attr {
-			t.fact(name, "field", a.Text, it.file, a.Line, a.Column)
+			t.fact(class.Name, name, "field", a.Text, it.file, a.Line, a.Column)
 			return
 		}
 	}
@@ -248,7 +248,7 @@ func (t *tracer) local(it item, name string) bool {
 		found = found[len(found)-maxLocals:]
 	}
 	for _, a := range found {
-		t.fact(name, "assign", a.Text, it.file, a.Line, a.Column)
+		t.fact(it.fn.Name, name, "assign", a.Text, it.file, a.Line, a.Column)
 		t.follow(it, it.file, it.fn, a, name)
 	}
 	for _, p := range it.fn.Params {
@@ -256,7 +256,7 @@ func (t *tracer) local(it item, name string) bool {
 			continue
 		}
 		if p.HasDefault {
-			t.fact(name, "param", name+"="+p.Default, it.file, p.Line, p.Column)
+			t.fact(it.fn.Name, name, "param", name+"="+p.Default, it.file, p.Line, p.Column)
 		}
 		return true
 	}
@@ -271,7 +271,7 @@ func (t *tracer) global(it item, first, rest string, dotted bool) {
 			gs = gs[len(gs)-maxLocals:]
 		}
 		for _, a := range gs {
-			t.fact(first, "constant", a.Text, f, a.Line, a.Column)
+			t.fact("", first, "constant", a.Text, f, a.Line, a.Column)
 			t.follow(it, f, f.Function(analyze.ModuleFunction), a, first)
 		}
 		return
@@ -285,7 +285,7 @@ func (t *tracer) global(it item, first, rest string, dotted bool) {
 				field, _, _ := strings.Cut(rest, ".")
 				for i := range c.Class.Fields {
 					if a := &c.Class.Fields[i]; a.Target == field {
-						t.fact(first+"."+field, "field", a.Text, c.File, a.Line, a.Column)
+						t.fact(c.Class.Name, first+"."+field, "field", a.Text, c.File, a.Line, a.Column)
 						return
 					}
 				}
@@ -293,7 +293,7 @@ func (t *tracer) global(it item, first, rest string, dotted bool) {
 		}
 	}
 	if d.Global != nil {
-		t.fact(it.name, "constant", d.Global.Text, d.File, d.Global.Line, d.Global.Column)
+		t.fact("", it.name, "constant", d.Global.Text, d.File, d.Global.Line, d.Global.Column)
 		t.follow(it, d.File, d.File.Function(analyze.ModuleFunction), d.Global, it.name)
 	}
 }
@@ -423,7 +423,9 @@ func (t *tracer) addConfig(f *analyze.File, u *extract.ConfigUse, via string) {
 		Location: span(f, u.Line, u.Column), Via: via})
 }
 
-func (t *tracer) fact(name, kind, text string, f *analyze.File, line, col int) {
+// fact records a cited statement; fn is the function it is in ("" at
+// module level).
+func (t *tracer) fact(fn, name, kind, text string, f *analyze.File, line, col int) {
 	if len(t.facts) >= maxFacts {
 		return
 	}
@@ -432,9 +434,17 @@ func (t *tracer) fact(name, kind, text string, f *analyze.File, line, col int) {
 			return
 		}
 	}
-	t.facts = append(t.facts, errdex.Fact{Name: name, Kind: kind, Text: text, Location: span(f, line, col)})
+	t.facts = append(t.facts, errdex.Fact{Name: name, Kind: kind, Text: text, Function: moduleLevel(fn), Location: span(f, line, col)})
 }
 
 func span(f *analyze.File, line, col int) errdex.Span {
 	return errdex.Span{Path: f.Path, Line: line, Column: col, EndLine: line}
+}
+
+// moduleLevel maps the top level's function name to "", as Fact wants it.
+func moduleLevel(fn string) string {
+	if fn == analyze.ModuleFunction {
+		return ""
+	}
+	return fn
 }

@@ -76,9 +76,9 @@ func TestConfig(t *testing.T) {
 		{
 			message: "masks need",
 			provenance: []errdex.Fact{
-				{Name: "self.enabled", Kind: "attribute", Text: "self.enabled = max_tokens > 0", Location: span("app/buffers.py", 8, 9)},
-				{Name: "max_tokens", Kind: "assign", Text: "max_tokens = envs.APP_MAX_TOKENS.get()", Location: span("app/buffers.py", 7, 13)},
-				{Name: "max_tokens", Kind: "param", Text: "max_tokens=None", Location: span("app/buffers.py", 5, 41)},
+				{Name: "self.enabled", Kind: "attribute", Text: "self.enabled = max_tokens > 0", Function: "Buffers.__init__", Location: span("app/buffers.py", 8, 9)},
+				{Name: "max_tokens", Kind: "assign", Text: "max_tokens = envs.APP_MAX_TOKENS.get()", Function: "Buffers.__init__", Location: span("app/buffers.py", 7, 13)},
+				{Name: "max_tokens", Kind: "param", Text: "max_tokens=None", Function: "Buffers.__init__", Location: span("app/buffers.py", 5, 41)},
 			},
 			config: []errdex.ConfigRef{{Name: "APP_MAX_TOKENS", Kind: "env", Default: "0", HasDefault: true,
 				Location: span("app/environ.py", 2, 5), Via: "self.enabled ← max_tokens ← envs.APP_MAX_TOKENS"}},
@@ -89,8 +89,8 @@ func TestConfig(t *testing.T) {
 			// constant leads to its environment read.
 			message: "buffer too large",
 			provenance: []errdex.Fact{
-				{Name: "self.size", Kind: "attribute", Text: "self.size = size", Location: span("app/buffers.py", 9, 9)},
-				{Name: "self.size", Kind: "attribute", Text: "self.size = 0", Location: span("app/buffers.py", 12, 9)},
+				{Name: "self.size", Kind: "attribute", Text: "self.size = size", Function: "Buffers.__init__", Location: span("app/buffers.py", 9, 9)},
+				{Name: "self.size", Kind: "attribute", Text: "self.size = 0", Function: "Buffers.reset", Location: span("app/buffers.py", 12, 9)},
 				{Name: "consts.LIMIT", Kind: "constant", Text: `LIMIT = int(os.environ.get("APP_LIMIT", "64"))`, Location: span("app/consts.py", 2, 1)},
 			},
 			config: []errdex.ConfigRef{{Name: "APP_LIMIT", Kind: "env", Default: `"64"`, HasDefault: true,

@@ -17,8 +17,6 @@ import (
 // reads. It reuses the scopes the scan found and makes one more pass over
 // the flat tree, which costs a few percent of the extraction.
 
-// AnalysisFacts returns the file's facts for the repository analyses.
-func (f *facts) AnalysisFacts() *extract.FileFacts { return f.analysis }
 
 // moduleFunction names the top level of a file, as sites there report it.
 const moduleFunction = "<module>"

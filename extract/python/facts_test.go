@@ -38,7 +38,7 @@ func TestFactsGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := extractSource(t, string(src))
-			ff := res.Files[0].Facts.(extract.AnalysisSource).AnalysisFacts()
+			ff := res.Files[0].Analysis
 			g := goldenFacts{Imports: ff.Imports, Functions: ff.Functions, Classes: ff.Classes, Config: ff.Config}
 			for _, sf := range ff.Sites {
 				g.Sites = append(g.Sites, goldenSiteFacts{Line: sf.Site.Location.Line, Reads: sf.Reads})

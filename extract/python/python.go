@@ -61,6 +61,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	}
 	x.callerMessages()
 	x.facts.analysis = analysisFacts(fs, res.Sites)
+	res.Analysis = x.facts.analysis
 	for _, c := range fs.classes {
 		if cf := x.classFact(c); cf != nil {
 			x.facts.classes = append(x.facts.classes, cf)
