@@ -17,7 +17,6 @@ import (
 // reads. It reuses the scopes the scan found and makes one more pass over
 // the flat tree, which costs a few percent of the extraction.
 
-
 // moduleFunction names the top level of a file, as sites there report it.
 const moduleFunction = "<module>"
 
