@@ -76,6 +76,9 @@ func TestClassify(t *testing.T) {
 		{site("python", "RuntimeError", "this checkpoint requires transformers version >= 4.40, please upgrade"), "version-mismatch"},
 		{site("python", "PermissionError", "permission denied"), "permission-denied"},
 		{site("python", "TimeoutError", "request timed out after 30 seconds"), "network-timeout"},
+		// "network" names the topic here, not a failure of the network.
+		{site("python", "ValueError", "'10.0.0.1/33' does not appear to be an IPv4 or IPv6 network"), "invalid-value"},
+		{site("python", "ConnectionError", "network is unreachable"), "network-timeout"},
 		{site("python", "DeprecationWarning", "use_cache is deprecated, use cache instead"), "deprecated"},
 		{site("python", "ValueError", "engine_args is required"), "missing-value"},
 		{site("python", "UnicodeDecodeError", ""), "encoding"},

@@ -467,7 +467,7 @@ var wordWeights = [numFamilies][]weighted{
 		{"timed out", 4}, {"timeout", 3.5}, {"time out", 3}, {"deadline exceeded", 3}, {"connection refused", 4},
 		{"connection reset", 4}, {"connection closed", 3}, {"connection aborted", 3.5}, {"connection lost", 3.5},
 		{"connection*", 1.5}, {"connect*", 1}, {"refused", 3}, {"reset by peer", 3.5}, {"unreachable", 3},
-		{"network", 2}, {"dns", 2.5}, {"name resolution", 3}, {"could not resolve", 3}, {"handshake", 2.5},
+		{"network", 0.5}, {"network error", 3}, {"network is", 2}, {"dns", 2.5}, {"name resolution", 3}, {"could not resolve", 3}, {"handshake", 2.5},
 		{"socket", 1}, {"host*", 0.5}, {"ssl", 0.5}, {"tls", 0.5}, {"certificate", 1}, {"proxy", 0.5},
 		{"remote", 0.5}, {"disconnect*", 2.5}, {"no route", 3},
 	},
@@ -480,7 +480,7 @@ var wordWeights = [numFamilies][]weighted{
 		{"invalid*", 1.5}, {"must be", 1}, {"should be", 1}, {"bad", 1.5}, {"illegal", 1.5}, {"not a valid", 2},
 		{"is not valid", 2}, {"wrong", 1.5}, {"incorrect", 1.5}, {"expected one of", 2.5}, {"must be one of", 2.5},
 		{"one of", 1}, {"allowed values", 2.5}, {"valid values", 2}, {"choose from", 2}, {"value", 0.5},
-		{"argument", 0.5}, {"cannot be", 0.5},
+		{"argument", 0.5}, {"cannot be", 0.5}, {"does not appear to be", 2}, {"is not a", 1},
 	},
 	famMissing: {
 		{"required", 2}, {"is required", 0.5}, {"must be provided", 3}, {"must be specified", 3}, {"must be given", 2.5},
