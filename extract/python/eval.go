@@ -176,9 +176,11 @@ func (ev *evaluator) or(n syntax.Node, sc *scope) value {
 			return l
 		}
 	}
-	if !l.isStringish() && !r.isStringish() {
+	if !l.isStringish() && !r.isStringish() && !(l.kind == vUnknown && r.kind == vUnknown && isReference(l.expr) && isReference(r.expr)) {
 		return unknown(ev.text(n), "")
 	}
+	// Either operand: two references stay two holes ("msg or
+	// standardMsg"), which a parameter's callers may fill.
 	v := union(l, r)
 	v.expr = ev.text(n)
 	return v
@@ -192,7 +194,7 @@ func (ev *evaluator) display(n syntax.Node, sc *scope) value {
 		open, close = "[", "]"
 	}
 	out := lits(open)
-	count := 0
+	var items []value
 	for c := range n.NamedChildren() {
 		switch c.Kind() {
 		case "comment":
@@ -200,16 +202,114 @@ func (ev *evaluator) display(n syntax.Node, sc *scope) value {
 		case "list_splat", "parenthesized_list_splat", "yield":
 			return unknown(ev.text(n), "")
 		}
-		if count > 0 {
+		if len(items) > 0 {
 			out = seq(out, lits(", "))
 		}
-		out = seq(out, ev.eval(c, sc).reprAlts())
-		count++
+		v := ev.eval(c, sc)
+		out = seq(out, v.reprAlts())
+		items = append(items, v)
 	}
-	if count == 1 && open == "(" {
+	if len(items) == 1 && open == "(" {
 		out = seq(out, lits(","))
 	}
-	return value{kind: vStr, alts: seq(out, lits(close)), expr: ev.text(n), typ: errdex.HoleRepr, container: true}
+	return value{kind: vStr, alts: seq(out, lits(close)), expr: ev.text(n), typ: errdex.HoleRepr, container: true,
+		seqs: [][]value{items}}
+}
+
+// maxItems bounds the items of a list grown by appends.
+const maxItems = 64
+
+// listOp applies a statement growing a list (see scan's listOp) to the
+// list's value: appended, extended and (at the front) inserted items are
+// known when the list and the arguments are; anything else leaves the
+// list unknown.
+func (ev *evaluator) listOp(list value, call syntax.Node, name string, sc *scope) value {
+	unknownList := unknown(name, "")
+	op := call.Child("function").Child("attribute").Text()
+	var args []syntax.Node
+	for c := range call.Child("arguments").NamedChildren() {
+		if c.Kind() != "comment" {
+			args = append(args, c)
+		}
+	}
+	if list.seqs == nil || len(args) == 0 {
+		return unknownList
+	}
+	var add [][]value // alternatives of the items added
+	switch {
+	case op == "append" && len(args) == 1 && args[0].Kind() != "keyword_argument":
+		add = [][]value{{ev.eval(args[0], sc)}}
+	case op == "extend" && len(args) == 1:
+		if add = ev.eval(args[0], sc).seqs; add == nil {
+			return unknownList
+		}
+	case op == "insert" && len(args) == 2 && args[0].Text() == "0":
+		add = [][]value{{ev.eval(args[1], sc)}}
+	default:
+		return unknownList
+	}
+	out := list
+	out.seqs = nil
+	for _, q := range list.seqs {
+		for _, a := range add {
+			if len(out.seqs) >= maxAlts || len(q)+len(a) > maxItems {
+				continue
+			}
+			items := make([]value, 0, len(q)+len(a))
+			if op == "insert" {
+				items = append(append(items, a...), q...)
+			} else {
+				items = append(append(items, q...), a...)
+			}
+			out.seqs = append(out.seqs, items)
+		}
+	}
+	if out.seqs == nil {
+		return unknownList
+	}
+	out.alts = nil
+	for _, q := range out.seqs {
+		out.alts = appendAlts(out.alts, joinItems(lits(", "), q, true)...)
+	}
+	out.alts = seqAround(out.alts, list.alts)
+	return out
+}
+
+// seqAround puts the brackets of the display whose str() was before
+// around items joined by ", " (what str() of the grown list prints).
+func seqAround(items, before []errdex.Template) []errdex.Template {
+	open, close := "[", "]"
+	if len(before) > 0 {
+		if s := before[0].String(); strings.HasPrefix(s, "(") {
+			open, close = "(", ")"
+		}
+	}
+	out := make([]errdex.Template, len(items))
+	for i, t := range items {
+		out[i] = errdex.NewTemplate(errdex.Lit(open)).Concat(t).Concat(errdex.NewTemplate(errdex.Lit(close)))
+	}
+	return out
+}
+
+// joinItems is sep.join(items): the items' texts (their reprs with repr)
+// between separators, the alternatives of each multiplied out up to
+// maxAlts.
+func joinItems(sep []errdex.Template, items []value, repr bool) []errdex.Template {
+	b := newTextBuilder()
+	for i, it := range items {
+		if i > 0 {
+			b.add(sep...)
+		}
+		switch {
+		case repr:
+			b.add(it.reprAlts()...)
+		case it.kind == vUnknown:
+			b.add(it.hole(errdex.HoleStr))
+		default:
+			b.add(it.strAlts()...)
+		}
+	}
+	return b.result()
 }
 
 // str decodes a string literal, evaluating an f-string's fields.
@@ -647,7 +747,16 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 		}
 		seq := pos[0]
 		if seq.Kind() != "list" && seq.Kind() != "tuple" {
-			return unknown(expr, errdex.HoleStr), true
+			// A list built before: its item sequences, when known.
+			v := ev.eval(seq, sc)
+			if v.seqs == nil || recv.kind != vStr {
+				return unknown(expr, errdex.HoleStr), true
+			}
+			out := value{kind: vStr, expr: expr}
+			for _, q := range v.seqs {
+				out.alts = appendAlts(out.alts, joinItems(recv.alts, q, false)...)
+			}
+			return out, true
 		}
 		var items []errdex.Template
 		for c := range seq.NamedChildren() {

@@ -34,7 +34,14 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 				// still holds the caller's value on the others.
 				v = union(v, pv)
 			}
-			return named(v, name, ev.classCtx), true
+			keep := func(expr string) bool {
+				if ev.classCtx {
+					return isReference(expr)
+				}
+				_, param := paramValue(expr, s)
+				return param
+			}
+			return named(v, name, keep), true
 		}
 		if isParam {
 			return pv, true
@@ -66,12 +73,13 @@ func paramValue(name string, sc *scope) (value, bool) {
 // text made of holes) into a hole named after the variable: "{msg}" is
 // more telling than "{compute_message(x, y)}".
 //
-// With keepRefs (reading a class for Link), a value that is a plain
-// reference Link can substitute (a parameter, self.attr, args[0]) keeps
-// its expression.
-func named(v value, name string, keepRefs bool) value {
+// A value keep accepts keeps its expression: reading a class for Link, a
+// plain reference Link can substitute (a parameter, self.attr, args[0]);
+// otherwise a parameter of the function, which the messages its callers
+// pass replace (see params.go).
+func named(v value, name string, keep func(expr string) bool) value {
 	if v.kind == vUnknown {
-		if keepRefs && isReference(v.expr) {
+		if keep(v.expr) {
 			return v
 		}
 		return unknown(name, v.typ)
@@ -82,7 +90,7 @@ func named(v value, name string, keepRefs bool) value {
 	out := v
 	out.alts = nil
 	for _, a := range v.alts {
-		if a.IsOpaque() && !(keepRefs && len(a.Parts) == 1 && isReference(a.Parts[0].Expr)) {
+		if a.IsOpaque() && !(len(a.Parts) == 1 && keep(a.Parts[0].Expr)) {
 			var typ errdex.HoleType
 			if len(a.Parts) == 1 {
 				typ = a.Parts[0].Type
@@ -282,6 +290,12 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 			}
 		case bindExcept:
 			f = flow{v: unknown(w.name, errdex.HoleError), set: true}
+		case bindListOp:
+			if f.set {
+				f = flow{v: w.ev.listOp(f.v, b.value, w.name, w.sc), set: true, partial: f.partial}
+			} else {
+				f = flow{v: unknown(w.name, ""), set: true}
+			}
 		default:
 			f = flow{v: unknown(w.name, ""), set: true}
 		}

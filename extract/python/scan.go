@@ -107,6 +107,7 @@ const (
 	bindExcept                 // except E as name: value is E
 	bindClass                  // class name: ...
 	bindDef                    // def name(...): ...
+	bindListOp                 // name.append(x), name.extend(xs), name.insert(i, x): value is the call
 )
 
 // binding is one place a scope binds a name. Attribute assignments in
@@ -254,6 +255,9 @@ func scan(tree *syntax.Tree) *fileScan {
 			fs.importStatement(node, cur)
 		case "call":
 			fs.calls = append(fs.calls, candidate{node, cur})
+			if name, ok := listOp(node); ok {
+				cur.binds = append(cur.binds, binding{name, bindListOp, node.Index(), node})
+			}
 			if m := cur.method(); m != nil && cur.name == "__init__" && isInitCall(node) {
 				m.superInits = append(m.superInits, node)
 			}
@@ -475,4 +479,22 @@ func dottedText(n syntax.Node) string {
 func isInitCall(call syntax.Node) bool {
 	fn := call.Child("function")
 	return fn.Kind() == "attribute" && fn.Child("attribute").Text() == "__init__"
+}
+
+// listOp reports a statement that grows a list held in a plain name
+// (parts.append(x), parts.extend(xs), parts.insert(0, x)) and returns the
+// name.
+func listOp(call syntax.Node) (string, bool) {
+	if call.Parent().Kind() != "expression_statement" {
+		return "", false
+	}
+	fn := call.Child("function")
+	if fn.Kind() != "attribute" || fn.Child("object").Kind() != "identifier" {
+		return "", false
+	}
+	switch fn.Child("attribute").Text() {
+	case "append", "extend", "insert":
+		return fn.Child("object").Text(), true
+	}
+	return "", false
 }

@@ -33,6 +33,10 @@ type value struct {
 	// container marks a list or tuple display: alts hold what str()
 	// prints, but the value is not a str ("+" concatenates items).
 	container bool
+	// seqs are, for a list or tuple known item by item, the possible
+	// item sequences (a list built in branches has several), for
+	// "sep".join(); nil when the items are not known.
+	seqs [][]value
 }
 
 func unknown(expr string, typ errdex.HoleType) value {
@@ -91,7 +95,7 @@ func (v value) reprAlts() []errdex.Template {
 // asStr turns v into the str value str(v) gives.
 func (v value) asStr() value {
 	if v.kind == vStr {
-		v.container = false
+		v.container, v.seqs = false, nil
 		return v
 	}
 	return value{kind: vStr, alts: v.strAlts(), expr: v.expr, typ: v.typ}
@@ -122,6 +126,18 @@ func union(vs ...value) value {
 			out, first = v, false
 			continue
 		}
+		if out.seqs != nil && v.seqs != nil {
+			seqs := out.seqs[:len(out.seqs):len(out.seqs)]
+			for _, q := range v.seqs {
+				if len(seqs) < maxAlts {
+					seqs = append(seqs, q)
+				}
+			}
+			out.alts = appendAlts(out.alts, v.alts...)
+			out.seqs = seqs
+			continue
+		}
+		out.seqs = nil
 		if v.kind != out.kind || v.kind == vUnknown {
 			if out.kind == vUnknown && v.kind == vUnknown && v.expr == out.expr {
 				continue
@@ -134,8 +150,9 @@ func union(vs ...value) value {
 	return out
 }
 
-// appendAlts appends templates not already present (by canonical text),
-// up to maxAlts.
+// appendAlts appends templates not already present (by canonical text;
+// a lone hole is the same only with the same expression: "{msg}" and
+// "{standardMsg}" are two values), up to maxAlts.
 func appendAlts(alts []errdex.Template, more ...errdex.Template) []errdex.Template {
 	alts = alts[:len(alts):len(alts)]
 next:
@@ -145,7 +162,7 @@ next:
 		}
 		c := m.Canonical()
 		for _, a := range alts {
-			if a.Canonical() == c {
+			if a.Canonical() == c && !(a.IsOpaque() && len(a.Parts) == 1 && len(m.Parts) == 1 && a.Parts[0].Expr != m.Parts[0].Expr) {
 				continue next
 			}
 		}

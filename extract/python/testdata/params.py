@@ -46,3 +46,22 @@ def check(value, what):
 def configure(opts):
     check(opts.host, "host")
     check(opts.port, f"port of {opts.host}")
+
+
+class Context:
+    def __init__(self, test_case, msg=None):
+        self.test_case = test_case
+        self.msg = msg
+
+    def _formatMessage(self, msg, standardMsg):
+        return msg or standardMsg
+
+    def _raiseFailure(self, standardMsg):
+        # The parameter passes through a call and a variable, and still
+        # takes what the callers pass.
+        msg = self._formatMessage(self.msg, standardMsg)
+        raise AssertionError(msg)
+
+    def __exit__(self, exc_type, exc_name):
+        if exc_type is None:
+            self._raiseFailure("{} not raised".format(exc_name))
