@@ -12,18 +12,24 @@
 //     (a documentation URL, a truncation marker) marked so that it costs
 //     nothing when no template holds it. Offsets into the original message
 //     are kept so that every captured value is a substring of what the user
-//     pasted.
+//     pasted. A message with line breaks inside words (a fixed-width wrap)
+//     is matched a second time with those breaks joined, within what is
+//     left of the budget, and the better answer kept.
 //  2. Retrieve candidates through an inverted index from the templates'
 //     words to their templates (see Index). Words a template holds only in
 //     part (a literal's edge next to a hole: "{n}ms") are not indexed. The
 //     message's words are looked up rarest first; a word whose posting list
 //     no longer fits the generation budget only adds weight to candidates
 //     already found, by binary search. Candidates are ranked by a Dice
-//     coefficient over idf weights, and the best MaxCandidates are verified.
+//     coefficient over idf weights, and the best MaxCandidates are verified,
+//     plus up to maxWrappers templates with an error hole whose words the
+//     message holds all (a wrapper shows few words of its own; see
+//     compose.go).
 //  3. Add the sites at the innermost frame's line (±1), which is how a
 //     message held in a variable or built by an exception class is found,
-//     the sites at outer frames' lines, and, for a rare exception type, the
-//     sites whose templates have no literal text.
+//     the sites at outer frames' lines, for a rare exception type the sites
+//     whose templates have no literal text, and for a bare exception name
+//     ("EOFError", "_queue.Empty") the sites raising it without a message.
 //  4. Verify each candidate by aligning its template against the message
 //     (see align.go): literals must occur in order, holes take any text and
 //     prefer text of their type hint, and the alignment tolerates a cut tail
@@ -32,22 +38,31 @@
 //     dynamic program over at most maxStates literal occurrences.
 //  5. Rank by evidence: the text score (coverage of the template's literal
 //     text, share of the message explained, length of the match, hole type
-//     fit, case), the frames (the innermost frame at the raise, in the same
-//     function or file, an outer frame at the site), the exception type (as
-//     written, qualified, or by short name; a mismatch lowers the score but
-//     does not exclude, since wrappers change types) and the repository
-//     hint. Weights are constants in match.go; a component the query says
-//     nothing about is left out. A traceback also rules sites out: a raise
+//     fit, case; see textScore), raised for a wrapper whose error hole holds
+//     another candidate's whole message (compose.go), the frames (the
+//     innermost frame at the raise, in the same function or file, an outer
+//     frame at the site), the exception type (as written, qualified, or by
+//     short name, a class of a private module agreeing with its public one;
+//     a mismatch lowers the score but does not exclude, since wrappers change
+//     types) and the repository hint. Weights are constants in match.go; a
+//     component the query says nothing about is left out. A traceback also
+//     rules sites out: a raise
 //     leaves its frame on the stack, so a site whose file is on no frame, or
 //     (when the innermost frame lies in an indexed file at no raise: compiled
 //     code raised the error) a site outside the innermost frame's function,
 //     has its score scaled by 0.45; a site away from the raise the innermost
 //     frame points at, by 0.85.
-//  6. When nothing scores DefaultMinScore or more, say why: the innermost
+//  6. Report ties: candidates with exactly the first one's score
+//     (Result.Tied) are the same message raised at several sites, which the
+//     message alone cannot tell apart; they come in index order, and each
+//     says so in its reasons.
+//  7. When nothing scores DefaultMinScore or more, say why: the innermost
 //     frame is in an indexed file but not at a raise (compiled code raised
-//     it), the raise is in a file that is not indexed (and which frame is
-//     the nearest indexed one), no template holds the message's words, or
-//     templates hold its words but not its text.
+//     it; a site elsewhere raising the same text is named as its likely
+//     pure-Python equivalent), the raise is in a file that is not indexed
+//     (and which frame is the nearest indexed one), no site raises the bare
+//     exception, no template holds the message's words, or templates hold
+//     its words but not its text.
 //
 // # Bounds
 //
@@ -55,15 +70,17 @@
 // MaxMessage bytes; at most maxQueryTokens words, genBudget posting
 // entries for candidate generation and keepCandidates candidates for the
 // common words are used; at most MaxCandidates templates are verified by
-// text, plus at most 8 sites per frame; each alignment has at most
-// maxStates states; and every step is charged to Options.MaxSteps, past
-// which verification stops and Stats.Truncated is set.
+// text, plus maxWrappers wrappers and at most 8 sites per frame, 2 ×
+// rareException opaque and maxBare bare sites; each alignment has at most
+// maxStates states; and every step, the second pass over a wrapped message
+// included, is charged to Options.MaxSteps, past which verification stops
+// and Stats.Truncated is set.
 //
 // # Memory
 //
 // The index keeps no Site: per site 44 bytes of fixed fields, its templates
 // encoded in a shared arena with interned strings, 16 bytes per template,
 // 4 bytes per posting and per file entry, and a pointer-free token table.
-// Measured on one million generated sites: under 400 bytes per site (see
+// Measured on one million generated sites: under 300 bytes per site (see
 // BenchmarkMatch1M).
 package match

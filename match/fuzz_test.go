@@ -106,6 +106,7 @@ func TestBoundedWork(t *testing.T) {
 		{"huge message", "error {x} here", strings.Repeat("error here ", 100000)},
 		{"only holes", "{a}{b}{c}{d}", strings.Repeat("z", 1<<20)},
 		{"thousands of unknown words", "error {x} here", distinctWords(5000)},
+		{"lines broken inside words", "error {x} here", strings.Repeat("erro\nr here ", 50000)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -118,16 +118,22 @@ const (
 func (ix *Index) Match(q Query, opt Options) Result {
 	opt = opt.withDefaults()
 	res, wraps := ix.match(q, opt, false)
-	if wraps {
+	if left := opt.MaxSteps - res.Stats.Steps; wraps && left > 0 {
 		// The message has line breaks inside words, as a terminal or a
 		// log viewer that wraps at a fixed width leaves them: try it with
-		// those breaks joined, and keep the better answer.
-		joined, _ := ix.match(q, opt, true)
-		steps := res.Stats.Steps
+		// those breaks joined, within what is left of the budget, and
+		// keep the better answer.
+		o := opt
+		o.MaxSteps = left
+		joined, _ := ix.match(q, o, true)
+		work := res.Stats
 		if len(joined.Matches) > 0 && (len(res.Matches) == 0 || joined.Matches[0].Score > res.Matches[0].Score) {
 			res = joined
 		}
-		res.Stats.Steps += steps
+		res.Stats.Steps = work.Steps + joined.Stats.Steps
+		res.Stats.Postings = work.Postings + joined.Stats.Postings
+		res.Stats.Verified = work.Verified + joined.Stats.Verified
+		res.Stats.Truncated = work.Truncated || joined.Stats.Truncated
 	}
 	return res
 }
