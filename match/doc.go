@@ -46,12 +46,11 @@
 //     a mismatch lowers the score but does not exclude, since wrappers change
 //     types) and the repository hint. Weights are constants in match.go; a
 //     component the query says nothing about is left out. A traceback also
-//     rules sites out: a raise
-//     leaves its frame on the stack, so a site whose file is on no frame, or
-//     (when the innermost frame lies in an indexed file at no raise: compiled
-//     code raised the error) a site outside the innermost frame's function,
-//     has its score scaled by 0.45; a site away from the raise the innermost
-//     frame points at, by 0.85.
+//     rules sites out: a raise leaves its frame on the stack, so a site whose
+//     file is on no frame, or (when the innermost frame lies in an indexed
+//     file at no raise: compiled code raised the error) a site outside the
+//     innermost frame's function, has its score scaled by 0.45; a site away
+//     from the raise the innermost frame points at, by 0.85.
 //  6. Report ties: candidates with exactly the first one's score
 //     (Result.Tied) are the same message raised at several sites, which the
 //     message alone cannot tell apart; they come in index order, and each
