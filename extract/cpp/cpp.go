@@ -129,8 +129,8 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 	x := newFile(f, language, rules)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites}
-	if line := firstErrorLine(f.Tree); line > 0 {
-		p := fmt.Sprintf("syntax error on line %d", line)
+	if e := f.Tree.FirstError(); !e.IsNull() {
+		p := fmt.Sprintf("syntax error on line %d", e.Line())
 		if x.skipped > 0 {
 			p += fmt.Sprintf("; %d candidate sites in code with syntax errors skipped, the first on line %d", x.skipped, x.firstSkipped)
 		}
@@ -138,19 +138,6 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 	}
 	res.Problems = append(res.Problems, x.problems...)
 	return res, nil
-}
-
-// firstErrorLine returns the line of the tree's first syntax error, or 0.
-func firstErrorLine(t *syntax.Tree) int {
-	if !t.HasError() {
-		return 0
-	}
-	for n := range t.Root().Descendants() {
-		if n.IsError() || n.IsMissing() {
-			return n.Line()
-		}
-	}
-	return t.Root().Line()
 }
 
 // ruleSet holds the rules of an extractor, indexed by the last segment of

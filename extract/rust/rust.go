@@ -151,8 +151,8 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	x := newFile(f, opts)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
-	if line := firstErrorLine(f.Tree); line > 0 {
-		p := fmt.Sprintf("syntax error on line %d", line)
+	if e := f.Tree.FirstError(); !e.IsNull() {
+		p := fmt.Sprintf("syntax error on line %d", e.Line())
 		if x.skipped > 0 {
 			p += fmt.Sprintf("; %d candidate sites in code with syntax errors skipped, the first on line %d", x.skipped, x.firstSkipped)
 		}
@@ -185,19 +185,6 @@ func link(files []*extract.FileResult) {
 			return pending && !errorTypes[typ]
 		})
 	}
-}
-
-// firstErrorLine returns the line of the tree's first syntax error, or 0.
-func firstErrorLine(t *syntax.Tree) int {
-	if !t.HasError() {
-		return 0
-	}
-	for n := range t.Root().Descendants() {
-		if n.IsError() || n.IsMissing() {
-			return n.Line()
-		}
-	}
-	return t.Root().Line()
 }
 
 // maxProblems caps the notes reported for one file.
