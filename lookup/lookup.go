@@ -76,6 +76,10 @@ type Answer struct {
 	Reason string
 	// Nearest is the innermost frame in an indexed file, when there is one.
 	Nearest *match.Location
+	// Tied is how many matches score exactly as the first (see
+	// match.Result.Tied): above 1, the message is raised at that many
+	// sites and only a traceback can tell which.
+	Tied int
 	// Elapsed is the time spent matching (parsing and loading excluded).
 	Elapsed time.Duration
 }
@@ -131,7 +135,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	}
 	q := queries[bestQ]
 	ans.Exception, ans.Message, ans.Frames = q.Exception, q.Message, q.Frames
-	ans.Reason, ans.Nearest = best.Reason, best.Nearest
+	ans.Reason, ans.Nearest, ans.Tied = best.Reason, best.Nearest, best.Tied
 	ans.Elapsed = time.Since(start)
 	for _, m := range best.Matches {
 		if opts.MatchesOnly {

@@ -31,6 +31,8 @@ func newService(t *testing.T) *Service {
 			Template: errdex.NewTemplate(parts...)}
 	}
 	sites := []*errdex.Site{
+		site("a0000000000000b1", "Lib/posixpath.py", 531, "commonpath", "ValueError", errdex.Lit("commonpath() arg is an empty sequence")),
+		site("a0000000000000b2", "Lib/ntpath.py", 801, "commonpath", "ValueError", errdex.Lit("commonpath() arg is an empty sequence")),
 		site("a0000000000000a1", "Lib/logging/config.py", 580, "DictConfigurator.configure", "ValueError",
 			errdex.Lit("Unable to configure handler "), hole("name", errdex.HoleRepr)),
 		site("a0000000000000a2", "Lib/logging/config.py", 407, "BaseConfigurator.resolve", "ValueError",
@@ -142,5 +144,26 @@ func TestExplainTooLarge(t *testing.T) {
 	_, err := svc.Explain(context.Background(), string(make([]byte, 2<<20)), Options{})
 	if errdex.KindOf(err) != errdex.TooLarge {
 		t.Errorf("error %v, want kind TooLarge", err)
+	}
+}
+
+func TestExplainTie(t *testing.T) {
+	svc := newService(t)
+	ans, err := svc.Explain(context.Background(), "ValueError: commonpath() arg is an empty sequence", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Tied != 2 || len(ans.Hits) != 2 || ans.Hits[0].Score != ans.Hits[1].Score {
+		t.Errorf("tied %d, hits %d; want the two sites tied", ans.Tied, len(ans.Hits))
+	}
+	// A traceback tells them apart.
+	tb := "Traceback (most recent call last):\n  File \"/usr/lib/python3.11/posixpath.py\", line 531, in commonpath\n" +
+		"    raise ValueError('commonpath() arg is an empty sequence')\nValueError: commonpath() arg is an empty sequence\n"
+	ans, err = svc.Explain(context.Background(), tb, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ans.Tied != 1 || len(ans.Hits) == 0 || ans.Hits[0].ID != "a0000000000000b1" {
+		t.Errorf("tied %d, hits %v; want posixpath's site alone", ans.Tied, ans.Hits)
 	}
 }
