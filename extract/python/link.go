@@ -70,6 +70,9 @@ func link(files []*extract.FileResult) {
 			pc.apply()
 		}
 	}
+	for _, ff := range all {
+		l.importedConsts(ff)
+	}
 }
 
 // moduleName derives a file's dotted module name: its directories while

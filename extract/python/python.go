@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/syntax"
 )
@@ -40,6 +41,10 @@ type facts struct {
 	raises    []*raiseFact
 	// paramCalls are the sites that raise what their callers pass.
 	paramCalls []*paramCall
+	// sites are the file's sites; consts its module-level text constants
+	// (consts.go).
+	sites  []*errdex.Site
+	consts map[string]argVal
 	// module is the file's dotted module name, set by Link.
 	module string
 	pkg    bool // the file is a package's __init__.py
@@ -60,6 +65,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 		}
 	}
 	x.callerMessages()
+	x.facts.sites, x.facts.consts = res.Sites, x.moduleConsts()
 	x.facts.analysis = analysisFacts(fs, res.Sites)
 	res.Analysis = x.facts.analysis
 	for _, c := range fs.classes {

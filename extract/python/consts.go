@@ -1,0 +1,103 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+)
+
+// This file resolves message holes that name texts defined in another
+// module of the repository: from .constants import NOT_FOUND; raise
+// KeyError(NOT_FOUND), or msgs.NOT_FOUND through an imported module. Each
+// file records its module-level names bound once to a text with literal
+// content; once every file is known, Link puts those texts in place of the
+// holes that name them through the file's imports.
+
+// moduleConsts returns the module-level names of the file bound exactly
+// once, to a text with literal content.
+func (x *extraction) moduleConsts() map[string]argVal {
+	var out map[string]argVal
+	m := x.fs.module
+	for _, b := range m.binds {
+		if b.kind != bindAssign || strings.Contains(b.name, ".") || len(m.bindingsOf(b.name)) != 1 {
+			continue
+		}
+		switch b.value.Kind() {
+		case "string", "concatenated_string", "binary_operator", "call", "parenthesized_expression":
+		default:
+			continue
+		}
+		v := x.ev.eval(b.value, m)
+		if !v.isStringish() || !hasLiteral(v.strAlts()) {
+			continue
+		}
+		if out == nil {
+			out = map[string]argVal{}
+		}
+		out[b.name] = argOf(v)
+	}
+	return out
+}
+
+func hasLiteral(ts []errdex.Template) bool {
+	for _, t := range ts {
+		if !t.IsOpaque() {
+			return true
+		}
+	}
+	return false
+}
+
+// importedConsts fills the holes of the file's sites that name a text
+// constant of another module, imported by name or through its module.
+func (l *linker) importedConsts(f *facts) {
+	for _, s := range f.sites {
+		b := bindings{}
+		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
+			for _, p := range t.Parts {
+				if p.IsHole() && p.Expr != "" {
+					if _, done := b[p.Expr]; !done {
+						if a, ok := l.constant(p.Expr, f); ok {
+							b[p.Expr] = a
+						}
+					}
+				}
+			}
+		}
+		if len(b) == 0 {
+			continue
+		}
+		setMessage(s, b.applyAll(append([]errdex.Template{s.Template}, s.Alternatives...)))
+	}
+}
+
+// constant finds the text a name of file f refers to in another module:
+// NAME imported from a module (or through a star import), or mod.NAME
+// with mod an imported module.
+func (l *linker) constant(expr string, f *facts) (argVal, bool) {
+	first, rest, dotted := strings.Cut(expr, ".")
+	t, ok := f.imports[first]
+	switch {
+	case ok && !dotted && t.name != "":
+		return l.constIn(absolute(t.module, f), t.name)
+	case ok && dotted && !strings.Contains(rest, "."):
+		// import pkg.messages as messages, from pkg import messages
+		return l.constIn(absolute(t.qualified(), f), rest)
+	case !ok && !dotted:
+		for _, star := range f.stars {
+			if a, ok := l.constIn(absolute(star, f), expr); ok {
+				return a, true
+			}
+		}
+	}
+	return argVal{}, false
+}
+
+func (l *linker) constIn(module, name string) (argVal, bool) {
+	m, ok := l.modules[module]
+	if !ok {
+		return argVal{}, false
+	}
+	a, ok := m.consts[name]
+	return a, ok
+}
