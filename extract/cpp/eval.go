@@ -53,34 +53,26 @@ func clipExpr(e string) string {
 	return strings.ToValidUTF8(e, "\uFFFD")
 }
 
+// alternatives keeps maxAlts alternatives of a value, told apart by how
+// they print.
+var alternatives = template.Alternatives{Max: maxAlts, Key: errdex.Template.String}
+
 // union merges the alternatives of several values; the result is text
 // when all are.
 func union(vs ...value) value {
 	out := value{text: true}
-	seen := map[string]bool{}
-	for _, v := range vs {
+	lists := make([][]errdex.Template, len(vs))
+	for i, v := range vs {
 		out.text = out.text && v.text
-		for _, t := range v.alts {
-			if k := t.String(); !seen[k] && len(out.alts) < maxAlts {
-				seen[k] = true
-				out.alts = append(out.alts, t)
-			}
-		}
+		lists[i] = v.alts
 	}
+	out.alts = alternatives.Union(lists...)
 	return out
 }
 
 // concat appends b to each alternative of a (a cross product, capped).
 func concat(a, b value) value {
-	out := value{text: a.text || b.text}
-	for _, x := range a.alts {
-		for _, y := range b.alts {
-			if len(out.alts) < maxAlts {
-				out.alts = append(out.alts, x.Concat(y))
-			}
-		}
-	}
-	return out
+	return value{alts: alternatives.Product(a.alts, b.alts), text: a.text || b.text}
 }
 
 // concatAll concatenates the values of several expressions.
