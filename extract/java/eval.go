@@ -238,6 +238,13 @@ func floatText(s string) (string, bool) {
 	return out, true
 }
 
+// alternatives keeps maxAlternatives messages of an expression, each cut
+// at maxText bytes of literal text, told apart by their holes'
+// expressions.
+var alternatives = template.Alternatives{Max: maxAlternatives, MaxText: maxText, Key: template.ExprKey}
+
+// product concatenates every message of a with every one of b
+// (template.Alternatives.Product); an empty side adds nothing.
 func product(a, b []errdex.Template) []errdex.Template {
 	if len(a) == 0 {
 		return b
@@ -245,81 +252,12 @@ func product(a, b []errdex.Template) []errdex.Template {
 	if len(b) == 0 {
 		return a
 	}
-	out := make([]errdex.Template, 0, min(len(a)*len(b), maxAlternatives))
-	for _, s := range a {
-		for _, t := range b {
-			if len(out) == maxAlternatives {
-				return out
-			}
-			out = append(out, capText(s.Concat(t)))
-		}
-	}
-	return out
+	return alternatives.Product(a, b)
 }
 
-func capText(t errdex.Template) errdex.Template {
-	n := 0
-	for i, p := range t.Parts {
-		n += len(p.Text)
-		if n <= maxText {
-			continue
-		}
-		parts := append([]errdex.Part(nil), t.Parts[:i+1]...)
-		keep := len(p.Text) - (n - maxText)
-		for keep > 0 && !utf8.RuneStart(p.Text[keep]) {
-			keep--
-		}
-		parts[i].Text = p.Text[:keep]
-		return errdex.Template{Parts: parts}.Normalize()
-	}
-	return t
-}
-
+// union joins the messages of two values, without duplicates.
 func union(a, b val) val {
-	out := val{str: a.str && b.str}
-	seen := map[string]bool{}
-	for _, t := range append(append([]errdex.Template(nil), a.alts...), b.alts...) {
-		k := key(t)
-		if seen[k] || len(out.alts) == maxAlternatives {
-			continue
-		}
-		seen[k] = true
-		out.alts = append(out.alts, t)
-	}
-	return out
-}
-
-func key(t errdex.Template) string {
-	var b strings.Builder
-	for _, p := range t.Parts {
-		if p.IsHole() {
-			b.WriteString("\x00" + p.Expr + "\x00")
-			continue
-		}
-		b.WriteString(p.Text)
-	}
-	return b.String()
-}
-
-// fill replaces the holes of ts whose Expr is a key of values.
-func fill(ts []errdex.Template, values map[string][]errdex.Template) []errdex.Template {
-	if len(values) == 0 {
-		return ts
-	}
-	var out []errdex.Template
-	for _, t := range ts {
-		acc := []errdex.Template{{}}
-		for _, part := range t.Parts {
-			v, ok := values[part.Expr]
-			if !part.IsHole() || !ok {
-				acc = product(acc, []errdex.Template{{Parts: []errdex.Part{part}}})
-				continue
-			}
-			acc = product(acc, v)
-		}
-		out = union(val{alts: out}, val{alts: acc}).alts
-	}
-	return out
+	return val{alts: alternatives.Union(a.alts, b.alts), str: a.str && b.str}
 }
 
 // args returns a call's arguments.
@@ -617,7 +555,7 @@ func (x *fileCtx) callLocal(m *scope, as []syntax.Node, sc *scope, depth int) (v
 	if len(v.alts) == 0 || v.opaque() {
 		return val{}, false
 	}
-	v.alts = fill(v.alts, x.bindArgs(m, as, sc, depth))
+	v.alts = alternatives.Substitute(v.alts, x.bindArgs(m, as, sc, depth))
 	return v, true
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/template"
 )
 
 // maxChain bounds the walks along superclasses and this(...) calls.
@@ -61,7 +62,7 @@ func link(files []*extract.FileResult) {
 			}
 			msg, ok := l.message(e, t.Args, 0)
 			if ok && (!(val{alts: msg}).opaque() || t.Site.Template.IsOpaque()) {
-				setMessage(t.Site, msg)
+				t.Site.Template, t.Site.Alternatives = template.Pick(msg)
 			}
 		}
 	}
@@ -194,11 +195,11 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 		return
 	}
 	for _, s := range f.Sites {
-		setMessage(s, fill(append([]errdex.Template{s.Template}, s.Alternatives...), values))
+		s.Template, s.Alternatives = template.Pick(alternatives.Substitute(append([]errdex.Template{s.Template}, s.Alternatives...), values))
 	}
 	for _, t := range ff.Throws {
 		for i := range t.Args {
-			t.Args[i].Alts = fill(t.Args[i].Alts, values)
+			t.Args[i].Alts = alternatives.Substitute(t.Args[i].Alts, values)
 		}
 	}
 }
@@ -233,7 +234,7 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 		call = ctor.Call
 		for _, a := range ctor.Args {
 			b := a
-			b.Alts = fill(a.Alts, values)
+			b.Alts = alternatives.Substitute(a.Alts, values)
 			if t, ok := types[a.Expr]; ok {
 				b.Type = t
 			}
@@ -261,7 +262,7 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 	if ok {
 		fields["super.getMessage()"] = base
 	}
-	return fill(c.GetMessage, fields), true
+	return alternatives.Substitute(c.GetMessage, fields), true
 }
 
 // superMessage is the message the superclass of e builds from args: a

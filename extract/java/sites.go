@@ -1,7 +1,6 @@
 package java
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -222,7 +221,7 @@ func (x *fileCtx) factory(m *scope, as []syntax.Node, sc *scope, depth int) (thr
 		if t.kind != errdex.KindThrow || t.exception == "" {
 			continue
 		}
-		t.msg = fill(t.msg, x.bindArgs(m, as, sc, depth))
+		t.msg = alternatives.Substitute(t.msg, x.bindArgs(m, as, sc, depth))
 		t.ctor, t.args = "", nil
 		return t, true
 	}
@@ -339,7 +338,7 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 			x.facts.Unqualified = append(x.facts.Unqualified, s)
 		}
 	}
-	setMessage(s, t.msg)
+	s.Template, s.Alternatives = template.Pick(t.msg)
 	x.sites = append(x.sites, s)
 	if t.ctor != "" {
 		th := &Throw{Site: s, Class: t.ctor}
@@ -380,32 +379,4 @@ func (x *fileCtx) qualify(written string) string {
 		return "java.lang." + written
 	}
 	return ""
-}
-
-// setMessage stores alternatives as the site's template and alternatives:
-// holes distinctly named, empty alternatives dropped beside others, and
-// alternatives made of holes only last.
-func setMessage(s *errdex.Site, alts []errdex.Template) {
-	if len(alts) == 0 {
-		s.Template, s.Alternatives = errdex.Template{}, nil
-		return
-	}
-	alts = append([]errdex.Template(nil), alts...)
-	for i := range alts {
-		alts[i] = template.DistinctHoles(alts[i].Normalize())
-	}
-	kept := alts[:0]
-	for _, a := range alts {
-		if !a.IsEmpty() {
-			kept = append(kept, a)
-		}
-	}
-	if len(kept) == 0 {
-		kept = alts[:1]
-	}
-	sort.SliceStable(kept, func(i, j int) bool { return !kept[i].IsOpaque() && kept[j].IsOpaque() })
-	s.Template, s.Alternatives = kept[0], nil
-	if len(kept) > 1 {
-		s.Alternatives = kept[1:]
-	}
 }

@@ -242,8 +242,13 @@ func appendText(ts []errdex.Template, s string) []errdex.Template {
 	return product(ts, []errdex.Template{{Parts: []errdex.Part{errdex.Lit(s)}}})
 }
 
-// product concatenates every alternative of a with every one of b, up to
-// maxAlternatives, capping each message's literal text at maxText.
+// alternatives keeps maxAlternatives messages of an expression, each cut
+// at maxText bytes of literal text, told apart by their holes'
+// expressions.
+var alternatives = template.Alternatives{Max: maxAlternatives, MaxText: maxText, Key: template.ExprKey}
+
+// product concatenates every message of a with every one of b
+// (template.Alternatives.Product); an empty side adds nothing.
 func product(a, b []errdex.Template) []errdex.Template {
 	if len(a) == 0 {
 		return b
@@ -251,63 +256,12 @@ func product(a, b []errdex.Template) []errdex.Template {
 	if len(b) == 0 {
 		return a
 	}
-	out := make([]errdex.Template, 0, min(len(a)*len(b), maxAlternatives))
-	for _, s := range a {
-		for _, t := range b {
-			if len(out) == maxAlternatives {
-				return out
-			}
-			out = append(out, capText(s.Concat(t)))
-		}
-	}
-	return out
+	return alternatives.Product(a, b)
 }
 
-// capText cuts a message whose literal text exceeds maxText.
-func capText(t errdex.Template) errdex.Template {
-	n := 0
-	for i, p := range t.Parts {
-		n += len(p.Text)
-		if n <= maxText {
-			continue
-		}
-		parts := append([]errdex.Part(nil), t.Parts[:i+1]...)
-		keep := len(p.Text) - (n - maxText)
-		for keep > 0 && !utf8.RuneStart(p.Text[keep]) {
-			keep--
-		}
-		parts[i].Text = p.Text[:keep]
-		return errdex.Template{Parts: parts}.Normalize()
-	}
-	return t
-}
-
-// union joins the alternatives of two values, without duplicates.
+// union joins the messages of two values, without duplicates.
 func union(a, b val) val {
-	out := val{str: a.str && b.str}
-	seen := map[string]bool{}
-	for _, t := range append(append([]errdex.Template(nil), a.alts...), b.alts...) {
-		k := key(t)
-		if seen[k] || len(out.alts) == maxAlternatives {
-			continue
-		}
-		seen[k] = true
-		out.alts = append(out.alts, t)
-	}
-	return out
-}
-
-// key identifies a template among alternatives.
-func key(t errdex.Template) string {
-	var b strings.Builder
-	for _, p := range t.Parts {
-		if p.IsHole() {
-			b.WriteString("\x00" + p.Expr + "\x00")
-			continue
-		}
-		b.WriteString(p.Text)
-	}
-	return b.String()
+	return val{alts: alternatives.Union(a.alts, b.alts), str: a.str && b.str}
 }
 
 // numberText renders a numeric literal as JavaScript prints the number,
@@ -516,7 +470,7 @@ func (x *fileCtx) callLocal(f syntax.Node, args []syntax.Node, sc *scope, depth 
 	if len(v.alts) == 0 || v.opaque() || !v.str {
 		return val{}, false
 	}
-	v.alts = fill(v.alts, x.bindArgs(fs, args, sc, depth))
+	v.alts = alternatives.Substitute(v.alts, x.bindArgs(fs, args, sc, depth))
 	return v, true
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/template"
 )
 
 // maxChain bounds the walk along base classes, which guards against
@@ -61,7 +62,7 @@ func link(files []*extract.FileResult) {
 			}
 			msg, ok := l.message(e, t.Args, 0)
 			if ok && (!val{alts: msg}.opaque() || t.Site.Template.IsOpaque()) {
-				setMessage(t.Site, msg)
+				t.Site.Template, t.Site.Alternatives = template.Pick(msg)
 			}
 		}
 	}
@@ -207,29 +208,7 @@ func substitute(ts []errdex.Template, params []Param, args []Arg) []errdex.Templ
 			}
 		}
 	}
-	return fill(ts, values)
-}
-
-// fill replaces the holes of ts whose Expr is a key of values with the
-// value's messages.
-func fill(ts []errdex.Template, values map[string][]errdex.Template) []errdex.Template {
-	if len(values) == 0 {
-		return ts
-	}
-	var out []errdex.Template
-	for _, t := range ts {
-		acc := []errdex.Template{{}}
-		for _, part := range t.Parts {
-			v, ok := values[part.Expr]
-			if !part.IsHole() || !ok {
-				acc = product(acc, []errdex.Template{{Parts: []errdex.Part{part}}})
-				continue
-			}
-			acc = product(acc, v)
-		}
-		out = union(val{alts: out}, val{alts: acc}).alts
-	}
-	return out
+	return alternatives.Substitute(ts, values)
 }
 
 // constants replaces the holes of a file's messages that read a constant
@@ -288,11 +267,11 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 		return
 	}
 	for _, s := range f.Sites {
-		setMessage(s, fill(append([]errdex.Template{s.Template}, s.Alternatives...), values))
+		s.Template, s.Alternatives = template.Pick(alternatives.Substitute(append([]errdex.Template{s.Template}, s.Alternatives...), values))
 	}
 	for _, t := range ff.Throws {
 		for i := range t.Args {
-			t.Args[i].Alts = fill(t.Args[i].Alts, values)
+			t.Args[i].Alts = alternatives.Substitute(t.Args[i].Alts, values)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package javascript
 
 import (
-	"sort"
 	"strings"
 	"unicode"
 
@@ -124,7 +123,7 @@ func (x *fileCtx) factory(f syntax.Node, args []syntax.Node, sc *scope, depth in
 		if t.kind != errdex.KindThrow || t.exception == "" {
 			continue
 		}
-		t.msg = fill(t.msg, x.bindArgs(fs, args, sc, depth))
+		t.msg = alternatives.Substitute(t.msg, x.bindArgs(fs, args, sc, depth))
 		t.ctor, t.args = "", nil // the arguments belong to the factory, not to the class
 		return t, true
 	}
@@ -293,7 +292,7 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 			EndColumn: node.End().Column + 1,
 		}},
 	}
-	setMessage(s, t.msg)
+	s.Template, s.Alternatives = template.Pick(t.msg)
 	x.sites = append(x.sites, s)
 	if t.ctor != "" {
 		th := &Throw{Site: s, Ctor: t.ctor}
@@ -325,32 +324,4 @@ func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 		}
 	}
 	return out
-}
-
-// setMessage stores alternatives as the site's template and alternatives:
-// holes distinctly named, empty alternatives dropped beside others, and
-// alternatives made of holes only last.
-func setMessage(s *errdex.Site, alts []errdex.Template) {
-	if len(alts) == 0 {
-		s.Template, s.Alternatives = errdex.Template{}, nil
-		return
-	}
-	alts = append([]errdex.Template(nil), alts...)
-	for i := range alts {
-		alts[i] = template.DistinctHoles(alts[i].Normalize())
-	}
-	kept := alts[:0]
-	for _, a := range alts {
-		if !a.IsEmpty() {
-			kept = append(kept, a)
-		}
-	}
-	if len(kept) == 0 {
-		kept = alts[:1]
-	}
-	sort.SliceStable(kept, func(i, j int) bool { return !kept[i].IsOpaque() && kept[j].IsOpaque() })
-	s.Template, s.Alternatives = kept[0], nil
-	if len(kept) > 1 {
-		s.Alternatives = kept[1:]
-	}
 }
