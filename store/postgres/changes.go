@@ -54,13 +54,23 @@ const (
 // again, sends a value, since writes may have committed meanwhile.
 // Failures are passed to report (which may be nil), for a log.
 func (s *Store) Changes(ctx context.Context, report func(error)) <-chan struct{} {
+	return s.changes(ctx, report, nil)
+}
+
+// changes is Changes, calling listening (when not nil) each time the
+// listener is in place.
+func (s *Store) changes(ctx context.Context, report func(error), listening func()) <-chan struct{} {
 	ch := make(chan struct{}, 1)
-	cfg := s.pool.Config().ConnConfig
+	cfg := s.pool.Config().ConnConfig // a copy
+	if cfg.RuntimeParams == nil {
+		cfg.RuntimeParams = map[string]string{}
+	}
+	cfg.RuntimeParams["application_name"] = s.listenerName()
 	go func() {
 		defer close(ch)
 		delay := minRetry
 		for first := true; ctx.Err() == nil; first = false {
-			err := s.listen(ctx, cfg, ch, !first)
+			err := s.listen(ctx, cfg, ch, !first, listening)
 			if ctx.Err() != nil {
 				return
 			}
@@ -78,10 +88,14 @@ func (s *Store) Changes(ctx context.Context, report func(error)) <-chan struct{}
 	return ch
 }
 
+// listenerName is the application_name of the listening connection, which
+// shows in pg_stat_activity.
+func (s *Store) listenerName() string { return "errdex changes " + s.schema }
+
 // listen connects, listens and forwards this schema's notifications to ch
 // until the connection fails or ctx is done. resync sends a value as soon
 // as the listener is in place.
-func (s *Store) listen(ctx context.Context, cfg *pgx.ConnConfig, ch chan<- struct{}, resync bool) error {
+func (s *Store) listen(ctx context.Context, cfg *pgx.ConnConfig, ch chan<- struct{}, resync bool, listening func()) error {
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return err
@@ -89,6 +103,9 @@ func (s *Store) listen(ctx context.Context, cfg *pgx.ConnConfig, ch chan<- struc
 	defer conn.Close(context.WithoutCancel(ctx))
 	if _, err := conn.Exec(ctx, `LISTEN `+notifyChannel); err != nil {
 		return err
+	}
+	if listening != nil {
+		listening()
 	}
 	if resync {
 		signal(ch)

@@ -88,6 +88,13 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if cfg.ConnConfig.ConnectTimeout == 0 {
 		cfg.ConnConfig.ConnectTimeout = defaultConnectTimeout
 	}
+	if cfg.ConnConfig.RuntimeParams == nil {
+		cfg.ConnConfig.RuntimeParams = map[string]string{}
+	}
+	if cfg.ConnConfig.RuntimeParams["application_name"] == "" {
+		// How errdex's connections show in pg_stat_activity.
+		cfg.ConnConfig.RuntimeParams["application_name"] = "errdex"
+	}
 	cfg.MaxConnIdleTime = 5 * time.Minute
 	cfg.HealthCheckPeriod = 30 * time.Second
 	s := &Store{where: describe(cfg.ConnConfig)}
@@ -95,14 +102,16 @@ func Open(ctx context.Context, url string) (*Store, error) {
 	if err != nil {
 		return nil, s.classify(op, err)
 	}
-	if err := s.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&s.schema); err != nil {
+	var schema *string
+	if err := s.pool.QueryRow(ctx, `SELECT current_schema()`).Scan(&schema); err != nil {
 		s.pool.Close()
 		return nil, s.fail(ctx, op, err)
 	}
-	if s.schema == "" {
+	if schema == nil {
 		s.pool.Close()
 		return nil, errdex.Errorf(op, errdex.Invalid, "no schema of the search path of %s exists: create it, or pass another search_path in the URL", s.where)
 	}
+	s.schema = *schema
 	if err := s.migrate(ctx, cfg.ConnConfig); err != nil {
 		s.pool.Close()
 		return nil, err
