@@ -189,57 +189,6 @@ func unescape(s string) string {
 	return strings.ToValidUTF8(b.String(), "\uFFFD")
 }
 
-// stringize renders source text as the preprocessor's # operator prints
-// it: white space runs (newlines included) become one space, comments are
-// dropped, the ends are trimmed; string and character literals are kept
-// as written.
-func stringize(s string) string {
-	var b strings.Builder
-	space := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\'':
-			j := skipQuoted(s, i)
-			if space && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			space = false
-			b.WriteString(s[i : j+1])
-			i = j
-			continue
-		case c == '/' && i+1 < len(s) && s[i+1] == '/':
-			for i < len(s) && s[i] != '\n' {
-				i++
-			}
-			space = true
-			continue
-		case c == '/' && i+1 < len(s) && s[i+1] == '*':
-			end := strings.Index(s[i+2:], "*/")
-			if end < 0 {
-				i = len(s)
-			} else {
-				i += end + 3
-			}
-			space = true
-			continue
-		case c == '\\' && i+1 < len(s) && (s[i+1] == '\n' || s[i+1] == '\r'):
-			space = true
-			i++
-			continue
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v':
-			space = true
-			continue
-		}
-		if space && b.Len() > 0 {
-			b.WriteByte(' ')
-		}
-		space = false
-		b.WriteByte(c)
-	}
-	return strings.ToValidUTF8(b.String(), "\uFFFD")
-}
-
 // skipQuoted returns the index of the quote closing the one at i, or the
 // last index.
 func skipQuoted(s string, i int) int {

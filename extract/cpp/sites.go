@@ -341,7 +341,7 @@ func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []
 				part = holeValue("", errdex.HoleAny)
 				break
 			}
-			part = litValue(stringize(args[i].Text()))
+			part = litValue(template.Stringize(args[i].Text(), template.StringizeC))
 		case "value":
 			if p.Arg >= len(args) {
 				part = holeValue("", p.Type)

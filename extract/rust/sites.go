@@ -222,7 +222,7 @@ func (x *file) macro(n syntax.Node) {
 			x.add(errdex.KindAssert, "", n, fn, *msg)
 			return
 		}
-		x.add(errdex.KindAssert, "", n, fn, litValue("assertion failed: "+collapseSpace(args[0].text())))
+		x.add(errdex.KindAssert, "", n, fn, litValue("assertion failed: "+template.Stringize(args[0].text(), template.StringizeRust)))
 	case "assert_eq", "assert_ne", "debug_assert_eq", "debug_assert_ne":
 		if len(args) < 2 {
 			return
@@ -275,7 +275,7 @@ func assertEq(op string, left, right tokArg, msg *value) value {
 // "Condition failed: `a == b` (1 vs 2)" for a comparison (anyhow 1.0.58
 // and later), "Condition failed: `cond`" otherwise, and as an alternative.
 func conditionFailed(cond tokArg) value {
-	text := collapseSpace(cond.text())
+	text := template.Stringize(cond.text(), template.StringizeRust)
 	plain := litValue("Condition failed: `" + text + "`")
 	op := -1
 	for i, t := range cond.toks {
