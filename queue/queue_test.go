@@ -123,7 +123,7 @@ func TestIndexJobs(t *testing.T) {
 	st, q := setup(t)
 	alpha, beta := fixture(t, "alpha"), fixture(t, "beta")
 	jobs := map[int64]string{
-		enqueue(t, q, IndexArgs{Path: alpha}).ID:                    "alpha",
+		enqueue(t, q, IndexArgs{Path: alpha}).ID:                   "alpha",
 		enqueue(t, q, IndexArgs{Path: beta, Repo: "team/beta"}).ID: "team/beta",
 	}
 	_, events := startWorker(t, st, Config{Concurrency: 2})

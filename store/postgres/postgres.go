@@ -253,7 +253,9 @@ func (s *Store) Pool() *pgxpool.Pool { return s.pool }
 // with op and the kind a caller can act on (Unavailable naming the server,
 // Canceled when ctx is done, Conflict, Invalid...), as the store's own
 // methods do. Package queue uses it for River's errors.
-func (s *Store) Classify(ctx context.Context, op string, err error) error { return s.fail(ctx, op, err) }
+func (s *Store) Classify(ctx context.Context, op string, err error) error {
+	return s.fail(ctx, op, err)
+}
 
 // fail classifies err, reporting a canceled ctx as such whatever error the
 // database returned after it.
