@@ -16,6 +16,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 // goroot returns the source tree of the Go installation running the tests.
@@ -346,29 +347,13 @@ func BenchmarkStdlibRun(b *testing.B) {
 }
 
 // FuzzExtract checks that no input, however broken, makes the extractor
-// or its Link step panic.
+// or its Link step fail, panic or hang, and that every site is well
+// formed.
 func FuzzExtract(f *testing.F) {
-	entries, _ := os.ReadDir("testdata")
-	for _, e := range entries {
-		if src, err := os.ReadFile(filepath.Join("testdata", e.Name())); err == nil {
-			f.Add(src)
-		}
-	}
-	f.Add([]byte("package p\nfunc f() { panic(fmt.Sprintf(\"%[\", x)) }"))
-	f.Add([]byte("package p\nvar E = errors.New(\"a\" + B)\nconst B = \"b\" + B"))
-	f.Fuzz(func(t *testing.T, src []byte) {
-		r, err := Extractor.Extract(&extract.File{Path: "fuzz.go", Language: "go", Src: src})
-		if err != nil {
-			return
-		}
-		r.Path, r.Language = "fuzz.go", "go"
-		Extractor.Link([]*extract.FileResult{r})
-		for _, s := range r.Sites {
-			if s.Location.Line < 1 {
-				t.Fatalf("site without a line: %+v", s)
-			}
-		}
-	})
+	extracttest.Seed(f, []string{"testdata/*"},
+		"package p\nfunc f() { panic(fmt.Sprintf(\"%[\", x)) }",
+		"package p\nvar E = errors.New(\"a\" + B)\nconst B = \"b\" + B")
+	extracttest.Fuzz(f, extracttest.Target{X: Extractor, Path: "fuzz.go"})
 }
 
 // TestPathological checks that chains of self-referencing assignments,
