@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,23 +33,42 @@ import (
 // driver inputs of the given language, with paths relative to root.
 func Inputs(t testing.TB, root, language string, exts ...string) []extract.Input {
 	t.Helper()
+	return Select(t, root, language, func(rel string) bool {
+		return strings.HasSuffix(rel, "/") || hasSuffix(rel, exts)
+	})
+}
+
+// Select lists the files under root that keep accepts as driver inputs of
+// the given language, in lexical order, with paths relative to root in
+// forward slashes. keep sees the relative path of every file, and of every
+// directory below root with a trailing slash ("pkg/testdata/"): rejecting
+// a directory skips its subtree.
+func Select(t testing.TB, root, language string, keep func(rel string) bool) []extract.Input {
+	t.Helper()
 	var ins []extract.Input
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !hasSuffix(p, exts) {
-			return nil
-		}
 		rel, err := filepath.Rel(root, p)
 		if err != nil {
 			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			if rel != "." && !keep(rel+"/") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !keep(rel) {
+			return nil
 		}
 		info, err := d.Info()
 		if err != nil {
 			return err
 		}
-		ins = append(ins, extract.Input{Path: filepath.ToSlash(rel), Language: language, Size: info.Size(),
+		ins = append(ins, extract.Input{Path: rel, Language: language, Size: info.Size(),
 			Read: func() ([]byte, error) { return os.ReadFile(p) }})
 		return nil
 	})
@@ -67,17 +87,18 @@ func hasSuffix(p string, exts []string) bool {
 	return false
 }
 
-// Run extracts the inputs through the real driver with one worker, so
-// results are deterministic.
+// Run extracts the inputs through the real driver with x alone and one
+// worker, so results are deterministic.
 func Run(t testing.TB, x *extract.Extractor, ins []extract.Input) *extract.Result {
 	t.Helper()
-	res, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {
-		for _, in := range ins {
-			if !yield(in) {
-				return
-			}
-		}
-	}, extract.Options{Repo: "test", Extractors: []*extract.Extractor{x}, Workers: 1})
+	return RunOptions(t, ins, extract.Options{Repo: "test", Extractors: []*extract.Extractor{x}, Workers: 1})
+}
+
+// RunOptions extracts the inputs through the real driver with the given
+// options, as indexing does.
+func RunOptions(t testing.TB, ins []extract.Input, opts extract.Options) *extract.Result {
+	t.Helper()
+	res, err := extract.Run(context.Background(), slices.Values(ins), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
