@@ -2,7 +2,6 @@ package cpp
 
 import (
 	"bytes"
-	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 // corpusRoots are directories of C and C++ code that Debian packages
@@ -103,19 +103,10 @@ func corpusInputs(t testing.TB, roots []string) ([]extract.Input, int64) {
 	return ins, size
 }
 
+// runCorpus extracts the corpus with both extractors.
 func runCorpus(t testing.TB, ins []extract.Input, workers int) *extract.Result {
 	t.Helper()
-	res, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {
-		for _, in := range ins {
-			if !yield(in) {
-				return
-			}
-		}
-	}, extract.Options{Repo: "corpus", Extractors: []*extract.Extractor{C, CPP}, Workers: workers})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return extracttest.RunOptions(t, ins, extract.Options{Repo: "corpus", Extractors: []*extract.Extractor{C, CPP}, Workers: workers})
 }
 
 // TestCorpus extracts the machine's C and C++ code: no crash, no timeout,
@@ -174,13 +165,11 @@ func BenchmarkCorpus(b *testing.B) {
 	ins, size := corpusInputs(b, corpusRoots(b))
 	b.SetBytes(size)
 	var sites int
-	cpu0 := cpuTime(b)
+	cpu0 := extracttest.CPUTime()
 	for b.Loop() {
 		sites = len(runCorpus(b, ins, 1).Sites)
 	}
-	if cpu := cpuTime(b) - cpu0; cpu > 0 {
-		b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
-	}
+	extracttest.ReportCPUThroughput(b, size, cpu0, "cpu-MB/s")
 	b.ReportMetric(float64(len(ins)), "files")
 	b.ReportMetric(float64(sites), "sites")
 }

@@ -1,72 +1,38 @@
 package golang
 
 import (
-	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io/fs"
-	"iter"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
 
-// inputs lists the .go files below root as driver inputs, with paths
-// relative to root.
-func inputs(t testing.TB, root string, keep func(rel string) bool) iter.Seq[extract.Input] {
+// inputs lists the .go files below root (and the .go.txt fixtures that
+// gofmt must not read) that keep accepts, as driver inputs with paths
+// relative to root; keep sees directories with a trailing slash (see
+// extracttest.Select). A nil keep accepts everything.
+func inputs(t testing.TB, root string, keep func(rel string) bool) []extract.Input {
 	t.Helper()
-	var ins []extract.Input
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	return extracttest.Select(t, root, "go", func(rel string) bool {
+		if !strings.HasSuffix(rel, "/") && !strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, ".go.txt") {
+			return false
 		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if rel != "." && keep != nil && !keep(rel+"/") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, ".go.txt") || keep != nil && !keep(rel) {
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		ins = append(ins, extract.Input{Path: rel, Language: "go", Size: info.Size(), Read: func() ([]byte, error) { return os.ReadFile(p) }})
-		return nil
+		return keep == nil || keep(rel)
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return func(yield func(extract.Input) bool) {
-		for _, in := range ins {
-			if !yield(in) {
-				return
-			}
-		}
-	}
 }
 
 // run extracts the Go files below root with the driver, as indexing does.
 func run(t testing.TB, root string, keep func(rel string) bool) *extract.Result {
 	t.Helper()
-	res, err := extract.Run(context.Background(), inputs(t, root, keep), extract.Options{Repo: "test", Extractors: []*extract.Extractor{Extractor}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return extracttest.RunOptions(t, inputs(t, root, keep), extract.Options{Repo: "test", Extractors: []*extract.Extractor{Extractor}})
 }
 
 // goldenSite is the part of a site the golden files show.
@@ -149,25 +115,7 @@ func TestGolden(t *testing.T) {
 			} else {
 				res = run(t, "testdata", func(rel string) bool { return rel == name })
 			}
-			got, err := json.MarshalIndent(toGolden(res), "", "  ")
-			if err != nil {
-				t.Fatal(err)
-			}
-			got = append(got, '\n')
-			golden := filepath.Join("testdata", base+".golden.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if diff := cmp.Diff(string(want), string(got)); diff != "" {
-				t.Errorf("%s (-want +got):\n%s", golden, diff)
-			}
+			extracttest.Check(t, filepath.Join("testdata", base+".golden.json"), toGolden(res), *update)
 		})
 	}
 }

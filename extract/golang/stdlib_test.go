@@ -1,7 +1,6 @@
 package golang
 
 import (
-	"context"
 	"fmt"
 	"go/scanner"
 	"go/token"
@@ -293,7 +292,7 @@ func BenchmarkStdlib(b *testing.B) {
 	root := goroot(b)
 	var files []*extract.File
 	var size int64
-	for in := range inputs(b, root, productionCode) {
+	for _, in := range inputs(b, root, productionCode) {
 		src, err := in.Read()
 		if err != nil {
 			b.Fatal(err)
@@ -304,7 +303,7 @@ func BenchmarkStdlib(b *testing.B) {
 	b.SetBytes(size)
 	b.ResetTimer()
 	sites := 0
-	cpu0 := cpuTime(b)
+	cpu0 := extracttest.CPUTime()
 	for b.Loop() {
 		results := make([]*extract.FileResult, 0, len(files))
 		sites = 0
@@ -323,9 +322,7 @@ func BenchmarkStdlib(b *testing.B) {
 	}
 	// On a shared machine wall time overstates the cost; CPU time (all
 	// threads, GC included) does not.
-	if cpu := cpuTime(b) - cpu0; cpu > 0 {
-		b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
-	}
+	extracttest.ReportCPUThroughput(b, size, cpu0, "cpu-MB/s")
 	b.ReportMetric(float64(len(files)), "files")
 	b.ReportMetric(float64(sites), "sites")
 }
@@ -335,14 +332,12 @@ func BenchmarkStdlib(b *testing.B) {
 func BenchmarkStdlibRun(b *testing.B) {
 	root := goroot(b)
 	var size int64
-	for in := range inputs(b, root, productionCode) {
+	for _, in := range inputs(b, root, productionCode) {
 		size += in.Size
 	}
 	b.SetBytes(size)
 	for b.Loop() {
-		if _, err := extract.Run(context.Background(), inputs(b, root, productionCode), extract.Options{Extractors: []*extract.Extractor{Extractor}}); err != nil {
-			b.Fatal(err)
-		}
+		extracttest.RunOptions(b, inputs(b, root, productionCode), extract.Options{Extractors: []*extract.Extractor{Extractor}})
 	}
 }
 

@@ -1,14 +1,10 @@
-//go:build unix
-
 package java
 
 import (
-	"context"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 // BenchmarkJDK measures extraction (reading from src.zip, parsing,
@@ -24,33 +20,12 @@ func BenchmarkJDK(b *testing.B) {
 	}
 	b.SetBytes(size)
 	b.ReportAllocs()
-	cpu0 := cpuTime(b)
+	opts := extract.Options{Repo: "bench", Extractors: []*extract.Extractor{Extractor}, Workers: 1}
+	cpu0 := extracttest.CPUTime()
 	for b.Loop() {
-		_, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {
-			for _, in := range ins {
-				if !yield(in) {
-					return
-				}
-			}
-		}, extract.Options{Repo: "bench", Extractors: []*extract.Extractor{Extractor}, Workers: 1})
-		if err != nil {
-			b.Fatal(err)
-		}
+		extracttest.RunOptions(b, ins, opts)
 	}
 	// Wall-clock MB/s suffers when other processes share the cores;
 	// CPU time does not.
-	if cpu := cpuTime(b) - cpu0; cpu > 0 {
-		b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "MB/cpu-s")
-	}
-}
-
-// cpuTime is the CPU time (user and system, all threads) the process has
-// used.
-func cpuTime(b *testing.B) time.Duration {
-	b.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		b.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	extracttest.ReportCPUThroughput(b, size, cpu0, "MB/cpu-s")
 }

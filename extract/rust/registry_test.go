@@ -1,7 +1,6 @@
 package rust
 
 import (
-	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 // registryRoots are the directories of Rust crate sources this machine
@@ -74,21 +74,6 @@ func registryInputs(t testing.TB, roots []string) ([]extract.Input, int64) {
 	return ins, size
 }
 
-func runInputs(t testing.TB, x *extract.Extractor, ins []extract.Input, workers int) *extract.Result {
-	t.Helper()
-	res, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {
-		for _, in := range ins {
-			if !yield(in) {
-				return
-			}
-		}
-	}, extract.Options{Repo: "registry", Extractors: []*extract.Extractor{x}, Workers: workers})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
 // TestRegistry extracts every crate source the machine has: no crash, no
 // timeout, sane counts, and known sites with the messages their crates
 // print.
@@ -98,7 +83,7 @@ func TestRegistry(t *testing.T) {
 	}
 	roots := registryRoots(t)
 	ins, size := registryInputs(t, roots)
-	res := runInputs(t, Extractor, ins, 0)
+	res := extracttest.RunOptions(t, ins, extract.Options{Repo: "registry", Extractors: []*extract.Extractor{Extractor}})
 	for _, s := range res.Skipped {
 		t.Errorf("skipped %s: %s: %s", s.Path, s.Reason, s.Detail)
 	}
@@ -138,13 +123,12 @@ func BenchmarkRegistry(b *testing.B) {
 	ins, size := registryInputs(b, registryRoots(b))
 	b.SetBytes(size)
 	var sites int
-	cpu0 := cpuTime(b)
+	opts := extract.Options{Repo: "registry", Extractors: []*extract.Extractor{Extractor}, Workers: 1}
+	cpu0 := extracttest.CPUTime()
 	for b.Loop() {
-		sites = len(runInputs(b, Extractor, ins, 1).Sites)
+		sites = len(extracttest.RunOptions(b, ins, opts).Sites)
 	}
-	if cpu := cpuTime(b) - cpu0; cpu > 0 {
-		b.ReportMetric(float64(size)*float64(b.N)/1e6/cpu.Seconds(), "cpu-MB/s")
-	}
+	extracttest.ReportCPUThroughput(b, size, cpu0, "cpu-MB/s")
 	b.ReportMetric(float64(len(ins)), "files")
 	b.ReportMetric(float64(sites), "sites")
 }
