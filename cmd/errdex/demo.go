@@ -14,7 +14,6 @@ import (
 	"github.com/errdex/errdex/extract/all"
 	"github.com/errdex/errdex/index"
 	"github.com/errdex/errdex/lookup"
-	"github.com/errdex/errdex/store/sqlite"
 )
 
 func (e *env) demoCmd() *cobra.Command {
@@ -75,7 +74,7 @@ explains an error it makes Python raise for real, then serves the site on
 	return cmd
 }
 
-func (e *env) demoIndex(ctx context.Context, st *sqlite.Store, repo, dir string) (*index.Result, error) {
+func (e *env) demoIndex(ctx context.Context, st database, repo, dir string) (*index.Result, error) {
 	opts := index.Options{Repo: repo, Extractors: all.Extractors()}
 	if isTerminal(e.stderr) {
 		opts.Progress = newBar(e.stderr)
@@ -92,7 +91,7 @@ func (e *env) demoIndex(ctx context.Context, st *sqlite.Store, repo, dir string)
 
 // demoExplain makes Python raise a real error in its standard library and
 // explains the traceback, as a user would with `... 2>&1 | errdex explain -`.
-func (e *env) demoExplain(ctx context.Context, st *sqlite.Store, python string) error {
+func (e *env) demoExplain(ctx context.Context, st database, python string) error {
 	const program = "import ipaddress; ipaddress.ip_network('10.0.0.1/33')"
 	var stderr bytes.Buffer
 	c := exec.CommandContext(ctx, python, "-c", program)

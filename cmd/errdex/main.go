@@ -65,6 +65,8 @@ and explains pasted error messages by pointing at the exact line that raised the
 		e.serveCmd(),
 		e.exportCmd(),
 		e.enrichCmd(),
+		e.enqueueCmd(),
+		e.workerCmd(),
 	)
 	err := root.ExecuteContext(ctx)
 	if err == nil {

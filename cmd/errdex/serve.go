@@ -15,7 +15,6 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze/family"
 	"github.com/errdex/errdex/lookup"
-	"github.com/errdex/errdex/store/sqlite"
 	"github.com/errdex/errdex/web"
 )
 
@@ -76,7 +75,7 @@ gracefully: requests in flight get --shutdown-timeout to finish.`,
 }
 
 // serve runs the web server over st until ctx is done.
-func (e *env) serve(ctx context.Context, st *sqlite.Store, opts serveOptions) error {
+func (e *env) serve(ctx context.Context, st database, opts serveOptions) error {
 	svc, err := lookup.New(ctx, st)
 	if err != nil {
 		return err
@@ -129,18 +128,31 @@ func (e *env) serve(ctx context.Context, st *sqlite.Store, opts serveOptions) er
 		defer t.Stop()
 		tick = t.C
 	}
+	refresh := func() {
+		changed, err := srv.Refresh(ctx)
+		switch {
+		case err != nil:
+			logger.Warn("refresh failed", "err", err)
+		case changed:
+			logger.Info("new snapshot: match index reloaded", "sites", svc.Index().Len())
+		}
+	}
+	// A store that can tell when another process commits a write
+	// (PostgreSQL) triggers a refresh at once; the ticker stays as a
+	// fallback.
+	changes := storeChanges(ctx, st, func(err error) { logger.Warn("listening for new snapshots", "err", err) })
 	for {
 		select {
 		case err := <-errc:
 			return errdex.E("serve", errdex.Unavailable, err)
-		case <-tick:
-			changed, err := srv.Refresh(ctx)
-			switch {
-			case err != nil:
-				logger.Warn("refresh failed", "err", err)
-			case changed:
-				logger.Info("new snapshot: match index reloaded", "sites", svc.Index().Len())
+		case _, ok := <-changes:
+			if !ok {
+				changes = nil // closed as ctx ends
+				continue
 			}
+			refresh()
+		case <-tick:
+			refresh()
 		case <-ctx.Done():
 			sctx, cancel := context.WithTimeout(context.Background(), opts.shutdown)
 			defer cancel()

@@ -8,24 +8,112 @@ import (
 	"os"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/postgres"
 	"github.com/errdex/errdex/store/sqlite"
 )
 
-// openStore opens the database for writing, creating it when missing.
-func (e *env) openStore(ctx context.Context) (*sqlite.Store, error) {
-	return sqlite.Open(ctx, e.db)
+// database is what commands need from a store. Both store/sqlite (a file)
+// and store/postgres (a postgres:// URL) provide all of it: family counts
+// for the web pages, deleting repositories, and the LLM answer cache and
+// explanation updates of enrich.
+type database interface {
+	errdex.Store
+	Families(ctx context.Context) ([]errdex.FamilyRef, error)
+	Family(ctx context.Context, slug string) (*errdex.FamilyRef, error)
+	DeleteRepo(ctx context.Context, repo string) error
+	LLMAnswer(ctx context.Context, promptHash, model, promptVersion string) (content string, tokens int, ok bool, err error)
+	PutLLMAnswer(ctx context.Context, promptHash, model, promptVersion, content string, tokens int) error
+	UpdateExplanations(ctx context.Context, sites []*errdex.Site) (int, error)
 }
 
-// openExisting opens the database for reading and fails with a hint when
-// it does not exist yet, rather than creating an empty one.
-func (e *env) openExisting(ctx context.Context) (*sqlite.Store, error) {
-	if _, err := os.Stat(e.db); errors.Is(err, fs.ErrNotExist) {
-		return nil, errdex.Errorf("open database", errdex.NotFound,
-			"%s does not exist: run `errdex index PATH --db %s` first (or pass --db)", e.db, e.db)
+var (
+	_ database = (*sqlite.Store)(nil)
+	_ database = (*postgres.Store)(nil)
+)
+
+// envDB names the database when --db is left at its default.
+const envDB = "ERRDEX_DB"
+
+// defaultDB is the default of --db.
+const defaultDB = "errdex.db"
+
+// dbName is the database to open: --db, or $ERRDEX_DB when --db was left
+// at its default.
+func (e *env) dbName() string {
+	if v := os.Getenv(envDB); v != "" && e.db == defaultDB {
+		return v
 	}
-	st, err := sqlite.Open(ctx, e.db)
+	return e.db
+}
+
+// openStore opens the database for writing: the PostgreSQL database of a
+// postgres:// or postgresql:// URL, or else the SQLite file, created when
+// missing.
+func (e *env) openStore(ctx context.Context) (database, error) {
+	name := e.dbName()
+	var st database
+	var err error
+	if postgres.IsURL(name) {
+		st, err = postgres.Open(ctx, name)
+	} else {
+		st, err = sqlite.Open(ctx, name)
+	}
+	if err != nil {
+		return nil, err // not st: a nil *Store in a non-nil interface
+	}
+	return st, nil
+}
+
+// openExisting opens the database for reading. A SQLite file must exist
+// already: the error then says how to create one, rather than an empty
+// database being made.
+func (e *env) openExisting(ctx context.Context) (database, error) {
+	name := e.dbName()
+	if postgres.IsURL(name) {
+		st, err := postgres.Open(ctx, name)
+		if err != nil {
+			return nil, fmt.Errorf("open database: %w", err)
+		}
+		return st, nil
+	}
+	if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
+		return nil, errdex.Errorf("open database", errdex.NotFound,
+			"%s does not exist: run `errdex index PATH --db %s` first (or pass --db)", name, name)
+	}
+	st, err := sqlite.Open(ctx, name)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	return st, nil
+}
+
+// openPostgres opens the database for the commands that only work on
+// PostgreSQL (worker, enqueue), saying so when --db is a SQLite file.
+func (e *env) openPostgres(ctx context.Context, command string) (*postgres.Store, error) {
+	name := e.dbName()
+	if !postgres.IsURL(name) {
+		return nil, errdex.Errorf(command, errdex.Invalid,
+			"the job queue needs a PostgreSQL database, and %s is a SQLite file: pass --db postgres://USER@HOST/DB or set %s", name, envDB)
+	}
+	st, err := postgres.Open(ctx, name)
+	if err != nil {
+		return nil, fmt.Errorf("open database: %w", err)
+	}
+	return st, nil
+}
+
+// changeNotifier is implemented by stores that can tell a server the
+// moment another process commits a write (store/postgres, with LISTEN).
+type changeNotifier interface {
+	Changes(ctx context.Context, report func(error)) <-chan struct{}
+}
+
+// storeChanges returns a channel that receives a value after each write
+// another process commits, or nil (a channel that never receives) when
+// the store cannot tell: the server then only polls.
+func storeChanges(ctx context.Context, st errdex.Store, report func(error)) <-chan struct{} {
+	if n, ok := st.(changeNotifier); ok {
+		return n.Changes(ctx, report)
+	}
+	return nil
 }

@@ -49,10 +49,12 @@ const (
 // that any process commits to the store, until ctx is done; then the
 // channel is closed. Values coalesce: a receiver that is busy when several
 // writes commit gets one value for all of them, and should then read the
-// new state (web.Server.Refresh does). When the listening connection
-// fails, Changes reconnects with growing delays and, once connected
-// again, sends a value, since writes may have committed meanwhile.
-// Failures are passed to report (which may be nil), for a log.
+// new state (web.Server.Refresh does). A value is also sent as soon as
+// the listener is in place, and again each time it has reconnected after
+// a failure (with growing delays), since writes may have committed while
+// nobody listened: a receiver that loaded the state before calling
+// Changes misses nothing. Failures are passed to report (which may be
+// nil), for a log.
 func (s *Store) Changes(ctx context.Context, report func(error)) <-chan struct{} {
 	return s.changes(ctx, report, nil)
 }
@@ -69,8 +71,8 @@ func (s *Store) changes(ctx context.Context, report func(error), listening func(
 	go func() {
 		defer close(ch)
 		delay := minRetry
-		for first := true; ctx.Err() == nil; first = false {
-			err := s.listen(ctx, cfg, ch, !first, listening)
+		for ctx.Err() == nil {
+			err := s.listen(ctx, cfg, ch, listening)
 			if ctx.Err() != nil {
 				return
 			}
@@ -93,9 +95,9 @@ func (s *Store) changes(ctx context.Context, report func(error), listening func(
 func (s *Store) listenerName() string { return "errdex changes " + s.schema }
 
 // listen connects, listens and forwards this schema's notifications to ch
-// until the connection fails or ctx is done. resync sends a value as soon
-// as the listener is in place.
-func (s *Store) listen(ctx context.Context, cfg *pgx.ConnConfig, ch chan<- struct{}, resync bool, listening func()) error {
+// until the connection fails or ctx is done, after sending one value as
+// soon as the listener is in place.
+func (s *Store) listen(ctx context.Context, cfg *pgx.ConnConfig, ch chan<- struct{}, listening func()) error {
 	conn, err := pgx.ConnectConfig(ctx, cfg)
 	if err != nil {
 		return err
@@ -107,9 +109,7 @@ func (s *Store) listen(ctx context.Context, cfg *pgx.ConnConfig, ch chan<- struc
 	if listening != nil {
 		listening()
 	}
-	if resync {
-		signal(ch)
-	}
+	signal(ch)
 	prefix := s.schema + " "
 	for {
 		n, err := conn.WaitForNotification(ctx)

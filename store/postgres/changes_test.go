@@ -22,6 +22,7 @@ func TestChanges(t *testing.T) {
 	ready := make(chan struct{})
 	changes := replica.changes(ctx, func(err error) { t.Errorf("listener: %v", err) }, func() { close(ready) })
 	<-ready
+	<-changes // sent once the listener is in place
 
 	snap, sites := testSnapshot("r", "1", "x")
 	if err := worker.ReplaceSnapshot(ctx, snap, sites); err != nil {
@@ -63,6 +64,7 @@ func TestChangesReconnect(t *testing.T) {
 	ready := make(chan struct{}, 2)
 	changes := st.changes(ctx, func(err error) { failed <- err }, func() { ready <- struct{}{} })
 	<-ready
+	<-changes // sent once the listener is in place
 	pgtest.Exec(t, u, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '`+st.listenerName()+`'`)
 	if err := <-failed; err == nil {
 		t.Error("the listener reported a nil error")
