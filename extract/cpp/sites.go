@@ -106,12 +106,7 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v value) *er
 		Exception: strings.ToValidUTF8(exc, "\uFFFD"),
 		Template:  template.DistinctHoles(v.alts[0].Normalize()),
 		Function:  strings.ToValidUTF8(x.function(n), "\uFFFD"),
-		Location: errdex.Location{Span: errdex.Span{
-			Line:      n.Line(),
-			Column:    n.Start().Column + 1,
-			EndLine:   n.EndLine(),
-			EndColumn: n.End().Column + 1,
-		}},
+		Location:  errdex.Location{Span: n.Span()},
 	}
 	for _, a := range v.alts[1:] {
 		s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))

@@ -324,14 +324,9 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 		Kind:      t.kind,
 		Exception: strings.ToValidUTF8(t.exception, "\uFFFD"),
 		Function:  strings.ToValidUTF8(sc.function(), "\uFFFD"),
-		Location: errdex.Location{Span: errdex.Span{
-			Path:      x.path,
-			Line:      node.Line(),
-			Column:    node.Start().Column + 1,
-			EndLine:   node.EndLine(),
-			EndColumn: node.End().Column + 1,
-		}},
+		Location:  errdex.Location{Span: node.Span()},
 	}
+	s.Location.Path = x.path
 	if t.exception != "" {
 		s.ExceptionQualified = x.qualify(t.exception)
 		if s.ExceptionQualified == "" {
