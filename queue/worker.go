@@ -50,9 +50,12 @@ type Config struct {
 	RetryDelay func(attempt int) time.Duration
 	// Extractors run on each file (default extract/all's).
 	Extractors []*extract.Extractor
-	// Logger receives River's logs and a line per finished job (default:
+	// Logger receives a line per finished or failed job (default:
 	// discard).
 	Logger *slog.Logger
+	// RiverLogger receives River's own logs: start, stop, leadership,
+	// maintenance (default: discard).
+	RiverLogger *slog.Logger
 
 	testOnly bool // River's TestOnly: no jittered start-up of maintenance
 }
@@ -88,6 +91,9 @@ func NewWorker(ctx context.Context, st *postgres.Store, cfg Config) (*Worker, er
 	if cfg.Logger == nil {
 		cfg.Logger = discardLogger()
 	}
+	if cfg.RiverLogger == nil {
+		cfg.RiverLogger = discardLogger()
+	}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &indexWorker{
 		store:      cfg.Store,
@@ -101,7 +107,7 @@ func NewWorker(ctx context.Context, st *postgres.Store, cfg Config) (*Worker, er
 		JobTimeout:           cfg.JobTimeout,
 		RescueStuckJobsAfter: cfg.JobTimeout + RescueMargin,
 		FetchPollInterval:    cfg.PollInterval,
-		Logger:               cfg.Logger,
+		Logger:               cfg.RiverLogger,
 		TestOnly:             cfg.testOnly,
 	}
 	if cfg.PollInterval > 0 {
