@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/syntax"
@@ -68,33 +67,12 @@ func (v val) opaque() bool {
 }
 
 func (x *fileCtx) hole(n syntax.Node) errdex.Part {
-	text := clip(compactSpace(n.Text()))
+	text := template.ClipExpr(n.Text(), maxExpr)
 	return errdex.HolePart(template.HoleNameOf(text), text, holeType(n))
 }
 
 func namedHole(name string, typ errdex.HoleType) errdex.Part {
 	return errdex.HolePart(name, name, typ)
-}
-
-func compactSpace(s string) string {
-	if !strings.ContainsAny(s, "\n\r\t") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// clip cuts an expression's text to maxExpr bytes and makes it valid
-// UTF-8.
-func clip(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if len(s) <= maxExpr {
-		return s
-	}
-	cut := maxExpr
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
 
 // holeType guesses the type of an expression's value from its shape.
@@ -350,7 +328,7 @@ func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) val {
 	}
 	texts := make([]string, len(rest))
 	for i, a := range rest {
-		texts[i] = clip(compactSpace(a.Text()))
+		texts[i] = template.ClipExpr(a.Text(), maxExpr)
 	}
 	p := template.Printf{Dialect: template.PrintfJava, Value: func(i int) (errdex.Template, bool) {
 		v := x.eval(rest[i], sc, depth+1)
@@ -399,7 +377,7 @@ func (x *fileCtx) messageFormat(as []syntax.Node, sc *scope, depth int) val {
 	}
 	texts := make([]string, len(rest))
 	for i, a := range rest {
-		texts[i] = clip(compactSpace(a.Text()))
+		texts[i] = template.ClipExpr(a.Text(), maxExpr)
 	}
 	m.Value = func(i int) (errdex.Template, bool) {
 		v := x.eval(rest[i], sc, depth+1)

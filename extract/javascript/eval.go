@@ -3,7 +3,6 @@ package javascript
 import (
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/syntax"
@@ -76,36 +75,13 @@ func (v val) opaque() bool {
 
 // hole returns a hole for the expression n.
 func (x *fileCtx) hole(n syntax.Node) errdex.Part {
-	text := clip(compactSpace(n.Text()))
+	text := template.ClipExpr(n.Text(), maxExpr)
 	return errdex.HolePart(template.HoleNameOf(text), text, holeType(n))
 }
 
 // namedHole returns a hole for a variable.
 func namedHole(name string, typ errdex.HoleType) errdex.Part {
 	return errdex.HolePart(name, name, typ)
-}
-
-// compactSpace folds runs of white space (an expression over several
-// lines) into one space.
-func compactSpace(s string) string {
-	if !strings.ContainsAny(s, "\n\r\t") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// clip cuts an expression's text to maxExpr bytes and makes it valid
-// UTF-8.
-func clip(s string) string {
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	if len(s) <= maxExpr {
-		return s
-	}
-	cut := maxExpr
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
 }
 
 // holeType guesses the type of an expression's value from its shape.
