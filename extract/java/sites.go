@@ -347,7 +347,7 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 // arg records a call argument for Link.
 func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 	v := x.eval(a, sc, 1)
-	return Arg{Expr: clip(compactSpace(a.Text())), Alts: v.alts, Type: x.argType(a, v, sc)}
+	return Arg{Expr: template.ClipExpr(a.Text(), maxExpr), Alts: v.alts, Type: x.argType(a, v, sc)}
 }
 
 // qualify returns the qualified (binary) name of a type named in the

@@ -301,9 +301,9 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 // arg records a call argument for Link.
 func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 	if a.Kind() == "spread_element" {
-		return Arg{Expr: clip(compactSpace(a.Text())), Spread: true}
+		return Arg{Expr: template.ClipExpr(a.Text(), maxExpr), Spread: true}
 	}
-	out := Arg{Expr: clip(compactSpace(a.Text())), Alts: x.eval(a, sc, 1).alts}
+	out := Arg{Expr: template.ClipExpr(a.Text(), maxExpr), Alts: x.eval(a, sc, 1).alts}
 	switch u := unwrap(a); {
 	case u.Kind() == "identifier" && u.Text() == "undefined":
 		out.Alts = []errdex.Template{{}}
