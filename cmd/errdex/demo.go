@@ -84,7 +84,7 @@ func (e *env) demoIndex(ctx context.Context, st database, repo, dir string) (*in
 	if err != nil {
 		return nil, err
 	}
-	writeSummary(e.stdout, res.Snapshot, e.db)
+	writeSummary(e.stdout, res.Snapshot, e.dbDisplay())
 	fmt.Fprintln(e.stdout)
 	return res, nil
 }

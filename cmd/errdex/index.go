@@ -43,7 +43,7 @@ after the directory; --repo overrides the name.`,
 			if err != nil {
 				return err
 			}
-			writeSummary(e.stdout, res.Snapshot, e.db)
+			writeSummary(e.stdout, res.Snapshot, e.dbDisplay())
 			return nil
 		},
 	}

@@ -26,7 +26,7 @@ func main() {
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	db             string
+	db             string // --db as given; dbName resolves the default
 }
 
 // errSilent marks an error whose message was already printed.
@@ -53,7 +53,7 @@ and explains pasted error messages by pointing at the exact line that raised the
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.PersistentFlags().StringVar(&e.db, "db", "errdex.db", "SQLite database file")
+	root.PersistentFlags().StringVar(&e.db, "db", "", "SQLite database file or postgres:// URL (default $"+envDB+", else "+defaultDB+")")
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(
 		e.indexCmd(),

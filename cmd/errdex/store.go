@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 
 	"github.com/errdex/errdex"
@@ -31,19 +32,41 @@ var (
 	_ database = (*postgres.Store)(nil)
 )
 
-// envDB names the database when --db is left at its default.
+// envDB names the database when --db is not given.
 const envDB = "ERRDEX_DB"
 
-// defaultDB is the default of --db.
+// defaultDB is the database when neither --db nor $ERRDEX_DB is given.
 const defaultDB = "errdex.db"
 
-// dbName is the database to open: --db, or $ERRDEX_DB when --db was left
-// at its default.
+// dbName is the database to open: --db when given, else $ERRDEX_DB, else
+// errdex.db in the working directory.
 func (e *env) dbName() string {
-	if v := os.Getenv(envDB); v != "" && e.db == defaultDB {
+	if e.db != "" {
+		return e.db
+	}
+	if v := os.Getenv(envDB); v != "" {
 		return v
 	}
-	return e.db
+	return defaultDB
+}
+
+// dbDisplay is dbName fit to print: a URL's password is replaced by
+// "xxxxx", so that summaries and logs never show a credential.
+func (e *env) dbDisplay() string {
+	return redactURL(e.dbName())
+}
+
+// redactURL hides the password of a URL with user information; anything
+// else (a file name) is returned as it is.
+func redactURL(name string) string {
+	if !postgres.IsURL(name) {
+		return name
+	}
+	u, err := url.Parse(name)
+	if err != nil {
+		return "the database URL given" // unparsable: show nothing of it
+	}
+	return u.Redacted()
 }
 
 // openStore opens the database for writing: the PostgreSQL database of a
