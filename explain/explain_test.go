@@ -241,3 +241,24 @@ func TestGoSentinel(t *testing.T) {
 		t.Errorf("explanation %+v", e)
 	}
 }
+
+// TestDirectReadsOneSentence checks that settings read by the condition
+// itself are named in one sentence, not one sentence each.
+func TestDirectReadsOneSentence(t *testing.T) {
+	s := &errdex.Site{
+		Language: "python", Kind: errdex.KindRaise, Exception: "PlatformError",
+		Template: errdex.NewTemplate(errdex.Lit("no compiler found")),
+		Location: errdex.Location{Span: span(20)}, Function: "Compiler.initialize",
+		Guards: []errdex.Guard{{Condition: `not ("SDK" in os.environ and "MSSDK" in os.environ)`, Source: `"SDK" in os.environ and "MSSDK" in os.environ`,
+			Kind: "else", Line: 18, Negated: true}},
+		Config: []errdex.ConfigRef{
+			{Name: "SDK", Kind: "env", Location: span(18), Via: `"SDK" in os.environ`},
+			{Name: "MSSDK", Kind: "env", Location: span(18), Via: `"MSSDK" in os.environ`},
+		},
+	}
+	got := Site(s).Trigger
+	want := "The condition reads the environment variable `SDK` (srv/buffers.py:18) and the environment variable `MSSDK` (srv/buffers.py:18)."
+	if !strings.HasSuffix(got, want) || strings.Count(got, "The condition reads") != 1 {
+		t.Errorf("trigger = %q\nwant it to end with %q, once", got, want)
+	}
+}

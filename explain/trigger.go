@@ -166,10 +166,14 @@ func provenance(s *errdex.Site, guards []errdex.Guard) []string {
 	var vias []string
 	byVia := map[string][]string{}
 	for _, c := range s.Config {
-		if _, ok := byVia[c.Via]; !ok {
-			vias = append(vias, c.Via)
+		via := c.Via
+		if !strings.Contains(via, config.ViaSep) {
+			via = "" // read by the condition itself: one sentence for all
 		}
-		byVia[c.Via] = append(byVia[c.Via], configPhrase(c))
+		if _, ok := byVia[via]; !ok {
+			vias = append(vias, via)
+		}
+		byVia[via] = append(byVia[via], configPhrase(c))
 	}
 	for i, via := range vias {
 		if i == 2 {

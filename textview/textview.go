@@ -175,7 +175,7 @@ func (st Style) Analysis(w io.Writer, s *errdex.Site) {
 	}
 	if s.Family != nil {
 		fmt.Fprintf(w, "\n%s %s %s\n", st.Bold("Family:"), s.Family.Name,
-			st.Dim(fmt.Sprintf("(%d errors in %d libraries)", s.Family.Sites, s.Family.Libraries)))
+			st.Dim("("+count(s.Family.Sites, "error", "errors")+" in "+count(s.Family.Libraries, "library", "libraries")+")"))
 	}
 	if len(s.Related) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Related errors"))
@@ -194,4 +194,12 @@ func (st Style) Line(s *errdex.Site) string {
 	}
 	msg = strings.ReplaceAll(msg, "\n", `\n`)
 	return fmt.Sprintf("%s:%d  %s  %s", s.Location.Path, s.Location.Line, st.Dim(string(s.ID)), msg)
+}
+
+// count renders "1 error" or "3 errors".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

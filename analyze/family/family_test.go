@@ -71,6 +71,7 @@ func TestClassify(t *testing.T) {
 		{site("python", "ValueError", "--tp and --dp cannot be used with --pipeline"), "unsupported-option"},
 		{site("python", "RuntimeError", "SGLANG_ENABLE_MASK must be set to use sampling masks"), "missing-setting"},
 		{site("python", "json.JSONDecodeError", "Expecting value"), "parse-error"},
+		{site("python", "IndentationError", "unindent does not match any outer indentation level"), "parse-error"},
 		{site("python", "RuntimeError", "sequence length 9000 exceeds the maximum of 8192"), "limit-exceeded"},
 		{site("python", "RuntimeError", "the engine is not initialized; call start() first"), "invalid-state"},
 		{site("python", "RuntimeError", "this checkpoint requires transformers version >= 4.40, please upgrade"), "version-mismatch"},

@@ -576,6 +576,8 @@ var typeWeights = map[string][]typeWeight{
 	"herror":                    {{famNetwork, 2}},
 	"SSLError":                  {{famNetwork, 2}},
 	"SyntaxError":               {{famParse, 3}},
+	"IndentationError":          {{famParse, 3}},
+	"TabError":                  {{famParse, 3}},
 	"JSONDecodeError":           {{famParse, 4}},
 	"ParseError":                {{famParse, 4}},
 	"ParsingError":              {{famParse, 4}},

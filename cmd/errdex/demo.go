@@ -2,10 +2,13 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"os/exec"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -115,24 +118,44 @@ func (e *env) demoExplain(ctx context.Context, st database, python string) error
 	return nil
 }
 
-// showSamples prints a few sites with holes, which show errdex's templates
-// best.
+// showSamples prints the n sites, from different directories, that show the
+// most of what errdex derives: holes in the template, the conditions that
+// guard the raise, configuration behind them and callers.
 func (e *env) showSamples(sites []*errdex.Site, n int) {
 	style := e.style()
 	style.Context = 4
-	shown := 0
+	var picked []*errdex.Site
 	for _, s := range sites {
-		if shown == n {
+		if richness(s) > 0 {
+			picked = append(picked, s)
+		}
+	}
+	slices.SortStableFunc(picked, func(a, b *errdex.Site) int { return cmp.Compare(richness(b), richness(a)) })
+	dirs := map[string]bool{}
+	for _, s := range picked {
+		if len(dirs) == n {
 			break
 		}
-		if len(s.Template.Holes()) < 2 || s.Template.LiteralLen() < 20 || len(s.Guards) == 0 ||
-			len(s.Alternatives) > 0 || strings.Contains(s.Template.String(), "\n") {
+		if dir := path.Dir(s.Location.Path); !dirs[dir] {
+			dirs[dir] = true
+		} else {
 			continue
 		}
 		fmt.Fprintln(e.stdout)
 		style.Site(e.stdout, s, nil)
-		shown++
 	}
+}
+
+// richness scores how much a site shows of errdex's analysis; 0 marks a
+// site unfit for a sample (no holes, guards or failure family, a
+// multi-line or alternative message, a private module).
+func richness(s *errdex.Site) int {
+	holes := len(s.Template.Holes())
+	if holes == 0 || len(s.Guards) == 0 || s.Family == nil || s.Family.Slug == "other" || s.Template.LiteralLen() < 20 || len(s.Alternatives) > 0 ||
+		strings.Contains(s.Template.String(), "\n") || strings.HasPrefix(path.Base(s.Location.Path), "_") {
+		return 0
+	}
+	return min(holes, 3) + min(len(s.Guards), 2) + 3*min(len(s.Config), 2) + 2*min(len(s.Callers), 2)
 }
 
 // ask runs a command and returns its trimmed standard output.
