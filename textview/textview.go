@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 )
@@ -35,15 +36,15 @@ func (st Style) Cyan(s string) string  { return st.wrap("36", s) }
 
 // Header renders "repo · language · kind · Exception" and the ID.
 func (st Style) Header(s *errdex.Site) string {
-	exc := s.Exception
+	exc := inert(s.Exception)
 	if s.ExceptionQualified != "" && s.ExceptionQualified != s.Exception {
-		exc += " (" + s.ExceptionQualified + ")"
+		exc += " (" + inert(s.ExceptionQualified) + ")"
 	}
-	parts := []string{s.Repo, s.Language, string(s.Kind)}
+	parts := []string{inert(s.Repo), inert(s.Language), inert(string(s.Kind))}
 	if exc != "" {
 		parts = append(parts, st.Bold(exc))
 	}
-	return strings.Join(parts, " · ") + "  " + st.Dim(string(s.ID))
+	return strings.Join(parts, " · ") + "  " + st.Dim(inert(string(s.ID)))
 }
 
 // Message renders the template with holes shown as {name}, or with the
@@ -52,25 +53,25 @@ func (st Style) Message(t errdex.Template, values map[string]string) string {
 	var b strings.Builder
 	for _, p := range t.Parts {
 		if !p.IsHole() {
-			b.WriteString(p.Text)
+			b.WriteString(inert(p.Text))
 			continue
 		}
 		if v, ok := values[p.Hole]; ok {
-			b.WriteString(st.Green(v))
+			b.WriteString(st.Green(inert(v)))
 			continue
 		}
-		b.WriteString(st.Cyan("{" + p.Hole + "}"))
+		b.WriteString(st.Cyan("{" + inert(p.Hole) + "}"))
 	}
 	return b.String()
 }
 
 // ThrownAt renders "Thrown at path:line in function".
 func (st Style) ThrownAt(s *errdex.Site) string {
-	fn := s.Function
+	fn := inert(s.Function)
 	if fn == "" {
 		fn = "<module>"
 	}
-	return fmt.Sprintf("Thrown at %s in %s", st.Bold(fmt.Sprintf("%s:%d", s.Location.Path, s.Location.Line)), fn)
+	return fmt.Sprintf("Thrown at %s in %s", st.Bold(fmt.Sprintf("%s:%d", inert(s.Location.Path), s.Location.Line)), fn)
 }
 
 // Snippet renders the snippet with line numbers, the raise lines marked
@@ -91,7 +92,7 @@ func (st Style) Snippet(w io.Writer, sn *errdex.Snippet, context int) {
 	}
 	width := len(fmt.Sprint(last))
 	for n := first; n <= last; n++ {
-		line := sn.Lines[n-sn.StartLine]
+		line := inert(sn.Lines[n-sn.StartLine])
 		num := fmt.Sprintf("%*d", width, n)
 		if marked[n] {
 			fmt.Fprintf(w, "  %s %s │ %s\n", st.Red(">"), st.Bold(num), line)
@@ -113,20 +114,23 @@ func (st Style) Site(w io.Writer, s *errdex.Site, values map[string]string) {
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "%s\n", st.ThrownAt(s))
 	if s.Location.URL != "" {
-		fmt.Fprintf(w, "  %s\n", st.Dim(s.Location.URL))
+		fmt.Fprintf(w, "  %s\n", st.Dim(inert(s.Location.URL)))
 	}
 	st.Snippet(w, s.Snippet, st.Context)
 	if holes := s.Template.Holes(); len(holes) > 0 {
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, st.Bold("Values"))
+		// With the values of a pasted message each hole shows its value;
+		// without, the expression the code takes it from.
+		heading := "Values"
+		if len(values) == 0 {
+			heading = "Holes"
+		}
+		fmt.Fprintf(w, "\n%s\n", st.Bold(heading))
 		for _, h := range holes {
-			v, ok := values[h.Hole]
-			if !ok {
-				v = st.Dim("(from " + h.Expr + ")")
+			if v, ok := values[h.Hole]; ok {
+				fmt.Fprintf(w, "  %s %s = %s\n", inert(h.Hole), st.Dim(inert(string(h.Type))), st.Green(inert(v)))
 			} else {
-				v = st.Green(v)
+				fmt.Fprintf(w, "  %s %s %s\n", inert(h.Hole), st.Dim(inert(string(h.Type))+", from"), inert(h.Expr))
 			}
-			fmt.Fprintf(w, "  %s %s = %s\n", h.Hole, st.Dim(string(h.Type)), v)
 		}
 	}
 	st.Analysis(w, s)
@@ -136,25 +140,25 @@ func (st Style) Site(w io.Writer, s *errdex.Site, values map[string]string) {
 func (st Style) Analysis(w io.Writer, s *errdex.Site) {
 	if e := s.Explanation; e != nil {
 		if e.Meaning != "" {
-			fmt.Fprintf(w, "\n%s\n  %s\n", st.Bold("What it means"), e.Meaning)
+			fmt.Fprintf(w, "\n%s\n  %s\n", st.Bold("What it means"), inert(e.Meaning))
 		}
 		if len(e.Solutions) > 0 {
 			fmt.Fprintf(w, "\n%s\n", st.Bold("How to fix"))
 			for i, sol := range e.Solutions {
-				fmt.Fprintf(w, "  %d. %s\n", i+1, sol)
+				fmt.Fprintf(w, "  %d. %s\n", i+1, inert(sol))
 			}
 			if fx := e.ExampleFix; fx != nil {
-				fmt.Fprintf(w, "  %s %s\n  %s  %s\n", st.Dim("before:"), fx.Before, st.Dim("after:"), fx.After)
+				fmt.Fprintf(w, "  %s %s\n  %s  %s\n", st.Dim("before:"), inert(fx.Before), st.Dim("after:"), inert(fx.After))
 			}
 		}
 		if e.Trigger != "" {
-			fmt.Fprintf(w, "\n%s\n  %s\n", st.Bold("When it happens"), e.Trigger)
+			fmt.Fprintf(w, "\n%s\n  %s\n", st.Bold("When it happens"), inert(e.Trigger))
 		}
 	}
 	if len(s.Guards) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Conditions"))
 		for _, g := range s.Guards {
-			fmt.Fprintf(w, "  %s  %s\n", g.Condition, st.Dim(fmt.Sprintf("(%s, line %d)", g.Kind, g.Line)))
+			fmt.Fprintf(w, "  %s  %s\n", inert(g.Condition), st.Dim(fmt.Sprintf("(%s, line %d)", inert(g.Kind), g.Line)))
 		}
 	}
 	if len(s.Config) > 0 {
@@ -162,25 +166,25 @@ func (st Style) Analysis(w io.Writer, s *errdex.Site) {
 		for _, c := range s.Config {
 			def := ""
 			if c.HasDefault {
-				def = " default " + c.Default
+				def = " default " + inert(c.Default)
 			}
-			fmt.Fprintf(w, "  %s %s%s  %s\n", c.Kind, c.Name, def, st.Dim(c.Location.String()))
+			fmt.Fprintf(w, "  %s %s%s  %s\n", inert(c.Kind), inert(c.Name), def, st.Dim(inert(c.Location.String())))
 		}
 	}
 	if len(s.Callers) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Called from"))
 		for _, c := range s.Callers {
-			fmt.Fprintf(w, "  %s  %s\n", c.Function, st.Dim(fmt.Sprintf("%s:%d", c.Path, c.Line)))
+			fmt.Fprintf(w, "  %s  %s\n", inert(c.Function), st.Dim(fmt.Sprintf("%s:%d", inert(c.Path), c.Line)))
 		}
 	}
 	if s.Family != nil {
-		fmt.Fprintf(w, "\n%s %s %s\n", st.Bold("Family:"), s.Family.Name,
+		fmt.Fprintf(w, "\n%s %s %s\n", st.Bold("Family:"), inert(s.Family.Name),
 			st.Dim("("+count(s.Family.Sites, "error", "errors")+" in "+count(s.Family.Libraries, "library", "libraries")+")"))
 	}
 	if len(s.Related) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Related errors"))
 		for _, r := range s.Related {
-			fmt.Fprintf(w, "  %s  %s %s\n", r.Title, st.Dim(r.Reason), st.Dim(string(r.ID)))
+			fmt.Fprintf(w, "  %s  %s %s\n", inert(r.Title), st.Dim(inert(r.Reason)), st.Dim(inert(string(r.ID))))
 		}
 	}
 }
@@ -193,7 +197,7 @@ func (st Style) Line(s *errdex.Site) string {
 		msg = s.Exception + ": " + msg
 	}
 	msg = strings.ReplaceAll(msg, "\n", `\n`)
-	return fmt.Sprintf("%s:%d  %s  %s", s.Location.Path, s.Location.Line, st.Dim(string(s.ID)), msg)
+	return fmt.Sprintf("%s:%d  %s  %s", inert(s.Location.Path), s.Location.Line, st.Dim(inert(string(s.ID))), inert(msg))
 }
 
 // count renders "1 error" or "3 errors".
@@ -202,4 +206,46 @@ func count(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// inert makes text from a repository or a pasted message safe to print on
+// a terminal: control characters other than newline and tab (an escape
+// sequence could retitle the window, hide lines or rewrite the screen) and
+// the invisible Unicode controls that reorder or hide text (bidirectional
+// overrides and isolates, as in "Trojan Source") are shown as escapes such
+// as \x1b or \u202e instead of being written raw, and bytes that are not
+// UTF-8 as U+FFFD.
+func inert(s string) string {
+	i := strings.IndexFunc(s, unsafeRune)
+	if i < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for _, r := range s[i:] {
+		switch {
+		case !unsafeRune(r), r == utf8.RuneError: // an invalid byte becomes U+FFFD
+			b.WriteRune(r)
+		case r < 0x100:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		}
+	}
+	return b.String()
+}
+
+// unsafeRune reports whether printing r raw could change what a terminal
+// shows beyond r itself.
+func unsafeRune(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+		return true
+	}
+	return r == utf8.RuneError
 }

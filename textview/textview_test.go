@@ -1,0 +1,141 @@
+package textview
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// maskSite is a site with every part the renderer shows: alternatives, a
+// pinned link, a snippet, guards, configuration, callers, a family,
+// related errors and an explanation.
+func maskSite() *errdex.Site {
+	span := func(line int) errdex.Span {
+		return errdex.Span{Path: "srv/buffers.py", Line: line, Column: 9, EndLine: line}
+	}
+	return &errdex.Site{
+		ID: "0123456789abcdef", Repo: "acme/srv", Rev: "4f2c9a1d0e", Language: "python",
+		Kind: errdex.KindRaise, Exception: "RuntimeError", ExceptionQualified: "builtins.RuntimeError",
+		Template: errdex.NewTemplate(
+			errdex.Lit("Sampling mask length "), errdex.Part{Hole: "mask_len", Expr: "mask_len", Type: errdex.HoleInt},
+			errdex.Lit(" exceeds capacity "), errdex.Part{Hole: "cap", Expr: "self.cap", Type: errdex.HoleInt},
+		),
+		Alternatives: []errdex.Template{errdex.NewTemplate(errdex.Lit("Sampling masks are disabled"))},
+		Location:     errdex.Location{Span: span(41), URL: "https://github.com/acme/srv/blob/4f2c9a1d0e/srv/buffers.py#L41"},
+		Function:     "Buffers.set_buf",
+		Snippet: &errdex.Snippet{StartLine: 38, MarkLines: []int{41}, Lines: []string{
+			"    def set_buf(self, req):",
+			"        mask_len = len(req.mask)",
+			"        if mask_len > self.cap:",
+			"            raise RuntimeError(f\"Sampling mask length {mask_len} exceeds capacity {self.cap}\")",
+			"        self.buf[:mask_len] = req.mask",
+		}},
+		Guards: []errdex.Guard{{Condition: "mask_len > self.cap", Source: "mask_len > self.cap", Kind: "if", Line: 40}},
+		Config: []errdex.ConfigRef{{Name: "SRV_MASK_TOKENS", Kind: "env", Default: "0", HasDefault: true,
+			Location: errdex.Span{Path: "srv/environ.py", Line: 5, Column: 5, EndLine: 5}}},
+		Callers: []errdex.Caller{{Function: "Prefill.send", Path: "srv/prefill.py", Line: 61}},
+		Family:  &errdex.FamilyRef{Slug: "limit-exceeded", Name: "Capacity or limit exceeded", Sites: 1, Libraries: 1},
+		Related: []errdex.Related{{ID: "fedcba9876543210", Title: "mask buffer not allocated", Reason: "same function"}},
+		Explanation: &errdex.Explanation{
+			Meaning:    "This error means that a size went past a limit <b>set at start-up</b>.",
+			Trigger:    "`Buffers.set_buf` raises `RuntimeError` when `mask_len > self.cap` (line 40).",
+			Solutions:  []string{"Raise SRV_MASK_TOKENS.", "Send shorter masks."},
+			Situations: []string{"A long prompt."},
+			Source:     "static",
+		},
+	}
+}
+
+func TestSite(t *testing.T) {
+	tests := []struct {
+		name   string
+		style  Style
+		values map[string]string
+	}{
+		{"plain", Style{}, nil},
+		{"values", Style{}, map[string]string{"mask_len": "2048", "cap": "1024"}},
+		{"color-context", Style{Color: true, Context: 1}, map[string]string{"mask_len": "2048"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			tt.style.Site(&b, maskSite(), tt.values)
+			b.WriteString(tt.style.Line(maskSite()) + "\n")
+			golden(t, filepath.Join("testdata", tt.name+".golden"), b.Bytes())
+		})
+	}
+}
+
+// golden compares got with the golden file, or rewrites it with -update.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+func TestInert(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain text\n\tindented", "plain text\n\tindented"},
+		{"evil\x1b]0;pwned\x07title", `evil\x1b]0;pwned\x07title`},
+		{"clear\x1b[2J\x1b[Hscreen\r", `clear\x1b[2J\x1b[Hscreen\x0d`},
+		{"c1 \u009b31m csi", `c1 \x9b31m csi`},
+		{"if access_level != \"user\u202e \u2066// admin\u2069 \u2066\"", `if access_level != "user\u202e \u2066// admin\u2069 \u2066"`},
+		{"bad \xff\x9b byte", "bad \ufffd\ufffd byte"},
+		{"ünïcode ✓ 日本", "ünïcode ✓ 日本"},
+	}
+	for _, tt := range tests {
+		if got := inert(tt.in); got != tt.want {
+			t.Errorf("inert(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestHostileSite checks that no text of a site reaches the terminal with
+// an escape sequence of its own: the only ESC bytes written are the
+// renderer's colours.
+func TestHostileSite(t *testing.T) {
+	s := maskSite()
+	evil := "\x1b]0;pwned\x07\x1b[2J"
+	s.Repo += evil
+	s.Function += evil
+	s.Location.Path += evil
+	s.Template.Parts[0].Text += evil
+	s.Snippet.Lines[3] += evil
+	s.Guards[0].Condition += evil
+	s.Config[0].Default += evil
+	s.Callers[0].Function += evil
+	s.Related[0].Title += evil
+	s.Explanation.Trigger += evil
+	for _, st := range []Style{{}, {Color: true}} {
+		var b bytes.Buffer
+		st.Site(&b, s, map[string]string{"mask_len": "20" + evil})
+		b.WriteString(st.Line(s))
+		out := b.String()
+		if strings.Contains(out, "\x07") || strings.Contains(out, "\x1b]") || strings.Contains(out, "\x1b[2J") {
+			t.Errorf("Style%+v wrote a raw escape sequence from the site:\n%q", st, out)
+		}
+		if !strings.Contains(out, `\x1b]0;pwned\x07`) {
+			t.Errorf("Style%+v: the hostile text is not shown escaped", st)
+		}
+	}
+}
