@@ -150,11 +150,14 @@ func lineDistance(s siteRec, line int) int {
 
 // sameFunction reports whether a frame's function names the site's:
 // equal, or equal in their last components ("raw_decode" and
-// "JSONDecoder.raw_decode"; "pkg.(*Server).handle" and "Server.handle").
+// "JSONDecoder.raw_decode"; "pkg.(*Server).handle" and "Server.handle"),
+// once the frame's name is read as extractors name functions (see
+// frameFunction).
 func sameFunction(frame, site string) bool {
 	if frame == "" || site == "" {
 		return false
 	}
+	frame = frameFunction(frame)
 	if frame == site {
 		return true
 	}

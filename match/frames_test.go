@@ -96,6 +96,50 @@ func TestMatchEvidence(t *testing.T) {
 			values:  []string{"path=/tmp/a.txt"},
 			nearest: &Location{Repo: "acme/io", Path: "io/files.py", Line: 131, Function: "read"},
 		},
+		{
+			name: "a C function raised under Python frames that do not show it",
+			q: Query{Message: "unhashable type: 'list'", Exception: "TypeError", Frames: []Frame{
+				{Path: "/usr/lib/python3.11/json/decoder.py", Line: 353, Function: "raw_decode"},
+				{Path: "/home/u/app.py", Line: 7, Function: "<module>"},
+			}},
+			want:    []errdex.ID{"c-unhashable"},
+			reason:  "the message matches the template",
+			values:  []string{"type='list'"},
+			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 353, Function: "raw_decode"},
+		},
+		{
+			name: "a Java lambda's frame names its enclosing method",
+			q: Query{Message: "order 17 already shipped", Exception: "java.lang.IllegalStateException", Frames: []Frame{
+				{Path: "com/acme/Orders.java", Line: 50, Function: "com.acme.Orders.lambda$process$0"},
+				{Path: "java/util/ArrayList.java", Line: 1511, Function: "java.util.ArrayList.forEach"},
+				{Path: "com/acme/Orders.java", Line: 49, Function: "com.acme.Orders.process"},
+			}},
+			want:    []errdex.ID{"java-ship-process"},
+			reason:  "the innermost frame (src/main/java/com/acme/Orders.java:50) is in this function",
+			values:  []string{"id=17"},
+			nearest: &Location{Repo: "acme/svc", Path: "src/main/java/com/acme/Orders.java", Line: 50, Function: "com.acme.Orders.lambda$process$0"},
+		},
+		{
+			name: "a Java lambda in a constructor",
+			q: Query{Message: "order 3 already shipped", Exception: "java.lang.IllegalStateException", Frames: []Frame{
+				{Path: "com/acme/Orders.java", Line: 25, Function: "com.acme.Orders.lambda$new$1"},
+			}},
+			want:    []errdex.ID{"java-ship-init"},
+			reason:  "the innermost frame (src/main/java/com/acme/Orders.java:25) is in this function",
+			values:  []string{"id=3"},
+			nearest: &Location{Repo: "acme/svc", Path: "src/main/java/com/acme/Orders.java", Line: 25, Function: "com.acme.Orders.lambda$new$1"},
+		},
+		{
+			name: "V8's Object.<anonymous> is the module level",
+			q: Query{Message: "missing API key for maps", Exception: "Error", Frames: []Frame{
+				{Path: "/srv/app/scripts/setup.js", Line: 5, Function: "Object.<anonymous>"},
+				{Path: "node:internal/modules/cjs/loader", Line: 1105, Function: "Module._compile"},
+			}},
+			want:    []errdex.ID{"js-key-module"},
+			reason:  "the innermost frame (scripts/setup.js:5) is in this function",
+			values:  []string{"service=maps"},
+			nearest: &Location{Repo: "acme/web", Path: "scripts/setup.js", Line: 5, Function: "Object.<anonymous>"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -78,7 +78,8 @@ type siteRec struct {
 	line, endLine                       uint32
 	tmpl                                uint32 // arena offset of the first template
 	nTmpl                               uint16
-	_                                   uint16
+	family                              family // of its language (see language.go)
+	prior                               uint8  // see prior.go
 }
 
 // entryRec is one template of one site.
@@ -211,6 +212,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		exc: b.intern(s.Exception), excQ: b.intern(s.ExceptionQualified),
 		function: b.intern(s.Function), file: file,
 		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),
+		family: siteFamily(s.Language),
 	}
 	// Intern every hole name first: the templates must lie one after
 	// another in the arena.

@@ -177,6 +177,12 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	// A raise leaves its frame on the stack: with a traceback in hand, a
 	// site whose file is on no frame did not raise this error.
 	stack := slices.ContainsFunc(q.Frames[:min(len(q.Frames), maxFrames)], func(f Frame) bool { return cleanPath(f.Path) != "" })
+	// A stack shows the frames of its own languages only (see
+	// language.go): unless its innermost frame is at a raise, it says
+	// nothing of a site of another language (a C extension raising under
+	// Python frames).
+	shown := stackFamilies(q.Frames)
+	atRaise := innermost && !compiled
 	for _, ff := range sc.frames {
 		slack := nearLines
 		if ff.frame > 0 {
@@ -223,7 +229,8 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		c := &sc.found[i]
 		rec := ix.sites[c.site]
 		num, den := 0.0, wText
-		if len(sc.frames) > 0 {
+		foreign := shown != 0 && rec.family != 0 && shown&rec.family == 0 && !atRaise
+		if len(sc.frames) > 0 && !foreign {
 			c.frame, c.frameAt = ix.frameEvidence(rec, q.Frames, sc.frames, innermost)
 			num += wFrame * c.frame
 			den += wFrame
@@ -260,10 +267,11 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		}
 		c.score = num / den
 		switch {
+		case foreign:
 		case compiled && c.frame < frameSameFunction || stack && c.frameAt < 0:
 			c.score *= contradicted
 			c.offStack = true
-		case innermost && !compiled && c.frame < frameNearRaise:
+		case atRaise && c.frame < frameNearRaise:
 			c.score *= elsewhere
 		}
 	}
