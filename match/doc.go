@@ -44,7 +44,10 @@
 //     frame at the site), the exception type (as written, qualified, or by
 //     short name, a class of a private module agreeing with its public one;
 //     a mismatch lowers the score but does not exclude, since wrappers change
-//     types) and the repository hint. Weights are constants in match.go; a
+//     types) and the repository hint. A stack shows the frames of its own
+//     language only: unless its innermost frame is at a raise, frames say
+//     nothing of a site of another language (a C extension raising under
+//     Python frames; see language.go). Weights are constants in match.go; a
 //     component the query says nothing about is left out. A traceback also
 //     rules sites out: a raise leaves its frame on the stack, so a site whose
 //     file is on no frame, or (when the innermost frame lies in an indexed
@@ -53,8 +56,9 @@
 //     from the raise the innermost frame points at, by 0.85.
 //  6. Report ties: candidates with exactly the first one's score
 //     (Result.Tied) are the same message raised at several sites, which the
-//     message alone cannot tell apart; they come in index order, and each
-//     says so in its reasons.
+//     message alone cannot tell apart; they come in the order of their
+//     priors (the module more files import, then the function with callers;
+//     see prior.go), and each says so in its reasons.
 //  7. When nothing scores DefaultMinScore or more, say why: the innermost
 //     frame is in an indexed file but not at a raise (compiled code raised
 //     it; a site elsewhere raising the same text is named as its likely

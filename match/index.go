@@ -96,6 +96,7 @@ type entryRec struct {
 type fileRec struct {
 	repo, path strRef
 	first, n   uint32
+	importers  uint8 // importerLevel of the files importing it (see prior.go)
 }
 
 // holeTypes numbers the hole type hints; an unknown hint is HoleAny.
@@ -153,6 +154,8 @@ type Builder struct {
 	entTok []uint32          // tokens of every entry, concatenated
 	entEnd []uint32          // entry i's tokens end at entTok[entEnd[i]]
 	files  map[string]uint32 // repository NUL path → file number
+	// importers holds SetImporters' levels by repository NUL path.
+	importers map[string]uint8
 	key    []byte
 	fold   []byte
 	toks   []uint32
@@ -212,7 +215,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		exc: b.intern(s.Exception), excQ: b.intern(s.ExceptionQualified),
 		function: b.intern(s.Function), file: file,
 		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),
-		family: siteFamily(s.Language),
+		family: siteFamily(s.Language), prior: sitePrior(s),
 	}
 	// Intern every hole name first: the templates must lie one after
 	// another in the arena.
@@ -423,6 +426,11 @@ func (b *Builder) Build() *Index {
 	b.entTok, b.entEnd, b.df = nil, nil, nil
 
 	// Files: sites grouped by file, by line; path lookup tables.
+	for key, lvl := range b.importers {
+		if f, ok := b.files[key]; ok {
+			ix.files[f].importers = lvl
+		}
+	}
 	first := uint32(0)
 	for f := range ix.files {
 		ix.files[f].first = first
@@ -452,7 +460,7 @@ func (b *Builder) Build() *Index {
 	ix.sites = slices.Clip(ix.sites)
 	ix.files = slices.Clip(ix.files)
 	ix.tokOff, ix.tokLen = slices.Clip(ix.tokOff), slices.Clip(ix.tokLen)
-	b.ix, b.strs, b.files = nil, table{}, nil
+	b.ix, b.strs, b.files, b.importers = nil, table{}, nil, nil
 	return ix
 }
 
@@ -532,7 +540,8 @@ type IndexStats struct {
 
 // Stats reports the index's size.
 func (ix *Index) Stats() IndexStats {
-	bytes := len(ix.arena) + len(ix.sites)*44 + len(ix.entries)*16 + len(ix.files)*16 +
+	bytes := len(ix.arena) + len(ix.sites)*int(unsafe.Sizeof(siteRec{})) + len(ix.entries)*int(unsafe.Sizeof(entryRec{})) +
+		len(ix.files)*int(unsafe.Sizeof(fileRec{})) +
 		len(ix.fileSites)*4 + len(ix.dict.slots)*4 + len(ix.tokOff)*4 + len(ix.tokLen) +
 		len(ix.idf)*4 + len(ix.postOff)*4 + len(ix.posting)*4
 	return IndexStats{

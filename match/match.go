@@ -277,7 +277,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	}
 	slices.SortFunc(sc.found, func(a, b siteCand) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.text, a.text),
-			cmp.Compare(b.weight, a.weight), cmp.Compare(a.site, b.site))
+			cmp.Compare(b.weight, a.weight), ix.comparePrior(a.site, b.site), cmp.Compare(a.site, b.site))
 	})
 
 	res := Result{}

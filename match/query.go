@@ -87,7 +87,8 @@ type Result struct {
 	// Tied is how many candidates score exactly as the first one (1 when
 	// it stands alone, 0 when nothing matched), counting those beyond
 	// Options.Limit: the same message raised at several sites, which
-	// only a traceback can tell apart. Tied matches come in index order.
+	// only a traceback can tell apart. Tied matches come in the order of
+	// their priors (see prior.go): the site a user most likely hit first.
 	Tied int
 	// Stats records the work done.
 	Stats Stats

@@ -1,0 +1,76 @@
+package match
+
+import (
+	"math"
+
+	"github.com/errdex/errdex"
+)
+
+// Priors order matches the evidence cannot tell apart. The same message is
+// often raised at several sites (a function and its twin in another module,
+// a check repeated in three methods), and a query without a traceback
+// scores them exactly alike; Result.Tied says so. Among them, the site a
+// user is most likely to have hit comes first:
+//
+//  1. the site of the module more files import: code used across the
+//     repository (shutil, threading, posixpath) is what programs run into,
+//     more than a rarely imported twin (distutils.archive_util,
+//     asyncio.locks, ntpath). Counts are compared on a log scale
+//     (importerLevel), so that 40 and 45 importers are alike;
+//  2. the site whose function has callers in the repository: it is reached
+//     from more places than one only a user calls directly or only a
+//     compiled accelerator calls (json's pure-Python scanner functions).
+//
+// Measured on the Python development set (testdata/devset; the standard
+// library indexed, importers counted over the indexed files), the first
+// answers of `Type: message` queries rose from 83.7% to 88.6% on the
+// tuning part and from 76.4% to 81.1% on the held-out part, importers
+// giving most of it; no right first answer was lost. Two other natural
+// candidates lost as often as they won and were left out: a public module
+// over a private one (the private module is often where the work and the
+// raise happen: importlib._bootstrap), and a public function over a
+// private helper (configparser's _unify_values raises for every get()).
+//
+// Priors never change a score: they only order equal ones, and Result.Tied
+// still reports the tie.
+
+// importerLevel turns a count of importing files into a prior level: about
+// four levels per doubling, saturating at 255.
+func importerLevel(n int) uint8 {
+	if n <= 0 {
+		return 0
+	}
+	return uint8(min(255, 1+int(4*math.Log2(float64(n)))))
+}
+
+// sitePrior is the part of a site's prior its own record tells: whether
+// its function has callers in the repository (known when the site carries
+// its analysis facts).
+func sitePrior(s *errdex.Site) uint8 {
+	if len(s.Callers) > 0 {
+		return 1
+	}
+	return 0
+}
+
+// SetImporters records that n files of repository repo import the module
+// at path (repository-relative, as in Site.Location.Path). Among matches
+// that score alike, sites of more imported modules come first (see
+// prior.go). Files none of whose sites are added are ignored; a repeated
+// call keeps the last count.
+func (b *Builder) SetImporters(repo, path string, n int) {
+	if b.importers == nil {
+		b.importers = map[string]uint8{}
+	}
+	b.key = append(append(append(b.key[:0], repo...), 0), path...)
+	b.importers[string(b.key)] = importerLevel(n)
+}
+
+// comparePrior orders sites x and y by their priors, the likelier first.
+func (ix *Index) comparePrior(x, y uint32) int {
+	sx, sy := ix.sites[x], ix.sites[y]
+	if a, b := ix.files[sx.file].importers, ix.files[sy.file].importers; a != b {
+		return int(b) - int(a)
+	}
+	return int(sy.prior) - int(sx.prior)
+}

@@ -1,0 +1,98 @@
+package match
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex"
+)
+
+func TestPriors(t *testing.T) {
+	tests := []struct {
+		name      string
+		importers map[string]int // path in repo acme/a or acme/b → importing files
+		callers   map[errdex.ID]int
+		q         Query
+		want      []errdex.ID // the tied matches, in order
+	}{
+		{
+			name: "no prior: index order",
+			q:    Query{Message: "ValueError: timeout must be positive"},
+			want: []errdex.ID{"dup-a", "dup-b"},
+		},
+		{
+			name:      "the more imported module first",
+			importers: map[string]int{"a/limits.py": 2, "b/limits.py": 40},
+			q:         Query{Message: "ValueError: timeout must be positive"},
+			want:      []errdex.ID{"dup-b", "dup-a"},
+		},
+		{
+			name:      "counts alike on a log scale fall through to callers",
+			importers: map[string]int{"a/limits.py": 40, "b/limits.py": 41},
+			callers:   map[errdex.ID]int{"dup-a": 1},
+			q:         Query{Message: "ValueError: timeout must be positive"},
+			want:      []errdex.ID{"dup-a", "dup-b"},
+		},
+		{
+			name:    "a function with callers first",
+			callers: map[errdex.ID]int{"dup-b": 3},
+			q:       Query{Message: "ValueError: timeout must be positive"},
+			want:    []errdex.ID{"dup-b", "dup-a"},
+		},
+		{
+			name:      "a prior never beats evidence",
+			importers: map[string]int{"a/limits.py": 1000},
+			q:         Query{Message: "timeout must be positive", Repo: "acme/b"},
+			want:      []errdex.ID{"dup-b"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewBuilder()
+			for _, s := range loadSites(t) {
+				for range tt.callers[s.ID] {
+					s.Callers = append(s.Callers, errdex.Caller{Function: "caller", Path: "x.py", Line: 1})
+				}
+				b.Add(s)
+			}
+			for p, n := range tt.importers {
+				repo := "acme/a"
+				if p[0] == 'b' {
+					repo = "acme/b"
+				}
+				b.SetImporters(repo, p, n)
+			}
+			b.SetImporters("acme/none", "not/indexed.py", 5) // ignored
+			ix := b.Build()
+			res := ix.Match(tt.q, Options{})
+			if len(res.Matches) < res.Tied {
+				t.Fatalf("tied %d, matches %v", res.Tied, ids(res))
+			}
+			var got []errdex.ID
+			for _, m := range res.Matches[:res.Tied] {
+				got = append(got, m.ID)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("tied matches (-want +got):\n%s\nall: %v", diff, ids(res))
+			}
+		})
+	}
+}
+
+func TestImporterLevel(t *testing.T) {
+	prev := importerLevel(0)
+	if prev != 0 {
+		t.Fatalf("importerLevel(0) = %d", prev)
+	}
+	for n := 1; n < 1<<40; n = n*3/2 + 1 {
+		l := importerLevel(n)
+		if l < prev {
+			t.Fatalf("importerLevel(%d) = %d, below the level of a smaller count, %d", n, l, prev)
+		}
+		prev = l
+	}
+	if importerLevel(2) == importerLevel(1) || importerLevel(40) != importerLevel(41) {
+		t.Errorf("levels: 1→%d 2→%d 40→%d 41→%d", importerLevel(1), importerLevel(2), importerLevel(40), importerLevel(41))
+	}
+}
