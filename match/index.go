@@ -156,9 +156,9 @@ type Builder struct {
 	files  map[string]uint32 // repository NUL path → file number
 	// importers holds SetImporters' levels by repository NUL path.
 	importers map[string]uint8
-	key    []byte
-	fold   []byte
-	toks   []uint32
+	key       []byte
+	fold      []byte
+	toks      []uint32
 	// Per-site scratch: the parts of all its templates, where each
 	// template ends, and the interned hole names.
 	parts []errdex.Part
