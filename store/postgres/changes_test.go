@@ -24,7 +24,7 @@ func TestChanges(t *testing.T) {
 	<-ready
 	<-changes // sent once the listener is in place
 
-	snap, sites := testSnapshot("r", "1", "x")
+	snap, sites := manySites(1, 1, 1)
 	if err := worker.ReplaceSnapshot(ctx, snap, sites); err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestChanges(t *testing.T) {
 	if got, err := replica.Generation(ctx); err != nil || got != gen0+1 {
 		t.Errorf("Generation after one write = %d, %v; want %d", got, err, gen0+1)
 	}
-	if err := worker.DeleteRepo(ctx, "r"); err != nil {
+	if err := worker.DeleteRepo(ctx, snap.Repo); err != nil {
 		t.Fatal(err)
 	}
 	<-changes
@@ -40,7 +40,7 @@ func TestChanges(t *testing.T) {
 		t.Errorf("Generation after two writes = %d, %v; want %d", got, err, gen0+2)
 	}
 	// A failed write changes nothing.
-	if err := worker.DeleteRepo(ctx, "r"); err == nil {
+	if err := worker.DeleteRepo(ctx, snap.Repo); err == nil {
 		t.Fatal("DeleteRepo of a deleted repository succeeded")
 	}
 	if got, err := replica.Generation(ctx); err != nil || got != gen0+2 {
@@ -71,7 +71,7 @@ func TestChangesReconnect(t *testing.T) {
 	}
 	<-ready
 	<-changes // the resync after reconnecting
-	snap, sites := testSnapshot("r", "1", "x")
+	snap, sites := manySites(1, 1, 1)
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
 		t.Fatal(err)
 	}

@@ -35,10 +35,10 @@
 //	llm_answers        cached replies of language models (llmcache.go)
 //	changes            the change counter (changes.go)
 //
-// Records, snippets and facts use store/sqlite's encodings (codec.go):
-// every byte of every string is kept, NUL bytes and invalid UTF-8
-// included. Text columns that are only displayed (tags, remotes, skipped
-// files' details) hold such strings escaped, reversibly. Repository names
+// Records, snippets and facts use the encodings store/sqlite uses too
+// (store/internal/rowcodec): every byte of every string is kept, NUL bytes
+// and invalid UTF-8 included. Text columns that are only displayed (tags,
+// remotes, skipped files' details) hold such strings escaped, reversibly. Repository names
 // must be UTF-8 without NUL bytes (they sort as text); paths are bytea.
 //
 // # Ordering without collations

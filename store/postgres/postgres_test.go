@@ -9,7 +9,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/errdex/errdex"
@@ -35,13 +34,9 @@ func openURL(t testing.TB, url string) *Store {
 }
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) errdex.Store {
+	storetest.Run(t, func(t *testing.T) func() (errdex.Store, error) {
 		url := pgtest.URL(t)
-		st, err := Open(context.Background(), url)
-		if err != nil {
-			t.Fatalf("Open: %v", err)
-		}
-		return st
+		return func() (errdex.Store, error) { return Open(context.Background(), url) }
 	})
 }
 
@@ -146,51 +141,23 @@ func TestIsURL(t *testing.T) {
 	}
 }
 
-// testSnapshot returns a small snapshot with a site in each given family.
-func testSnapshot(repo, rev string, families ...string) (*errdex.Snapshot, []*errdex.Site) {
-	snap := &errdex.Snapshot{Repo: repo, Rev: rev, URLTemplate: "https://example.test/" + repo + "/{path}#L{line}"}
-	var sites []*errdex.Site
-	for i, f := range families {
+// manySites returns a snapshot of n small sites (no snippet, no analysis
+// facts), the i-th alone in file dir<i%dirs>/m<i>.py and of family
+// f<i%families>. TestPlans depends on the rows being small.
+func manySites(n, dirs, families int) (*errdex.Snapshot, []*errdex.Site) {
+	snap := &errdex.Snapshot{Repo: "many", Rev: "1", URLTemplate: "https://example.test/many/{path}#L{line}"}
+	sites := make([]*errdex.Site, n)
+	for i := range sites {
 		tmpl := errdex.NewTemplate(errdex.Lit("failure "), errdex.HolePart("n", "n", errdex.HoleInt))
-		s := &errdex.Site{
-			ID:       errdex.IDKey{Repo: repo, Template: tmpl.Canonical()}.ID(i),
-			Repo:     repo,
-			Rev:      rev,
-			Language: "python",
-			Kind:     errdex.KindRaise,
-			Template: tmpl,
-			Location: errdex.Location{Span: errdex.Span{Path: "m.py", Line: i + 1}},
+		f := fmt.Sprint("f", i%families)
+		sites[i] = &errdex.Site{
+			ID:   errdex.IDKey{Repo: snap.Repo, Template: tmpl.Canonical()}.ID(i),
+			Repo: snap.Repo, Rev: snap.Rev, Language: "python", Kind: errdex.KindRaise, Template: tmpl,
+			Location: errdex.Location{Span: errdex.Span{Path: fmt.Sprintf("dir%02d/m%05d.py", i%dirs, i), Line: 1}},
+			Family:   &errdex.FamilyRef{Slug: f, Name: "The " + f + " family"},
 		}
-		if f != "" {
-			s.Family = &errdex.FamilyRef{Slug: f, Name: "The " + f + " family"}
-		}
-		sites = append(sites, s)
 	}
 	return snap, sites
-}
-
-// TestTwoStores opens one schema twice, as a worker and a serve replica
-// do from two processes: each sees the other's writes, and both agree on
-// the family counts.
-func TestTwoStores(t *testing.T) {
-	ctx := context.Background()
-	u := pgtest.URL(t)
-	a, b := openURL(t, u), openURL(t, u)
-	snap, sites := testSnapshot("r", "1", "x")
-	if err := a.ReplaceSnapshot(ctx, snap, sites); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Site(ctx, sites[0].ID); err != nil {
-		t.Fatalf("the second store does not see the first one's write: %v", err)
-	}
-	snap2, sites2 := testSnapshot("r", "2", "y")
-	if err := b.ReplaceSnapshot(ctx, snap2, sites2); err != nil {
-		t.Fatal(err)
-	}
-	got, err := a.Snapshot(ctx, "r")
-	if err != nil || got.Rev != "2" {
-		t.Fatalf("the first store does not see the second one's write: %+v, %v", got, err)
-	}
 }
 
 // TestConcurrentOpen starts several stores on a new schema at once, as
@@ -217,124 +184,6 @@ func TestConcurrentOpen(t *testing.T) {
 	}
 }
 
-// TestConcurrentWriters has two stores (two worker processes) replace the
-// snapshots of different repositories at the same time, over and over,
-// with sites of shared families: no write fails or waits for the other's
-// repository, and the family counts come out exact.
-func TestConcurrentWriters(t *testing.T) {
-	ctx := context.Background()
-	u := pgtest.URL(t)
-	stores := []*Store{openURL(t, u), openURL(t, u)}
-	var wg sync.WaitGroup
-	errs := make([]error, len(stores))
-	for w, st := range stores {
-		wg.Go(func() {
-			for i := range 20 {
-				// Repository w alternates between 2 and 3 sites of "io".
-				fams := []string{"io", "io", "type"}
-				if i%2 == 1 {
-					fams = []string{"io", "io", "io"}
-				}
-				snap, sites := testSnapshot(fmt.Sprint("repo", w), fmt.Sprint(i), fams...)
-				if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
-					errs[w] = err
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	for w, err := range errs {
-		if err != nil {
-			t.Fatalf("writer %d: %v", w, err)
-		}
-	}
-	// Both ended on an odd i: three io sites each.
-	fams, err := stores[0].Families(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []errdex.FamilyRef{{Slug: "io", Name: "The io family", Sites: 6, Libraries: 2}}
-	if diff := cmp.Diff(want, fams); diff != "" {
-		t.Errorf("Families after concurrent writers (-want +got):\n%s", diff)
-	}
-}
-
-func TestStatsFamiliesDelete(t *testing.T) {
-	ctx := context.Background()
-	st := open(t)
-	check := func(wantStats Stats, wantFams []errdex.FamilyRef) {
-		t.Helper()
-		stats, err := st.Stats(ctx)
-		if err != nil {
-			t.Fatalf("Stats: %v", err)
-		}
-		if diff := cmp.Diff(wantStats, stats); diff != "" {
-			t.Errorf("Stats mismatch (-want +got):\n%s", diff)
-		}
-		fams, err := st.Families(ctx)
-		if err != nil {
-			t.Fatalf("Families: %v", err)
-		}
-		if diff := cmp.Diff(wantFams, fams); diff != "" {
-			t.Errorf("Families mismatch (-want +got):\n%s", diff)
-		}
-		for _, f := range wantFams {
-			got, err := st.Family(ctx, f.Slug)
-			if err != nil {
-				t.Fatalf("Family(%q): %v", f.Slug, err)
-			}
-			if diff := cmp.Diff(&f, got); diff != "" {
-				t.Errorf("Family(%q) mismatch (-want +got):\n%s", f.Slug, diff)
-			}
-		}
-	}
-	check(Stats{}, []errdex.FamilyRef{})
-
-	x, xs := testSnapshot("x", "1", "io", "io", "type", "")
-	y, ys := testSnapshot("y", "1", "io")
-	for _, w := range []struct {
-		snap  *errdex.Snapshot
-		sites []*errdex.Site
-	}{{x, xs}, {y, ys}} {
-		if err := st.ReplaceSnapshot(ctx, w.snap, w.sites); err != nil {
-			t.Fatal(err)
-		}
-	}
-	check(Stats{Repos: 2, Sites: 5, Families: 2}, []errdex.FamilyRef{
-		{Slug: "io", Name: "The io family", Sites: 3, Libraries: 2},
-		{Slug: "type", Name: "The type family", Sites: 1, Libraries: 1},
-	})
-
-	if err := st.DeleteRepo(ctx, "x"); err != nil {
-		t.Fatalf("DeleteRepo: %v", err)
-	}
-	check(Stats{Repos: 1, Sites: 1, Families: 1}, []errdex.FamilyRef{
-		{Slug: "io", Name: "The io family", Sites: 1, Libraries: 1},
-	})
-	if _, err := st.Site(ctx, xs[0].ID); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("Site of a deleted repository: got %v, want NotFound", err)
-	}
-	if _, err := st.Snapshot(ctx, "x"); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("Snapshot of a deleted repository: got %v, want NotFound", err)
-	}
-	for _, name := range []string{"x", "bad\x00name", "\xff"} {
-		if err := st.DeleteRepo(ctx, name); errdex.KindOf(err) != errdex.NotFound {
-			t.Errorf("DeleteRepo(%q) of an unknown repository: got %v, want NotFound", name, err)
-		}
-	}
-	if _, err := st.Family(ctx, "type"); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("Family of a family without sites: got %v, want NotFound", err)
-	}
-	// The repository's name is free again.
-	if err := st.ReplaceSnapshot(ctx, x, xs[:1]); err != nil {
-		t.Fatalf("indexing a deleted repository again: %v", err)
-	}
-	check(Stats{Repos: 2, Sites: 2, Families: 1}, []errdex.FamilyRef{
-		{Slug: "io", Name: "The io family", Sites: 2, Libraries: 2},
-	})
-}
-
 // TestRepoNames checks that repository names PostgreSQL cannot keep as
 // text are refused with a message saying what to do, and that reads of
 // such names find nothing instead of failing.
@@ -342,8 +191,8 @@ func TestRepoNames(t *testing.T) {
 	ctx := context.Background()
 	st := open(t)
 	for _, name := range []string{"nul\x00byte", "latin1-caf\xe9"} {
-		snap, sites := testSnapshot(name, "1", "")
-		err := st.ReplaceSnapshot(ctx, snap, sites)
+		snap := storetest.NewSnapshot(name, "1")
+		err := st.ReplaceSnapshot(ctx, snap, []*errdex.Site{storetest.NewSite(snap, "a.py", 1, "m", "")})
 		if errdex.KindOf(err) != errdex.Invalid || !strings.Contains(err.Error(), "--repo") {
 			t.Errorf("ReplaceSnapshot of repository %q: got %v, want an Invalid error suggesting --repo", name, err)
 		}
@@ -356,45 +205,13 @@ func TestRepoNames(t *testing.T) {
 	}
 }
 
-func TestListSitesSkipFacts(t *testing.T) {
-	ctx := context.Background()
-	st := open(t)
-	snap, sites := testSnapshot("r", "abc", "other")
-	sites[0].Guards = []errdex.Guard{{Condition: "x", Source: "x", Kind: "if", Line: 1}}
-	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
-		t.Fatal(err)
-	}
-	for _, skip := range []bool{false, true} {
-		var got []*errdex.Site
-		if err := st.ListSites(ctx, errdex.SiteFilter{SkipFacts: skip}, func(s *errdex.Site) error {
-			got = append(got, s)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != 1 || got[0].Template.String() != "failure {n}" || got[0].Family == nil {
-			t.Fatalf("SkipFacts=%v: got %+v", skip, got)
-		}
-		if hasGuards := len(got[0].Guards) > 0; hasGuards == skip {
-			t.Errorf("SkipFacts=%v: guards present = %v", skip, hasGuards)
-		}
-	}
-}
-
 // TestLongListing lists more sites than one cursor fetch holds, with
 // filters, so that every fetch after the first is exercised.
 func TestLongListing(t *testing.T) {
 	ctx := context.Background()
 	st := open(t)
 	n := 2*fetchSize + 17
-	fams := make([]string, n)
-	for i := range fams {
-		fams[i] = fmt.Sprint("f", i%3)
-	}
-	snap, sites := testSnapshot("long", "1", fams...)
-	for i, s := range sites {
-		s.Location.Path = fmt.Sprintf("dir%d/m%05d.py", i%2, i)
-	}
+	snap, sites := manySites(n, 2, 3)
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
 		t.Fatal(err)
 	}
@@ -404,7 +221,7 @@ func TestLongListing(t *testing.T) {
 	}{
 		{errdex.SiteFilter{}, n},
 		{errdex.SiteFilter{WithSnippet: true}, n},
-		{errdex.SiteFilter{Path: "dir1/"}, n / 2},
+		{errdex.SiteFilter{Path: "dir01/"}, n / 2},
 		{errdex.SiteFilter{Family: "f0"}, (n + 2) / 3},
 		{errdex.SiteFilter{Limit: fetchSize + 1}, fetchSize + 1},
 	}
@@ -436,14 +253,7 @@ func TestPlans(t *testing.T) {
 	st := open(t)
 	// Statistics of a populated table, so that the planner does not
 	// prefer scanning a tiny one.
-	fams := make([]string, 3000)
-	for i := range fams {
-		fams[i] = fmt.Sprint("f", i%50)
-	}
-	snap, sites := testSnapshot("plans", "1", fams...)
-	for i, s := range sites {
-		s.Location.Path = fmt.Sprintf("dir%02d/m%05d.py", i%40, i)
-	}
+	snap, sites := manySites(3000, 40, 50)
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
 		t.Fatal(err)
 	}

@@ -5,115 +5,18 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/jackc/pgx/v5"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/internal/rowcodec"
 )
 
-// snapInfo is what a site takes from its snapshot.
+// snapInfo is a snapshot's row ID and what its sites take from it
+// (Repo, Rev, RevDate, URLTemplate).
 type snapInfo struct {
 	id   int64
-	snap errdex.Snapshot // Repo, Rev, RevDate, URLTemplate
-	url  urlCache
-}
-
-// famCount is a family's size across the database.
-type famCount struct{ sites, repos int }
-
-// build decodes a site's record, facts and (when not nil) snippet into a
-// new site of the snapshot si, with the family counts in fams.
-func build(record, factsJSON, snippet []byte, si *snapInfo, fams map[string]famCount) (*errdex.Site, error) {
-	site := new(errdex.Site)
-	if err := decodeRecord(string(record), site); err != nil {
-		return nil, fmt.Errorf("site record: %w", err)
-	}
-	site.Repo, site.Rev, site.RevDate = si.snap.Repo, si.snap.Rev, si.snap.RevDate
-	site.Location.URL = si.url.url(site.Location.Path, site.Location.Line)
-	if f := site.Family; f != nil {
-		c := fams[f.Slug]
-		f.Sites, f.Libraries = c.sites, c.repos
-	}
-	if len(factsJSON) > 0 {
-		var f facts
-		if err := decodeJSON(factsJSON, &f); err != nil {
-			return nil, fmt.Errorf("site %s: analysis facts: %w", site.ID, err)
-		}
-		f.apply(site)
-	}
-	if snippet != nil {
-		var err error
-		if site.Snippet, err = decodeSnippet(string(snippet)); err != nil {
-			return nil, fmt.Errorf("site %s: snippet: %w", site.ID, err)
-		}
-	}
-	return site, nil
-}
-
-// urlCache fills Location.URL with errdex.Snapshot.SourceURL while
-// calling it about twice per file instead of once per site: SourceURL
-// builds a replacer and escapes the path on every call, which costs more
-// than decoding the site. The first site of a path gets SourceURL itself.
-// At the second, the cache renders the path's URL once more, with a
-// sentinel line number: when that URL holds the number once, the text
-// around it is kept and later lines are put between; when it holds no
-// number and equals the first URL, the URL does not depend on the line.
-// Either way the split must reproduce the first URL exactly; anything
-// unusual makes every site of the path go through SourceURL. Listings are
-// ordered by path, so a path's sites come one after the other. (The same
-// cache as store/sqlite's.)
-type urlCache struct {
-	snap           *errdex.Snapshot
-	path           string
-	seen           int    // sites of path so far
-	firstLine      int    // the line of the first one,
-	firstURL       string // and its URL
-	ok             bool   // prefix + line + suffix is the URL
-	fixed          bool   // the URL does not depend on the line: prefix is it
-	prefix, suffix string
-}
-
-// sentinelLine is a line number no real URL contains.
-const sentinelLine = -918273645
-
-func (c *urlCache) url(path string, line int) string {
-	if c.snap.URLTemplate == "" {
-		return ""
-	}
-	if c.seen == 0 || path != c.path {
-		c.path, c.seen, c.ok, c.fixed = path, 1, false, false
-		c.firstLine, c.firstURL = line, c.snap.SourceURL(path, line)
-		return c.firstURL
-	}
-	c.seen++
-	if c.seen == 2 {
-		c.split()
-	}
-	switch {
-	case c.fixed:
-		return c.prefix
-	case c.ok:
-		return c.prefix + strconv.Itoa(line) + c.suffix
-	}
-	return c.snap.SourceURL(c.path, line)
-}
-
-// split tries to split the URLs of c.path around the line number.
-func (c *urlCache) split() {
-	if c.firstLine == sentinelLine {
-		return // the first URL cannot check the split
-	}
-	u := c.snap.SourceURL(c.path, sentinelLine)
-	m := strconv.Itoa(sentinelLine)
-	switch strings.Count(u, m) {
-	case 0:
-		c.fixed, c.prefix = u == c.firstURL, u
-	case 1:
-		i := strings.Index(u, m)
-		c.prefix, c.suffix = u[:i], u[i+len(m):]
-		c.ok = c.prefix+strconv.Itoa(c.firstLine)+c.suffix == c.firstURL
-	}
+	snap errdex.Snapshot
 }
 
 // scanSnapInfo scans the columns id, name, rev, rev_date, url_template.
@@ -124,18 +27,15 @@ func scanSnapInfo(row pgx.Row, si *snapInfo, extra ...any) error {
 	if err := row.Scan(append([]any{&si.id, &si.snap.Repo, &rev, &revDate, &urlTemplate}, extra...)...); err != nil {
 		return err
 	}
-	si.snap.Rev, si.snap.URLTemplate = unescapeString(rev), unescapeString(urlTemplate)
+	si.snap.Rev, si.snap.URLTemplate = rowcodec.UnescapeText(rev), rowcodec.UnescapeText(urlTemplate)
 	var err error
-	if si.snap.RevDate, err = parseTime(revDate); err != nil {
+	if si.snap.RevDate, err = rowcodec.ParseTime(revDate); err != nil {
 		return fmt.Errorf("snapshot of %s: revision date: %w", si.snap.Repo, err)
 	}
-	si.url.snap = &si.snap
 	return nil
 }
 
-// Site returns the site with the given ID, with its snippet and the link
-// to its lines. Family.Sites and Family.Libraries are the family's current
-// counts across the database. It reads in one statement, so it sees one
+// Site implements errdex.Store. It reads in one statement, so it sees one
 // state of the database.
 func (s *Store) Site(ctx context.Context, id errdex.ID) (*errdex.Site, error) {
 	const op = "postgres.Site"
@@ -161,11 +61,11 @@ func (s *Store) Site(ctx context.Context, id errdex.ID) (*errdex.Site, error) {
 	if err != nil {
 		return nil, s.fail(ctx, op, err)
 	}
-	fams := map[string]famCount{}
+	fams := map[string]rowcodec.FamilyCount{}
 	if fam != nil {
-		fams[unescapeString(*fam)] = famCount{int(famSites), int(famRepos)}
+		fams[rowcodec.UnescapeText(*fam)] = rowcodec.FamilyCount{Sites: int(famSites), Repos: int(famRepos)}
 	}
-	site, err := build(record, facts, snippet, &si, fams)
+	site, err := rowcodec.NewSiteReader(&si.snap, fams).Site(record, facts, snippet)
 	if err != nil {
 		return nil, errdex.E(op, errdex.Internal, fmt.Errorf("site %s: %w", id, err))
 	}
@@ -177,9 +77,7 @@ func (s *Store) Site(ctx context.Context, id errdex.ID) (*errdex.Site, error) {
 // that a listing stopped early leaves little unread.
 const fetchSize = 1000
 
-// ListSites calls fn for every site that passes the filter, ordered by
-// repository, path, line, column and ID (strings compare byte by byte). It
-// stops at the first error fn returns and returns that error unchanged.
+// ListSites implements errdex.Store.
 //
 // Sites are read in one REPEATABLE READ, READ ONLY transaction, so a
 // listing sees one state of the database even while snapshots are
@@ -294,10 +192,10 @@ func listQuery(f errdex.SiteFilter) (string, []any) {
 		q += ` AND ` + pathExpr + ` = ` + arg(prefix(f.Path)) + ` AND s.path = ` + arg([]byte(f.Path))
 	}
 	if f.Language != "" {
-		q += ` AND s.language = ` + arg(escapeText(f.Language))
+		q += ` AND s.language = ` + arg(rowcodec.EscapeText(f.Language))
 	}
 	if f.Family != "" {
-		q += ` AND s.family = ` + arg(escapeText(f.Family))
+		q += ` AND s.family = ` + arg(rowcodec.EscapeText(f.Family))
 	}
 	q += ` ORDER BY s.seq LIMIT CASE WHEN $2::bigint < 0 THEN NULL ELSE $2::bigint END`
 	return q, args
@@ -305,7 +203,7 @@ func listQuery(f errdex.SiteFilter) (string, []any) {
 
 // listSnapshotSites streams the sites of one snapshot to fn through a
 // cursor and returns how many it passed.
-func listSnapshotSites(ctx context.Context, tx pgx.Tx, si *snapInfo, fams map[string]famCount, query string, args []any, withSnippet bool, fn func(*errdex.Site) error) (int, error) {
+func listSnapshotSites(ctx context.Context, tx pgx.Tx, si *snapInfo, fams map[string]rowcodec.FamilyCount, query string, args []any, withSnippet bool, fn func(*errdex.Site) error) (int, error) {
 	// pgx prepares the FETCH statement once per connection and keeps the
 	// columns it returned, so cursors of different columns have different
 	// names.
@@ -317,6 +215,7 @@ func listSnapshotSites(ctx context.Context, tx pgx.Tx, si *snapInfo, fams map[st
 		return 0, err
 	}
 	fetch := `FETCH FORWARD ` + strconv.Itoa(fetchSize) + ` FROM ` + cursor
+	r := rowcodec.NewSiteReader(&si.snap, fams)
 	n := 0
 	for {
 		rows, err := tx.Query(ctx, fetch)
@@ -327,13 +226,13 @@ func listSnapshotSites(ctx context.Context, tx pgx.Tx, si *snapInfo, fams map[st
 		for rows.Next() {
 			got++
 			// Raw values point into pgx's buffer of the current row,
-			// which build copies from before the next one.
+			// which Site copies from before the next one.
 			raw := rows.RawValues()
 			var snippet []byte
 			if withSnippet {
 				snippet = raw[2]
 			}
-			site, err := build(raw[0], raw[1], snippet, si, fams)
+			site, err := r.Site(raw[0], raw[1], snippet)
 			if err != nil {
 				rows.Close()
 				return n, err
@@ -362,20 +261,20 @@ func listSnapshotSites(ctx context.Context, tx pgx.Tx, si *snapInfo, fams map[st
 }
 
 // familyCounts returns the size of every family.
-func familyCounts(ctx context.Context, tx pgx.Tx) (map[string]famCount, error) {
+func familyCounts(ctx context.Context, tx pgx.Tx) (map[string]rowcodec.FamilyCount, error) {
 	rows, err := tx.Query(ctx, `SELECT slug, sum(sites), count(*) FROM snapshot_families GROUP BY slug`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	fams := map[string]famCount{}
+	fams := map[string]rowcodec.FamilyCount{}
 	for rows.Next() {
 		var slug string
 		var sites, repos int64
 		if err := rows.Scan(&slug, &sites, &repos); err != nil {
 			return nil, err
 		}
-		fams[unescapeString(slug)] = famCount{int(sites), int(repos)}
+		fams[rowcodec.UnescapeText(slug)] = rowcodec.FamilyCount{Sites: int(sites), Repos: int(repos)}
 	}
 	return fams, rows.Err()
 }
@@ -405,35 +304,24 @@ func listSnapInfos(ctx context.Context, tx pgx.Tx, repo string) ([]*snapInfo, er
 	return out, rows.Err()
 }
 
-// snapshotColumns are the columns scanSnapshot reads.
-const snapshotColumns = `sn.id, r.name, sn.rev, sn.rev_date, sn.tag, sn.remote, sn.url_template, sn.issues_url, sn.indexed_at, sn.stats`
+// snapshotColumns are the columns scanSnapshot reads, of snapshots sn
+// joined with repos r.
+const snapshotColumns = `sn.id, r.name, ` + rowcodec.SnapshotColumns
 
+// scanSnapshot reads the snapshotColumns of a row: the snapshot's ID and
+// the snapshot without its skipped files.
 func scanSnapshot(row pgx.Row) (int64, *errdex.Snapshot, error) {
 	var id int64
 	snap := new(errdex.Snapshot)
-	var revDate *string
-	var indexedAt, stats string
-	if err := row.Scan(&id, &snap.Repo, &snap.Rev, &revDate, &snap.Tag, &snap.Remote, &snap.URLTemplate, &snap.IssuesURL, &indexedAt, &stats); err != nil {
+	var r rowcodec.SnapshotRow
+	if err := row.Scan(append([]any{&id, &snap.Repo}, r.Pointers()...)...); err != nil {
 		return 0, nil, err
 	}
-	for _, p := range []*string{&snap.Rev, &snap.Tag, &snap.Remote, &snap.URLTemplate, &snap.IssuesURL} {
-		*p = unescapeString(*p)
-	}
-	var err error
-	if snap.RevDate, err = parseTime(revDate); err != nil {
-		return 0, nil, fmt.Errorf("snapshot of %s: revision date: %w", snap.Repo, err)
-	}
-	if snap.IndexedAt, err = parseTime(&indexedAt); err != nil {
-		return 0, nil, fmt.Errorf("snapshot of %s: indexing time: %w", snap.Repo, err)
-	}
-	if err := decodeJSON([]byte(stats), &snap.Stats); err != nil {
-		return 0, nil, fmt.Errorf("snapshot of %s: stats: %w", snap.Repo, err)
-	}
-	return id, snap, nil
+	r.MapText(rowcodec.UnescapeText)
+	return id, snap, r.Decode(snap)
 }
 
-// Snapshot returns the current snapshot of a repository with its skipped
-// files, or an errdex.NotFound error.
+// Snapshot implements errdex.Store, in one read transaction.
 func (s *Store) Snapshot(ctx context.Context, repo string) (*errdex.Snapshot, error) {
 	const op = "postgres.Snapshot"
 	notFound := errdex.Errorf(op, errdex.NotFound, "no repository named %q in the database", repo)
@@ -459,7 +347,7 @@ func (s *Store) Snapshot(ctx context.Context, repo string) (*errdex.Snapshot, er
 			if err := rows.Scan(&f.Path, &f.Reason, &f.Detail); err != nil {
 				return err
 			}
-			f.Path, f.Reason, f.Detail = unescapeString(f.Path), unescapeString(f.Reason), unescapeString(f.Detail)
+			f.Path, f.Reason, f.Detail = rowcodec.UnescapeText(f.Path), rowcodec.UnescapeText(f.Reason), rowcodec.UnescapeText(f.Detail)
 			sn.Skipped = append(sn.Skipped, f)
 		}
 		snap = sn
@@ -471,8 +359,7 @@ func (s *Store) Snapshot(ctx context.Context, repo string) (*errdex.Snapshot, er
 	return snap, nil
 }
 
-// Snapshots returns the current snapshot of every repository, ordered by
-// name, without their skipped files.
+// Snapshots implements errdex.Store.
 func (s *Store) Snapshots(ctx context.Context) ([]*errdex.Snapshot, error) {
 	const op = "postgres.Snapshots"
 	rows, err := s.pool.Query(ctx, `SELECT `+snapshotColumns+` FROM snapshots sn JOIN repos r ON r.id = sn.repo_id ORDER BY r.name`)
@@ -494,25 +381,18 @@ func (s *Store) Snapshots(ctx context.Context) ([]*errdex.Snapshot, error) {
 	return snaps, nil
 }
 
-// Stats counts what the database holds.
-type Stats struct {
-	Repos    int `json:"repos"`
-	Sites    int `json:"sites"`
-	Families int `json:"families"` // families with at least one site
-}
-
-// Stats counts the repositories, sites and families in the database,
-// without scanning sites (for a home page or /metrics).
-func (s *Store) Stats(ctx context.Context) (Stats, error) {
+// Stats implements errdex.Store from the snapshots' site counts and the
+// per-snapshot family counts.
+func (s *Store) Stats(ctx context.Context) (errdex.StoreStats, error) {
 	var repos, sites, fams int64
 	err := s.pool.QueryRow(ctx, `SELECT
 		(SELECT count(*) FROM snapshots),
 		(SELECT coalesce(sum(site_count), 0) FROM snapshots),
 		(SELECT count(DISTINCT slug) FROM snapshot_families)`).Scan(&repos, &sites, &fams)
 	if err != nil {
-		return Stats{}, s.fail(ctx, "postgres.Stats", err)
+		return errdex.StoreStats{}, s.fail(ctx, "postgres.Stats", err)
 	}
-	return Stats{Repos: int(repos), Sites: int(sites), Families: int(fams)}, nil
+	return errdex.StoreStats{Repos: int(repos), Sites: int(sites), Families: int(fams)}, nil
 }
 
 // familyQuery sums the per-snapshot family counts; a family's name is the
@@ -525,13 +405,12 @@ func scanFamily(row pgx.Row) (errdex.FamilyRef, error) {
 	if err := row.Scan(&f.Slug, &f.Name, &sites, &repos); err != nil {
 		return f, err
 	}
-	f.Slug, f.Name, f.Sites, f.Libraries = unescapeString(f.Slug), unescapeString(f.Name), int(sites), int(repos)
+	f.Slug, f.Name, f.Sites, f.Libraries = rowcodec.UnescapeText(f.Slug), rowcodec.UnescapeText(f.Name), int(sites), int(repos)
 	return f, nil
 }
 
-// Families returns every failure family that has sites, ordered by slug,
-// with its number of sites and of repositories (Libraries). Confidence is
-// zero: it belongs to a site, not to a family.
+// Families implements errdex.Store by summing the per-snapshot family
+// counts.
 func (s *Store) Families(ctx context.Context) ([]errdex.FamilyRef, error) {
 	const op = "postgres.Families"
 	rows, err := s.pool.Query(ctx, familyQuery+` GROUP BY slug ORDER BY slug`)
@@ -553,11 +432,10 @@ func (s *Store) Families(ctx context.Context) ([]errdex.FamilyRef, error) {
 	return fams, nil
 }
 
-// Family returns one failure family with its counts, or an
-// errdex.NotFound error when no site belongs to it.
+// Family implements errdex.Store.
 func (s *Store) Family(ctx context.Context, slug string) (*errdex.FamilyRef, error) {
 	const op = "postgres.Family"
-	f, err := scanFamily(s.pool.QueryRow(ctx, familyQuery+` WHERE slug = $1 GROUP BY slug`, escapeText(slug)))
+	f, err := scanFamily(s.pool.QueryRow(ctx, familyQuery+` WHERE slug = $1 GROUP BY slug`, rowcodec.EscapeText(slug)))
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, errdex.Errorf(op, errdex.NotFound, "no error site belongs to a family %q", slug)
 	}

@@ -1,7 +1,6 @@
 package postgres
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,37 +9,34 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/internal/rowcodec"
 )
 
-// ReplaceSnapshot makes snap the current snapshot of snap.Repo with the
-// given sites, in one transaction: readers see the previous snapshot or
-// this one, never a mix, and an error or a canceled ctx leaves the previous
-// snapshot as it was. Writers of one repository take turns (the second
-// waits for the first to commit, then replaces its snapshot); writers of
-// different repositories do not wait for each other.
-//
-// The sites' Repo and Rev must equal the snapshot's and their IDs must be
-// well formed and distinct (errdex.Invalid otherwise); an ID that another
-// repository already uses is errdex.Conflict. The repository name must be
-// UTF-8 without NUL bytes (errdex.Invalid otherwise); every other string
-// is kept byte for byte. Sites and snippets go to the server with COPY.
+// ReplaceSnapshot implements errdex.Store. Writers of one repository take
+// turns (the second waits for the first to commit, then replaces its
+// snapshot); writers of different repositories do not wait for each other.
+// The repository name must be UTF-8 without NUL bytes (errdex.Invalid
+// otherwise); every other string is kept byte for byte. Sites and snippets
+// go to the server with COPY.
 func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, sites []*errdex.Site) error {
 	const op = "postgres.ReplaceSnapshot"
-	sorted, err := checkSites(snap, sites)
+	if snap != nil && !validText(snap.Repo) {
+		return errdex.Errorf(op, errdex.Invalid, "the repository name %s is not UTF-8 text without NUL bytes, which PostgreSQL needs to store and sort it: pass --repo", rowcodec.Clip(snap.Repo))
+	}
+	row, sorted, err := rowcodec.EncodeSnapshot(snap, sites)
 	if err != nil {
 		return errdex.E(op, errdex.Invalid, err)
 	}
-	row, err := prepareSnapshot(snap, len(sorted))
-	if err != nil {
-		return errdex.E(op, errdex.Invalid, err)
+	if len(sorted) > math.MaxInt32 {
+		return errdex.Errorf(op, errdex.TooLarge, "%d sites is more than a snapshot can hold", len(sorted))
 	}
+	row.MapText(rowcodec.EscapeText)
 	err = s.write(ctx, func(tx pgx.Tx) error {
 		repoID, err := upsertRepo(ctx, tx, snap.Repo)
 		if err != nil {
@@ -51,9 +47,9 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 		}
 		var snapID int64
 		if err := tx.QueryRow(ctx, `
-			INSERT INTO snapshots (repo_id, rev, rev_date, tag, remote, url_template, issues_url, indexed_at, stats, site_count)
+			INSERT INTO snapshots (repo_id, site_count, `+rowcodec.SnapshotColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-			repoID, row.rev, row.revDate, row.tag, row.remote, row.urlTemplate, row.issuesURL, row.indexedAt, row.stats, row.sites).Scan(&snapID); err != nil {
+			append([]any{repoID, len(sorted)}, row.Values()...)...).Scan(&snapID); err != nil {
 			return err
 		}
 		if err := insertSkipped(ctx, tx, snapID, snap.Skipped); err != nil {
@@ -67,18 +63,18 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 	return s.fail(ctx, op, err)
 }
 
-// DeleteRepo removes a repository, its snapshot and its sites. It returns
-// an errdex.NotFound error when the repository is not in the database.
+// DeleteRepo implements errdex.Store. A name PostgreSQL cannot hold as
+// text names no repository: NotFound.
 func (s *Store) DeleteRepo(ctx context.Context, repo string) error {
 	const op = "postgres.DeleteRepo"
 	if !validText(repo) {
-		return errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", clip(repo))
+		return errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", rowcodec.Clip(repo))
 	}
 	err := s.write(ctx, func(tx pgx.Tx) error {
 		var repoID int64
 		err := tx.QueryRow(ctx, `SELECT id FROM repos WHERE name = $1 FOR UPDATE`, repo).Scan(&repoID)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", clip(repo))
+			return errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", rowcodec.Clip(repo))
 		}
 		if err != nil {
 			return err
@@ -138,100 +134,9 @@ func deleteSnapshot(ctx context.Context, tx pgx.Tx, repoID int64) error {
 	return err
 }
 
-// snapshotRow is a snapshot's column values.
-type snapshotRow struct {
-	rev, tag, remote, urlTemplate, issuesURL string
-	revDate                                  *string
-	indexedAt                                string
-	stats                                    string
-	sites                                    int
-}
-
-func prepareSnapshot(snap *errdex.Snapshot, sites int) (*snapshotRow, error) {
-	if !validText(snap.Repo) {
-		return nil, fmt.Errorf("the repository name %s is not UTF-8 text without NUL bytes, which PostgreSQL needs to store and sort it: pass --repo", clip(snap.Repo))
-	}
-	stats, err := encodeJSON(&snap.Stats)
-	if err != nil {
-		return nil, fmt.Errorf("snapshot stats: %w", err)
-	}
-	indexed := snap.IndexedAt
-	if indexed.IsZero() {
-		indexed = time.Now()
-	}
-	return &snapshotRow{
-		rev:         escapeText(snap.Rev),
-		tag:         escapeText(snap.Tag),
-		remote:      escapeText(snap.Remote),
-		urlTemplate: escapeText(snap.URLTemplate),
-		issuesURL:   escapeText(snap.IssuesURL),
-		revDate:     formatTime(snap.RevDate),
-		indexedAt:   *formatTime(indexed),
-		stats:       string(stats),
-		sites:       sites,
-	}, nil
-}
-
 // validText reports whether s can be a PostgreSQL text value as it is.
 func validText(s string) bool {
 	return utf8.ValidString(s) && strings.IndexByte(s, 0) < 0
-}
-
-// checkSites validates the sites of a snapshot and returns them in listing
-// order (path, line, column, ID, strings compared byte by byte): a site's
-// index in the result is its seq.
-func checkSites(snap *errdex.Snapshot, sites []*errdex.Site) ([]*errdex.Site, error) {
-	if snap == nil {
-		return nil, fmt.Errorf("no snapshot given")
-	}
-	if snap.Repo == "" {
-		return nil, fmt.Errorf("the snapshot has no repository name")
-	}
-	seen := make(map[errdex.ID]int, len(sites))
-	for i, site := range sites {
-		if site == nil {
-			return nil, fmt.Errorf("site %d of %d is nil", i+1, len(sites))
-		}
-		if _, err := errdex.ParseID(string(site.ID)); err != nil {
-			return nil, fmt.Errorf("site %d of %d: %w", i+1, len(sites), err)
-		}
-		if j, dup := seen[site.ID]; dup {
-			return nil, fmt.Errorf("sites %d and %d have the same ID %s (%s and %s)", j+1, i+1, site.ID,
-				where(sites[j]), where(site))
-		}
-		seen[site.ID] = i
-		if site.Repo != snap.Repo || site.Rev != snap.Rev {
-			return nil, fmt.Errorf("site %s belongs to %s@%s, not to the snapshot %s@%s", site.ID,
-				clip(site.Repo), clip(site.Rev), clip(snap.Repo), clip(snap.Rev))
-		}
-		if site.Family != nil && math.IsNaN(site.Family.Confidence) {
-			return nil, fmt.Errorf("site %s: family confidence is NaN", site.ID)
-		}
-	}
-	if len(sites) > math.MaxInt32 {
-		return nil, fmt.Errorf("%d sites is more than a snapshot can hold", len(sites))
-	}
-	sorted := slices.Clone(sites)
-	slices.SortFunc(sorted, func(a, b *errdex.Site) int {
-		return cmp.Or(cmp.Compare(a.Location.Path, b.Location.Path), cmp.Compare(a.Location.Line, b.Location.Line),
-			cmp.Compare(a.Location.Column, b.Location.Column), cmp.Compare(a.ID, b.ID))
-	})
-	return sorted, nil
-}
-
-// where names a site's place for an error message.
-func where(s *errdex.Site) string {
-	return fmt.Sprintf("%s:%d", clip(s.Location.Path), s.Location.Line)
-}
-
-// clip quotes s for an error message, cut to a readable length: the
-// strings come from arbitrary repositories.
-func clip(s string) string {
-	const max = 80
-	if len(s) > max {
-		return strconv.Quote(s[:max]) + "..."
-	}
-	return strconv.Quote(s)
 }
 
 // insertSkipped inserts a snapshot's skipped files with one statement per
@@ -246,7 +151,7 @@ func insertSkipped(ctx context.Context, tx pgx.Tx, snapID int64, skipped []errde
 				return nil, ctx.Err()
 			}
 			f := skipped[i]
-			return []any{snapID, int32(i), escapeText(f.Path), escapeText(f.Reason), escapeText(f.Detail)}, nil
+			return []any{snapID, int32(i), rowcodec.EscapeText(f.Path), rowcodec.EscapeText(f.Reason), rowcodec.EscapeText(f.Detail)}, nil
 		}))
 	return err
 }
@@ -269,20 +174,17 @@ func insertSites(ctx context.Context, tx pgx.Tx, snapID int64, sites []*errdex.S
 				return nil, ctx.Err()
 			}
 			site := sites[i]
-			arena = encodeRecord(arena[:0], site)
-			var family, facts any
+			arena = rowcodec.AppendRecord(arena[:0], site)
+			var family any
 			if f := site.Family; f != nil {
-				family = escapeText(f.Slug)
+				family = rowcodec.EscapeText(f.Slug)
 			}
-			if fs := factsOf(site); !fs.empty() {
-				b, err := encodeJSON(&fs)
-				if err != nil {
-					return nil, fmt.Errorf("site %s at %s: %w", site.ID, where(site), err)
-				}
-				facts = b
+			facts, err := rowcodec.EncodeFacts(site)
+			if err != nil {
+				return nil, fmt.Errorf("site %s at %s: %w", site.ID, rowcodec.Where(site), err)
 			}
 			row[0], row[1], row[2], row[3] = snapID, int32(i), string(site.ID), []byte(site.Location.Path)
-			row[4], row[5], row[6], row[7] = escapeText(site.Language), family, arena, facts
+			row[4], row[5], row[6], row[7] = rowcodec.EscapeText(site.Language), family, arena, facts
 			return row, nil
 		}))
 	if err != nil {
@@ -318,7 +220,7 @@ func (s *snippetSource) Next() bool {
 }
 
 func (s *snippetSource) Values() ([]any, error) {
-	s.arena = encodeSnippet(s.arena[:0], s.sites[s.i].Snippet)
+	s.arena = rowcodec.AppendSnippet(s.arena[:0], s.sites[s.i].Snippet)
 	s.row[0], s.row[1], s.row[2] = s.snapID, int32(s.i), s.arena
 	return s.row[:], nil
 }
@@ -366,7 +268,7 @@ func insertFamilies(ctx context.Context, tx pgx.Tx, snapID int64, sites []*errde
 	_, err := tx.CopyFrom(ctx, pgx.Identifier{"snapshot_families"}, []string{"slug", "snapshot_id", "name", "sites"},
 		pgx.CopyFromSlice(len(slugs), func(i int) ([]any, error) {
 			f := fams[slugs[i]]
-			return []any{escapeText(slugs[i]), snapID, escapeText(f.name), f.sites}, nil
+			return []any{rowcodec.EscapeText(slugs[i]), snapID, rowcodec.EscapeText(f.name), f.sites}, nil
 		}))
 	return err
 }
@@ -381,22 +283,4 @@ func bumpGeneration(ctx context.Context, tx pgx.Tx) error {
 	}
 	_, err := tx.Exec(ctx, `SELECT pg_notify($1, current_schema() || ' ' || $2)`, notifyChannel, strconv.FormatInt(gen, 10))
 	return err
-}
-
-// formatTime renders t for a text column: RFC 3339 with nanoseconds and
-// the original offset, or nil (NULL) for the zero time.
-func formatTime(t time.Time) *string {
-	if t.IsZero() {
-		return nil
-	}
-	s := t.Format(time.RFC3339Nano)
-	return &s
-}
-
-// parseTime reverses formatTime.
-func parseTime(s *string) (time.Time, error) {
-	if s == nil {
-		return time.Time{}, nil
-	}
-	return time.Parse(time.RFC3339Nano, *s)
 }

@@ -24,8 +24,8 @@
 //	snapshots      the current snapshot of each repository (one per repo)
 //	skipped_files  a snapshot's skipped files, in the order reported
 //	sites          one row per site, in listing order: a record holding the
-//	               site (codec.go), its analysis facts as JSON, and the
-//	               columns queries filter and sort on (id, path, line, col,
+//	               site, its analysis facts as JSON, and the columns
+//	               queries filter and sort on (id, path, line, col,
 //	               language, family slug)
 //	snippets       sites' snippets, apart so that sites rows stay small and
 //	               a listing without snippets never reads them
@@ -37,9 +37,9 @@
 // (NUL, invalid UTF-8) and decodes fast; the analysis fields (guards,
 // config, provenance, callers, call_path, related, explanation,
 // static_explanation) are one JSON object, with strings that are not
-// UTF-8 escaped reversibly. A
-// site's Rev, RevDate and Location.URL are not stored: reads take them
-// from the snapshot. Family.Sites and Family.Libraries come from the
+// UTF-8 escaped reversibly. These encodings are store/internal/rowcodec's,
+// shared with store/postgres. A site's Rev, RevDate and Location.URL are
+// not stored: reads take them from the snapshot. Family.Sites and Family.Libraries come from the
 // families table, which every write updates for the families it touches,
 // so they are the counts across every repository at the time of the read.
 //

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/store/storetest"
 )
@@ -27,7 +25,10 @@ func open(t testing.TB) *Store {
 }
 
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) errdex.Store { return open(t) })
+	storetest.Run(t, func(t *testing.T) func() (errdex.Store, error) {
+		path := filepath.Join(t.TempDir(), "errdex.db")
+		return func() (errdex.Store, error) { return Open(context.Background(), path) }
+	})
 }
 
 // rawExec runs statements on the database file with a plain connection,
@@ -155,29 +156,6 @@ func TestOpenEmptyFile(t *testing.T) {
 	st.Close()
 }
 
-// testSnapshot returns a small snapshot with a site in each given family.
-func testSnapshot(repo, rev string, families ...string) (*errdex.Snapshot, []*errdex.Site) {
-	snap := &errdex.Snapshot{Repo: repo, Rev: rev, URLTemplate: "https://example.test/" + repo + "/{path}#L{line}"}
-	var sites []*errdex.Site
-	for i, f := range families {
-		tmpl := errdex.NewTemplate(errdex.Lit("failure "), errdex.HolePart("n", "n", errdex.HoleInt))
-		s := &errdex.Site{
-			ID:       errdex.IDKey{Repo: repo, Template: tmpl.Canonical()}.ID(i),
-			Repo:     repo,
-			Rev:      rev,
-			Language: "python",
-			Kind:     errdex.KindRaise,
-			Template: tmpl,
-			Location: errdex.Location{Span: errdex.Span{Path: "m.py", Line: i + 1}},
-		}
-		if f != "" {
-			s.Family = &errdex.FamilyRef{Slug: f, Name: "The " + f + " family"}
-		}
-		sites = append(sites, s)
-	}
-	return snap, sites
-}
-
 func TestReopen(t *testing.T) {
 	ctx := context.Background()
 	p := filepath.Join(t.TempDir(), "errdex.db")
@@ -185,7 +163,8 @@ func TestReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap, sites := testSnapshot("r", "1", "a", "b")
+	snap := storetest.NewSnapshot("r", "1")
+	sites := []*errdex.Site{storetest.NewSite(snap, "m.py", 1, "one", "a"), storetest.NewSite(snap, "m.py", 2, "two", "b")}
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
 		t.Fatal(err)
 	}
@@ -204,112 +183,6 @@ func TestReopen(t *testing.T) {
 	if got.Family == nil || got.Family.Slug != "b" {
 		t.Errorf("Site after reopening = %+v, want family b", got)
 	}
-}
-
-// TestTwoStores opens one file twice, as `errdex index` and `errdex serve`
-// do from two processes: each sees the other's writes.
-func TestTwoStores(t *testing.T) {
-	ctx := context.Background()
-	p := filepath.Join(t.TempDir(), "errdex.db")
-	a, err := Open(ctx, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := Open(ctx, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	snap, sites := testSnapshot("r", "1", "x")
-	if err := a.ReplaceSnapshot(ctx, snap, sites); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := b.Site(ctx, sites[0].ID); err != nil {
-		t.Fatalf("the second store does not see the first one's write: %v", err)
-	}
-	snap2, sites2 := testSnapshot("r", "2", "y")
-	if err := b.ReplaceSnapshot(ctx, snap2, sites2); err != nil {
-		t.Fatal(err)
-	}
-	got, err := a.Snapshot(ctx, "r")
-	if err != nil || got.Rev != "2" {
-		t.Fatalf("the first store does not see the second one's write: %+v, %v", got, err)
-	}
-}
-
-func TestStatsFamiliesDelete(t *testing.T) {
-	ctx := context.Background()
-	st := open(t)
-	defer st.Close()
-	check := func(wantStats Stats, wantFams []errdex.FamilyRef) {
-		t.Helper()
-		stats, err := st.Stats(ctx)
-		if err != nil {
-			t.Fatalf("Stats: %v", err)
-		}
-		if diff := cmp.Diff(wantStats, stats); diff != "" {
-			t.Errorf("Stats mismatch (-want +got):\n%s", diff)
-		}
-		fams, err := st.Families(ctx)
-		if err != nil {
-			t.Fatalf("Families: %v", err)
-		}
-		if diff := cmp.Diff(wantFams, fams); diff != "" {
-			t.Errorf("Families mismatch (-want +got):\n%s", diff)
-		}
-		for _, f := range wantFams {
-			got, err := st.Family(ctx, f.Slug)
-			if err != nil {
-				t.Fatalf("Family(%q): %v", f.Slug, err)
-			}
-			if diff := cmp.Diff(&f, got); diff != "" {
-				t.Errorf("Family(%q) mismatch (-want +got):\n%s", f.Slug, diff)
-			}
-		}
-	}
-	check(Stats{}, []errdex.FamilyRef{})
-
-	x, xs := testSnapshot("x", "1", "io", "io", "type", "")
-	y, ys := testSnapshot("y", "1", "io")
-	for _, w := range []struct {
-		snap  *errdex.Snapshot
-		sites []*errdex.Site
-	}{{x, xs}, {y, ys}} {
-		if err := st.ReplaceSnapshot(ctx, w.snap, w.sites); err != nil {
-			t.Fatal(err)
-		}
-	}
-	check(Stats{Repos: 2, Sites: 5, Families: 2}, []errdex.FamilyRef{
-		{Slug: "io", Name: "The io family", Sites: 3, Libraries: 2},
-		{Slug: "type", Name: "The type family", Sites: 1, Libraries: 1},
-	})
-
-	if err := st.DeleteRepo(ctx, "x"); err != nil {
-		t.Fatalf("DeleteRepo: %v", err)
-	}
-	check(Stats{Repos: 1, Sites: 1, Families: 1}, []errdex.FamilyRef{
-		{Slug: "io", Name: "The io family", Sites: 1, Libraries: 1},
-	})
-	if _, err := st.Site(ctx, xs[0].ID); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("Site of a deleted repository: got %v, want NotFound", err)
-	}
-	if _, err := st.Snapshot(ctx, "x"); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("Snapshot of a deleted repository: got %v, want NotFound", err)
-	}
-	if err := st.DeleteRepo(ctx, "x"); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("DeleteRepo of an unknown repository: got %v, want NotFound", err)
-	}
-	if _, err := st.Family(ctx, "type"); errdex.KindOf(err) != errdex.NotFound {
-		t.Errorf("Family of a family without sites: got %v, want NotFound", err)
-	}
-	// The repository's name is free again.
-	if err := st.ReplaceSnapshot(ctx, x, xs[:1]); err != nil {
-		t.Fatalf("indexing a deleted repository again: %v", err)
-	}
-	check(Stats{Repos: 2, Sites: 2, Families: 1}, []errdex.FamilyRef{
-		{Slug: "io", Name: "The io family", Sites: 2, Libraries: 2},
-	})
 }
 
 // TestPlans checks that the queries the hot paths run use the indexes
@@ -390,38 +263,6 @@ func TestPragmas(t *testing.T) {
 		}
 		if got != tt.want {
 			t.Errorf("%s: PRAGMA %s = %s, want %s", which, tt.pragma, got, tt.want)
-		}
-	}
-}
-
-func TestListSitesSkipFacts(t *testing.T) {
-	ctx := context.Background()
-	st, err := Open(ctx, filepath.Join(t.TempDir(), "x.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	snap := &errdex.Snapshot{Repo: "r", Rev: "abc"}
-	site := &errdex.Site{ID: "0123456789abcdef", Repo: "r", Rev: "abc", Language: "python", Kind: errdex.KindRaise,
-		Template: errdex.NewTemplate(errdex.Lit("boom")), Location: errdex.Location{Span: errdex.Span{Path: "a.py", Line: 1, EndLine: 1}},
-		Guards: []errdex.Guard{{Condition: "x", Source: "x", Kind: "if", Line: 1}},
-		Family: &errdex.FamilyRef{Slug: "other", Name: "Other"}}
-	if err := st.ReplaceSnapshot(ctx, snap, []*errdex.Site{site}); err != nil {
-		t.Fatal(err)
-	}
-	for _, skip := range []bool{false, true} {
-		var got []*errdex.Site
-		if err := st.ListSites(ctx, errdex.SiteFilter{SkipFacts: skip}, func(s *errdex.Site) error {
-			got = append(got, s)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		if len(got) != 1 || got[0].Template.String() != "boom" || got[0].Family == nil {
-			t.Fatalf("SkipFacts=%v: got %+v", skip, got)
-		}
-		if hasGuards := len(got[0].Guards) > 0; hasGuards == skip {
-			t.Errorf("SkipFacts=%v: guards present = %v", skip, hasGuards)
 		}
 	}
 }

@@ -1,37 +1,22 @@
 package sqlite
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
-	"strconv"
-	"time"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/internal/rowcodec"
 )
 
-// ReplaceSnapshot makes snap the current snapshot of snap.Repo with the
-// given sites, in one transaction: readers see the previous snapshot or
-// this one, never a mix, and an error or a canceled ctx leaves the previous
-// snapshot as it was.
-//
-// The sites' Repo and Rev must equal the snapshot's and their IDs must be
-// well formed and distinct (errdex.Invalid otherwise); an ID that another
-// repository already uses is errdex.Conflict. Every string is kept byte for
-// byte, NUL bytes and invalid UTF-8 included. The sites' RevDate,
-// Location.URL and family counts are not stored: reads derive them. A zero
-// snap.IndexedAt is stored as the current time.
+// ReplaceSnapshot implements errdex.Store in one IMMEDIATE transaction on
+// the writer connection, which recounts the families it touches. Every
+// string is kept byte for byte, the repository name included.
 func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, sites []*errdex.Site) error {
 	const op = "sqlite.ReplaceSnapshot"
-	sorted, err := checkSites(snap, sites)
-	if err != nil {
-		return errdex.E(op, errdex.Invalid, err)
-	}
-	snapRow, err := prepareSnapshot(snap)
+	snapRow, sorted, err := rowcodec.EncodeSnapshot(snap, sites)
 	if err != nil {
 		return errdex.E(op, errdex.Invalid, err)
 	}
@@ -69,8 +54,8 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 	return s.fail(ctx, op, err)
 }
 
-// DeleteRepo removes a repository, its snapshot and its sites. It returns
-// an errdex.NotFound error when the repository is not in the database.
+// DeleteRepo implements errdex.Store; it recounts the repository's
+// families.
 func (s *Store) DeleteRepo(ctx context.Context, repo string) error {
 	const op = "sqlite.DeleteRepo"
 	err := s.write(ctx, func(tx *sql.Tx) error {
@@ -120,90 +105,6 @@ func (s *Store) fail(ctx context.Context, op string, err error) error {
 	return s.classify(op, err)
 }
 
-// snapshotRow is a snapshot's column values.
-type snapshotRow struct {
-	rev, tag, remote, urlTemplate, issuesURL string
-	revDate                                  sql.NullString
-	indexedAt                                string
-	stats                                    string
-}
-
-func prepareSnapshot(snap *errdex.Snapshot) (*snapshotRow, error) {
-	stats, err := encodeJSON(&snap.Stats)
-	if err != nil {
-		return nil, fmt.Errorf("snapshot stats: %w", err)
-	}
-	indexed := snap.IndexedAt
-	if indexed.IsZero() {
-		indexed = time.Now()
-	}
-	return &snapshotRow{
-		rev:         snap.Rev,
-		tag:         snap.Tag,
-		remote:      snap.Remote,
-		urlTemplate: snap.URLTemplate,
-		issuesURL:   snap.IssuesURL,
-		revDate:     formatTime(snap.RevDate),
-		indexedAt:   formatTime(indexed).String,
-		stats:       string(stats),
-	}, nil
-}
-
-// checkSites validates the sites of a snapshot and returns them in listing
-// order (path, line, column, ID), the order in which they are inserted so
-// that the rows a listing reads one after the other also lie one after
-// the other in the table.
-func checkSites(snap *errdex.Snapshot, sites []*errdex.Site) ([]*errdex.Site, error) {
-	if snap == nil {
-		return nil, fmt.Errorf("no snapshot given")
-	}
-	if snap.Repo == "" {
-		return nil, fmt.Errorf("the snapshot has no repository name")
-	}
-	seen := make(map[errdex.ID]int, len(sites))
-	for i, site := range sites {
-		if site == nil {
-			return nil, fmt.Errorf("site %d of %d is nil", i+1, len(sites))
-		}
-		if _, err := errdex.ParseID(string(site.ID)); err != nil {
-			return nil, fmt.Errorf("site %d of %d: %w", i+1, len(sites), err)
-		}
-		if j, dup := seen[site.ID]; dup {
-			return nil, fmt.Errorf("sites %d and %d have the same ID %s (%s and %s)", j+1, i+1, site.ID,
-				where(sites[j]), where(site))
-		}
-		seen[site.ID] = i
-		if site.Repo != snap.Repo || site.Rev != snap.Rev {
-			return nil, fmt.Errorf("site %s belongs to %s@%s, not to the snapshot %s@%s", site.ID,
-				clip(site.Repo), clip(site.Rev), clip(snap.Repo), clip(snap.Rev))
-		}
-		if site.Family != nil && math.IsNaN(site.Family.Confidence) {
-			return nil, fmt.Errorf("site %s: family confidence is NaN", site.ID)
-		}
-	}
-	sorted := slices.Clone(sites)
-	slices.SortFunc(sorted, func(a, b *errdex.Site) int {
-		return cmp.Or(cmp.Compare(a.Location.Path, b.Location.Path), cmp.Compare(a.Location.Line, b.Location.Line),
-			cmp.Compare(a.Location.Column, b.Location.Column), cmp.Compare(a.ID, b.ID))
-	})
-	return sorted, nil
-}
-
-// where names a site's place for an error message.
-func where(s *errdex.Site) string {
-	return fmt.Sprintf("%s:%d", clip(s.Location.Path), s.Location.Line)
-}
-
-// clip quotes s for an error message, cut to a readable length: the
-// strings come from arbitrary repositories.
-func clip(s string) string {
-	const max = 80
-	if len(s) > max {
-		return strconv.Quote(s[:max]) + "..."
-	}
-	return strconv.Quote(s)
-}
-
 func upsertRepo(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO repos (name) VALUES (?) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id`, name).Scan(&id)
@@ -230,12 +131,12 @@ func familiesOf(ctx context.Context, tx *sql.Tx, repoID int64) (map[string]bool,
 	return slugs, rows.Err()
 }
 
-func insertSnapshot(ctx context.Context, tx *sql.Tx, repoID int64, r *snapshotRow, sites int) (int64, error) {
+func insertSnapshot(ctx context.Context, tx *sql.Tx, repoID int64, r *rowcodec.SnapshotRow, sites int) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `
-		INSERT INTO snapshots (repo_id, rev, rev_date, tag, remote, url_template, issues_url, indexed_at, stats, site_count)
+		INSERT INTO snapshots (repo_id, site_count, `+rowcodec.SnapshotColumns+`)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		repoID, r.rev, r.revDate, r.tag, r.remote, r.urlTemplate, r.issuesURL, r.indexedAt, r.stats, sites).Scan(&id)
+		append([]any{repoID, sites}, r.Values()...)...).Scan(&id)
 	return id, err
 }
 
@@ -301,12 +202,12 @@ func insertSites(ctx context.Context, tx *sql.Tx, snapID int64, sites []*errdex.
 			return err
 		}
 		if _, err := siteStmt.ExecContext(quiet, args...); err != nil {
-			return fmt.Errorf("site %s at %s: %w (is the ID used by another repository?)", site.ID, where(site), err)
+			return fmt.Errorf("site %s at %s: %w (is the ID used by another repository?)", site.ID, rowcodec.Where(site), err)
 		}
 		if site.Snippet != nil {
-			arena = encodeSnippet(arena[:0], site.Snippet)
+			arena = rowcodec.AppendSnippet(arena[:0], site.Snippet)
 			if _, err := snippetStmt.ExecContext(quiet, seq, arena); err != nil {
-				return fmt.Errorf("snippet of site %s at %s: %w", site.ID, where(site), err)
+				return fmt.Errorf("snippet of site %s at %s: %w", site.ID, rowcodec.Where(site), err)
 			}
 		}
 	}
@@ -317,16 +218,16 @@ func insertSites(ctx context.Context, tx *sql.Tx, snapID int64, sites []*errdex.
 // of the sites columns, appending its record to arena. NULL columns are
 // nil.
 func fillSiteArgs(row []any, seq, snapID int64, site *errdex.Site, arena *[]byte) error {
-	*arena = encodeRecord(*arena, site)
+	*arena = rowcodec.AppendRecord(*arena, site)
 	var family, factsJSON any
 	if f := site.Family; f != nil {
 		family = f.Slug
 	}
-	if fs := factsOf(site); !fs.empty() {
-		b, err := encodeJSON(&fs)
-		if err != nil {
-			return fmt.Errorf("site %s at %s: %w", site.ID, where(site), err)
-		}
+	b, err := rowcodec.EncodeFacts(site)
+	if err != nil {
+		return fmt.Errorf("site %s at %s: %w", site.ID, rowcodec.Where(site), err)
+	}
+	if b != nil {
 		factsJSON = string(b)
 	}
 	loc := site.Location
@@ -361,21 +262,4 @@ func updateFamilies(ctx context.Context, tx *sql.Tx, slugs map[string]bool, name
 		}
 	}
 	return nil
-}
-
-// formatTime renders t for a TEXT column: RFC 3339 with nanoseconds and the
-// original offset, or NULL for the zero time.
-func formatTime(t time.Time) sql.NullString {
-	if t.IsZero() {
-		return sql.NullString{}
-	}
-	return sql.NullString{String: t.Format(time.RFC3339Nano), Valid: true}
-}
-
-// parseTime reverses formatTime.
-func parseTime(s sql.NullString) (time.Time, error) {
-	if !s.Valid {
-		return time.Time{}, nil
-	}
-	return time.Parse(time.RFC3339Nano, s.String)
 }

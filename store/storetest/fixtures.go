@@ -21,8 +21,9 @@ import (
 // return either.
 var cmpOpts = cmp.Options{cmpopts.EquateEmpty()}
 
-// newSnapshot returns a realistic snapshot of repo at rev.
-func newSnapshot(repo, rev string) *errdex.Snapshot {
+// NewSnapshot returns a realistic snapshot of repo at rev, for the
+// suite and for a store's own tests.
+func NewSnapshot(repo, rev string) *errdex.Snapshot {
 	return &errdex.Snapshot{
 		Repo:        repo,
 		Rev:         rev,
@@ -46,9 +47,10 @@ func newSnapshot(repo, rev string) *errdex.Snapshot {
 	}
 }
 
-// newSite returns a realistic Python site of snap at path:line. The message
-// and the function make its ID; family may be empty.
-func newSite(snap *errdex.Snapshot, path string, line int, msg, family string) *errdex.Site {
+// NewSite returns a realistic Python site of snap at path:line, with a
+// snippet and a guard. The message, the path and the line make its ID;
+// family may be empty (the family's name is "Family " and its slug).
+func NewSite(snap *errdex.Snapshot, path string, line int, msg, family string) *errdex.Site {
 	tmpl := errdex.NewTemplate(errdex.Lit(msg+": "), errdex.HolePart("size", "self.size", errdex.HoleInt))
 	fn := "Buffer.check_" + strings.NewReplacer("/", "_", ".", "_").Replace(path) + fmt.Sprint(line)
 	s := &errdex.Site{

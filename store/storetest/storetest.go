@@ -38,46 +38,69 @@ import (
 	"github.com/errdex/errdex"
 )
 
-// Run runs the conformance suite. open returns a new, empty store for one
-// subtest; Run closes it when the subtest ends.
-func Run(t *testing.T, open func(t *testing.T) errdex.Store) {
-	newStore := func(t *testing.T) errdex.Store {
-		t.Helper()
-		st := open(t)
-		t.Cleanup(func() {
-			if err := st.Close(); err != nil {
-				t.Errorf("Close: %v", err)
-			}
-		})
-		return st
-	}
+// NewDatabase creates a new, empty database for one subtest and returns a
+// function that opens a store on it. The suite calls open once for each
+// store it needs (twice to act as two processes sharing one database), and
+// closes every store it opens before the subtest ends.
+type NewDatabase func(t *testing.T) (open func() (errdex.Store, error))
+
+// Run runs the conformance suite, each subtest on a database of its own.
+func Run(t *testing.T, newDB NewDatabase) {
 	tests := []struct {
 		name string
 		fn   func(t *testing.T, st errdex.Store)
+		// two, instead of fn, takes two stores of one database.
+		two func(t *testing.T, a, b errdex.Store)
 	}{
-		{"Empty", testEmpty},
-		{"RoundTrip", testRoundTrip},
-		{"Replace", testReplace},
-		{"MultipleRepos", testMultipleRepos},
-		{"Filters", testFilters},
-		{"Ordering", testOrdering},
-		{"Families", testFamilies},
-		{"NotFound", testNotFound},
-		{"Invalid", testInvalid},
-		{"EarlyStop", testEarlyStop},
-		{"ListCanceled", testListCanceled},
-		{"NestedReads", testNestedReads},
-		{"Atomicity", testAtomicity},
-		{"ConcurrentReplace", testConcurrentReplace},
-		{"Cancellation", testCancellation},
-		{"FailureMidway", testFailureMidway},
-		{"HostileStrings", testHostileStrings},
+		{name: "Empty", fn: testEmpty},
+		{name: "RoundTrip", fn: testRoundTrip},
+		{name: "Replace", fn: testReplace},
+		{name: "MultipleRepos", fn: testMultipleRepos},
+		{name: "Filters", fn: testFilters},
+		{name: "SkipFacts", fn: testSkipFacts},
+		{name: "Ordering", fn: testOrdering},
+		{name: "Families", fn: testFamilies},
+		{name: "StatsFamiliesDelete", fn: testStatsFamiliesDelete},
+		{name: "NotFound", fn: testNotFound},
+		{name: "Invalid", fn: testInvalid},
+		{name: "EarlyStop", fn: testEarlyStop},
+		{name: "ListCanceled", fn: testListCanceled},
+		{name: "NestedReads", fn: testNestedReads},
+		{name: "Atomicity", fn: testAtomicity},
+		{name: "ConcurrentReplace", fn: testConcurrentReplace},
+		{name: "Cancellation", fn: testCancellation},
+		{name: "FailureMidway", fn: testFailureMidway},
+		{name: "HostileStrings", fn: testHostileStrings},
+		{name: "LLMAnswers", fn: testLLMAnswers},
+		{name: "UpdateExplanations", fn: testUpdateExplanations},
+		{name: "TwoStores", two: testTwoStores},
+		{name: "ConcurrentWriters", two: testConcurrentWriters},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.fn(t, newStore(t))
+			open := newDB(t)
+			if tt.fn != nil {
+				tt.fn(t, openStore(t, open))
+				return
+			}
+			tt.two(t, openStore(t, open), openStore(t, open))
 		})
 	}
+}
+
+// openStore opens a store with open and closes it when the test ends.
+func openStore(t *testing.T, open func() (errdex.Store, error)) errdex.Store {
+	t.Helper()
+	st, err := open()
+	if err != nil {
+		t.Fatalf("opening a store: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := st.Close(); err != nil {
+			t.Errorf("Close: %v", err)
+		}
+	})
+	return st
 }
 
 func testEmpty(t *testing.T, st errdex.Store) {
@@ -93,7 +116,7 @@ func testEmpty(t *testing.T, st errdex.Store) {
 		t.Errorf("Snapshots on an empty store returned %d snapshots", len(snaps))
 	}
 	// A snapshot with no sites is still a snapshot.
-	snap := newSnapshot("empty", "rev0")
+	snap := NewSnapshot("empty", "rev0")
 	replace(t, st, snap, nil)
 	checkState(t, st, snap, nil)
 }
@@ -101,12 +124,12 @@ func testEmpty(t *testing.T, st errdex.Store) {
 func testRoundTrip(t *testing.T, st errdex.Store) {
 	ctx := context.Background()
 	snap := fullSnapshot("full", "abc123")
-	plain := newSnapshot("plain", "def456")
+	plain := NewSnapshot("plain", "def456")
 	sites := []*errdex.Site{fullSite(snap, 1), fullSite(snap, 2)}
 	// The smallest site: no snippet, no family, no analysis.
 	bare := &errdex.Site{ID: errdex.IDKey{Repo: "plain", Template: "bare"}.ID(0), Repo: "plain", Rev: "def456",
 		Location: errdex.Location{Span: errdex.Span{Path: "a.py", Line: 1}}}
-	plainSites := []*errdex.Site{newSite(plain, "pkg/mod.py", 12, "bad size", "value-out-of-range"), bare}
+	plainSites := []*errdex.Site{NewSite(plain, "pkg/mod.py", 12, "bad size", "value-out-of-range"), bare}
 	replace(t, st, snap, sites)
 	replace(t, st, plain, plainSites)
 
@@ -169,24 +192,24 @@ func withoutSkipped(s *errdex.Snapshot) *errdex.Snapshot {
 
 func testReplace(t *testing.T, st errdex.Store) {
 	ctx := context.Background()
-	a := newSnapshot("repo", "aaaa")
+	a := NewSnapshot("repo", "aaaa")
 	aSites := []*errdex.Site{
-		newSite(a, "x.py", 10, "first", ""),
-		newSite(a, "x.py", 20, "second", ""),
-		newSite(a, "y.py", 5, "third", ""),
+		NewSite(a, "x.py", 10, "first", ""),
+		NewSite(a, "x.py", 20, "second", ""),
+		NewSite(a, "y.py", 5, "third", ""),
 	}
 	replace(t, st, a, aSites)
 	checkState(t, st, a, aSites)
 
-	b := newSnapshot("repo", "bbbb")
+	b := NewSnapshot("repo", "bbbb")
 	b.Tag, b.Skipped = "", nil
-	kept := newSite(b, "x.py", 20, "second", "")
+	kept := NewSite(b, "x.py", 20, "second", "")
 	kept.Location.Line = 42 // the code moved: same ID, new place
 	kept.Location.EndLine = 43
 	if kept.ID != aSites[1].ID {
 		t.Fatalf("test setup: the moved site changed its ID")
 	}
-	bSites := []*errdex.Site{kept, newSite(b, "z.py", 1, "fourth", "")}
+	bSites := []*errdex.Site{kept, NewSite(b, "z.py", 1, "fourth", "")}
 	replace(t, st, b, bSites)
 	checkState(t, st, b, bSites)
 
@@ -213,9 +236,9 @@ func testMultipleRepos(t *testing.T, st errdex.Store) {
 	snaps := map[string]*errdex.Snapshot{}
 	all := map[string][]*errdex.Site{}
 	for _, r := range repos {
-		snap := newSnapshot(r, "rev-"+r)
+		snap := NewSnapshot(r, "rev-"+r)
 		snaps[r] = snap
-		all[r] = []*errdex.Site{newSite(snap, "lib/a.py", 3, "boom in "+r, ""), newSite(snap, "b.py", 7, "bang", "")}
+		all[r] = []*errdex.Site{NewSite(snap, "lib/a.py", 3, "boom in "+r, ""), NewSite(snap, "b.py", 7, "bang", "")}
 		replace(t, st, snap, all[r])
 	}
 	list1 := list(t, st, errdex.SiteFilter{})
@@ -239,8 +262,8 @@ func testMultipleRepos(t *testing.T, st errdex.Store) {
 	}
 
 	// Replacing one repository leaves the others alone.
-	mid2 := newSnapshot("mid", "rev-mid-2")
-	midSites := []*errdex.Site{newSite(mid2, "c.py", 1, "new in mid", "")}
+	mid2 := NewSnapshot("mid", "rev-mid-2")
+	midSites := []*errdex.Site{NewSite(mid2, "c.py", 1, "new in mid", "")}
 	replace(t, st, mid2, midSites)
 	checkState(t, st, mid2, midSites)
 	checkState(t, st, snaps["alpha"], all["alpha"])
@@ -248,10 +271,10 @@ func testMultipleRepos(t *testing.T, st errdex.Store) {
 }
 
 func testFilters(t *testing.T, st errdex.Store) {
-	a := newSnapshot("a", "r1")
-	b := newSnapshot("b", "r2")
+	a := NewSnapshot("a", "r1")
+	b := NewSnapshot("b", "r2")
 	mk := func(snap *errdex.Snapshot, path string, line int, lang, family string) *errdex.Site {
-		s := newSite(snap, path, line, "msg "+path, family)
+		s := NewSite(snap, path, line, "msg "+path, family)
 		s.Language = lang
 		s.ID = errdex.IDKey{Repo: snap.Repo, Language: lang, Template: path, Function: fmt.Sprint(line)}.ID(0)
 		return s
@@ -316,17 +339,17 @@ func testFilters(t *testing.T, st errdex.Store) {
 }
 
 func testOrdering(t *testing.T, st errdex.Store) {
-	snap := newSnapshot("order", "r")
+	snap := NewSnapshot("order", "r")
 	var sites []*errdex.Site
 	// Paths whose byte order differs from a locale's order, lines that
 	// sort differently as text, and several sites on one line.
 	for i, p := range []string{"b.py", "a/b.py", "a.py", "B.py", "a/b/c.py", "a-b.py", "é.py", "_x.py"} {
 		for _, line := range []int{100, 9, 10} {
-			s := newSite(snap, p, line, fmt.Sprint("m", i, line), "")
+			s := NewSite(snap, p, line, fmt.Sprint("m", i, line), "")
 			sites = append(sites, s)
 		}
 	}
-	twin := newSite(snap, "a.py", 9, "twin", "")
+	twin := NewSite(snap, "a.py", 9, "twin", "")
 	twin.Location.Column = 2
 	sites = append(sites, twin)
 	// Hand them over in reverse of the expected order.
@@ -344,10 +367,10 @@ func testOrdering(t *testing.T, st errdex.Store) {
 
 func testFamilies(t *testing.T, st errdex.Store) {
 	ctx := context.Background()
-	x := newSnapshot("x", "1")
-	y := newSnapshot("y", "1")
-	xs := []*errdex.Site{newSite(x, "a.py", 1, "one", "fam"), newSite(x, "a.py", 2, "two", "fam")}
-	ys := []*errdex.Site{newSite(y, "a.py", 1, "one", "fam"), newSite(y, "b.py", 1, "other", "other-fam")}
+	x := NewSnapshot("x", "1")
+	y := NewSnapshot("y", "1")
+	xs := []*errdex.Site{NewSite(x, "a.py", 1, "one", "fam"), NewSite(x, "a.py", 2, "two", "fam")}
+	ys := []*errdex.Site{NewSite(y, "a.py", 1, "one", "fam"), NewSite(y, "b.py", 1, "other", "other-fam")}
 	replace(t, st, x, xs)
 	replace(t, st, y, ys)
 	check := func(id errdex.ID, sites, libs int) {
@@ -363,15 +386,112 @@ func testFamilies(t *testing.T, st errdex.Store) {
 	check(xs[0].ID, 3, 2)
 	check(ys[1].ID, 1, 1)
 	// y leaves the family: x's counts shrink.
-	y2 := newSnapshot("y", "2")
-	replace(t, st, y2, []*errdex.Site{newSite(y2, "b.py", 1, "other", "other-fam")})
+	y2 := NewSnapshot("y", "2")
+	replace(t, st, y2, []*errdex.Site{NewSite(y2, "b.py", 1, "other", "other-fam")})
 	check(xs[1].ID, 2, 1)
+}
+
+func testSkipFacts(t *testing.T, st errdex.Store) {
+	snap := NewSnapshot("r", "abc")
+	sites := []*errdex.Site{NewSite(snap, "a.py", 1, "boom", "other")}
+	sites[0].Explanation = &errdex.Explanation{Meaning: "it broke", Source: "static"}
+	replace(t, st, snap, sites)
+	full := want(snap, sites[0], false, 1, 1)
+	bare := *full
+	bare.Guards, bare.Explanation = nil, nil
+	for _, tt := range []struct {
+		skip bool
+		want *errdex.Site
+	}{{false, full}, {true, &bare}} {
+		got := list(t, st, errdex.SiteFilter{SkipFacts: tt.skip})
+		if diff := cmp.Diff([]*errdex.Site{tt.want}, got, cmpOpts...); diff != "" {
+			t.Errorf("ListSites(SkipFacts: %v) mismatch (-want +got):\n%s", tt.skip, diff)
+		}
+	}
+}
+
+// familySites returns a site of snap for each family given ("" for
+// none), one per line of m.py.
+func familySites(snap *errdex.Snapshot, families ...string) []*errdex.Site {
+	sites := make([]*errdex.Site, len(families))
+	for i, f := range families {
+		sites[i] = NewSite(snap, "m.py", i+1, fmt.Sprint("failure ", i), f)
+	}
+	return sites
+}
+
+func testStatsFamiliesDelete(t *testing.T, st errdex.Store) {
+	ctx := context.Background()
+	check := func(wantStats errdex.StoreStats, wantFams []errdex.FamilyRef) {
+		t.Helper()
+		stats, err := st.Stats(ctx)
+		if err != nil {
+			t.Fatalf("Stats: %v", err)
+		}
+		if diff := cmp.Diff(wantStats, stats); diff != "" {
+			t.Errorf("Stats mismatch (-want +got):\n%s", diff)
+		}
+		fams, err := st.Families(ctx)
+		if err != nil {
+			t.Fatalf("Families: %v", err)
+		}
+		if diff := cmp.Diff(wantFams, fams, cmpOpts...); diff != "" {
+			t.Errorf("Families mismatch (-want +got):\n%s", diff)
+		}
+		for _, f := range wantFams {
+			got, err := st.Family(ctx, f.Slug)
+			if err != nil {
+				t.Fatalf("Family(%q): %v", f.Slug, err)
+			}
+			if diff := cmp.Diff(&f, got); diff != "" {
+				t.Errorf("Family(%q) mismatch (-want +got):\n%s", f.Slug, diff)
+			}
+		}
+	}
+	check(errdex.StoreStats{}, nil)
+
+	x, y := NewSnapshot("x", "1"), NewSnapshot("y", "1")
+	xs, ys := familySites(x, "io", "io", "type", ""), familySites(y, "io")
+	replace(t, st, x, xs)
+	replace(t, st, y, ys)
+	check(errdex.StoreStats{Repos: 2, Sites: 5, Families: 2}, []errdex.FamilyRef{
+		{Slug: "io", Name: "Family io", Sites: 3, Libraries: 2},
+		{Slug: "type", Name: "Family type", Sites: 1, Libraries: 1},
+	})
+
+	if err := st.DeleteRepo(ctx, "x"); err != nil {
+		t.Fatalf("DeleteRepo: %v", err)
+	}
+	check(errdex.StoreStats{Repos: 1, Sites: 1, Families: 1}, []errdex.FamilyRef{
+		{Slug: "io", Name: "Family io", Sites: 1, Libraries: 1},
+	})
+	_, err := st.Site(ctx, xs[0].ID)
+	checkKind(t, "Site of a deleted repository", err, errdex.NotFound)
+	_, err = st.Snapshot(ctx, "x")
+	checkKind(t, "Snapshot of a deleted repository", err, errdex.NotFound)
+	if got := list(t, st, errdex.SiteFilter{Repo: "x"}); len(got) != 0 {
+		t.Errorf("ListSites of a deleted repository returned %d sites", len(got))
+	}
+	for _, name := range []string{"x", "never-indexed", "bad\x00name", "\xff"} {
+		err := st.DeleteRepo(ctx, name)
+		checkKind(t, fmt.Sprintf("DeleteRepo(%q) of an unknown repository", name), err, errdex.NotFound)
+	}
+	_, err = st.Family(ctx, "type")
+	checkKind(t, "Family of a family without sites", err, errdex.NotFound)
+	if !strings.Contains(err.Error(), "type") {
+		t.Errorf("Family error %q does not name the family", err)
+	}
+	// The repository's name is free again.
+	replace(t, st, x, xs[:1])
+	check(errdex.StoreStats{Repos: 2, Sites: 2, Families: 1}, []errdex.FamilyRef{
+		{Slug: "io", Name: "Family io", Sites: 2, Libraries: 2},
+	})
 }
 
 func testNotFound(t *testing.T, st errdex.Store) {
 	ctx := context.Background()
-	snap := newSnapshot("known", "r")
-	replace(t, st, snap, []*errdex.Site{newSite(snap, "a.py", 1, "m", "")})
+	snap := NewSnapshot("known", "r")
+	replace(t, st, snap, []*errdex.Site{NewSite(snap, "a.py", 1, "m", "")})
 	missing := errdex.IDKey{Repo: "known", Template: "never stored"}.ID(0)
 	_, err := st.Site(ctx, missing)
 	checkKind(t, "Site of an unknown ID", err, errdex.NotFound)
@@ -391,14 +511,14 @@ func testInvalid(t *testing.T, st errdex.Store) {
 		_, err := st.Site(ctx, id)
 		checkKind(t, fmt.Sprintf("Site(%q)", id), err, errdex.Invalid)
 	}
-	snap := newSnapshot("v", "r1")
-	good := newSite(snap, "a.py", 1, "m", "")
+	snap := NewSnapshot("v", "r1")
+	good := NewSite(snap, "a.py", 1, "m", "")
 	replace(t, st, snap, []*errdex.Site{good})
 
-	other := newSnapshot("other", "r1")
-	badID := newSite(snap, "b.py", 2, "n", "")
+	other := NewSnapshot("other", "r1")
+	badID := NewSite(snap, "b.py", 2, "n", "")
 	badID.ID = "not-an-id"
-	wrongRev := newSite(snap, "c.py", 3, "o", "")
+	wrongRev := NewSite(snap, "c.py", 3, "o", "")
 	wrongRev.Rev = "elsewhere"
 	tests := []struct {
 		name  string
@@ -425,10 +545,10 @@ func testInvalid(t *testing.T, st errdex.Store) {
 }
 
 func testEarlyStop(t *testing.T, st errdex.Store) {
-	snap := newSnapshot("many", "r")
+	snap := NewSnapshot("many", "r")
 	var sites []*errdex.Site
 	for i := range 50 {
-		sites = append(sites, newSite(snap, "f.py", i+1, fmt.Sprint("m", i), ""))
+		sites = append(sites, NewSite(snap, "f.py", i+1, fmt.Sprint("m", i), ""))
 	}
 	replace(t, st, snap, sites)
 	errStop := errors.New("stop here")
@@ -453,10 +573,10 @@ func testEarlyStop(t *testing.T, st errdex.Store) {
 }
 
 func testListCanceled(t *testing.T, st errdex.Store) {
-	snap := newSnapshot("many", "r")
+	snap := NewSnapshot("many", "r")
 	var sites []*errdex.Site
 	for i := range 50 {
-		sites = append(sites, newSite(snap, "f.py", i+1, fmt.Sprint("m", i), ""))
+		sites = append(sites, NewSite(snap, "f.py", i+1, fmt.Sprint("m", i), ""))
 	}
 	replace(t, st, snap, sites)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -477,8 +597,8 @@ func testListCanceled(t *testing.T, st errdex.Store) {
 
 func testNestedReads(t *testing.T, st errdex.Store) {
 	ctx := context.Background()
-	snap := newSnapshot("nest", "r")
-	sites := []*errdex.Site{newSite(snap, "a.py", 1, "one", "f"), newSite(snap, "b.py", 2, "two", "")}
+	snap := NewSnapshot("nest", "r")
+	sites := []*errdex.Site{NewSite(snap, "a.py", 1, "one", "f"), NewSite(snap, "b.py", 2, "two", "")}
 	replace(t, st, snap, sites)
 	n := 0
 	err := st.ListSites(ctx, errdex.SiteFilter{}, func(s *errdex.Site) error {
@@ -506,12 +626,12 @@ func testNestedReads(t *testing.T, st errdex.Store) {
 // twoSnapshots returns two snapshots of one repository that share some
 // site IDs (with different contents) and differ in others.
 func twoSnapshots(nA, nB int) (a *errdex.Snapshot, aSites []*errdex.Site, b *errdex.Snapshot, bSites []*errdex.Site) {
-	a, b = newSnapshot("atomic", "aaaa"), newSnapshot("atomic", "bbbb")
+	a, b = NewSnapshot("atomic", "aaaa"), NewSnapshot("atomic", "bbbb")
 	for i := range nA {
-		aSites = append(aSites, newSite(a, fmt.Sprintf("pkg/m%03d.py", i%17), i+1, fmt.Sprint("message ", i), "fam-a"))
+		aSites = append(aSites, NewSite(a, fmt.Sprintf("pkg/m%03d.py", i%17), i+1, fmt.Sprint("message ", i), "fam-a"))
 	}
 	for i := range nB {
-		s := newSite(b, fmt.Sprintf("pkg/m%03d.py", i%13), i+5, fmt.Sprint("message ", i*2), "fam-b")
+		s := NewSite(b, fmt.Sprintf("pkg/m%03d.py", i%13), i+5, fmt.Sprint("message ", i*2), "fam-b")
 		bSites = append(bSites, s)
 	}
 	return a, aSites, b, bSites
@@ -703,10 +823,10 @@ func testFailureMidway(t *testing.T, st errdex.Store) {
 	checkState(t, st, a, aSites)
 
 	// An ID another repository already uses.
-	other := newSnapshot("other", "r")
-	clash := newSite(other, "x.py", 1, "clash", "")
+	other := NewSnapshot("other", "r")
+	clash := NewSite(other, "x.py", 1, "clash", "")
 	clash.ID = aSites[3].ID
-	err = st.ReplaceSnapshot(context.Background(), other, []*errdex.Site{newSite(other, "a.py", 1, "fine", ""), clash})
+	err = st.ReplaceSnapshot(context.Background(), other, []*errdex.Site{NewSite(other, "a.py", 1, "fine", ""), clash})
 	checkKind(t, "ReplaceSnapshot with an ID of another repository", err, errdex.Invalid, errdex.Conflict)
 	checkState(t, st, a, aSites)
 	if _, err := st.Snapshot(context.Background(), "other"); errdex.KindOf(err) != errdex.NotFound {
@@ -731,16 +851,16 @@ func testHostileStrings(t *testing.T, st errdex.Store) {
 		{"invalid UTF-8", "caf\xe9 \xff\xfe \xc3", false},
 		{"huge", strings.Repeat("0123456789abcdef", 1<<16) + "end", false},
 	}
-	prev := newSnapshot("hostile", "prev")
-	prevSites := []*errdex.Site{newSite(prev, "ok.py", 1, "fine", "")}
+	prev := NewSnapshot("hostile", "prev")
+	prevSites := []*errdex.Site{NewSite(prev, "ok.py", 1, "fine", "")}
 	replace(t, st, prev, prevSites)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := tt.s
-			snap := newSnapshot("hostile", "r-"+tt.name)
+			snap := NewSnapshot("hostile", "r-"+tt.name)
 			snap.Tag = h
 			snap.Skipped = []errdex.SkippedFile{{Path: h, Reason: "binary", Detail: h}}
-			site := newSite(snap, "dir/"+h+".py", 7, "msg", "fam")
+			site := NewSite(snap, "dir/"+h+".py", 7, "msg", "fam")
 			site.Template = errdex.NewTemplate(errdex.Lit(h), errdex.HolePart("x", h, errdex.HoleRepr), errdex.Lit(h))
 			site.Alternatives = []errdex.Template{errdex.NewTemplate(errdex.Lit(h))}
 			site.Exception, site.ExceptionQualified, site.Function = h, h, h

@@ -1,8 +1,10 @@
-package sqlite
+package rowcodec
 
 import (
 	"math"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -42,15 +44,15 @@ func TestCodecRoundTrip(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got errdex.Site
-			if err := decodeRecord(string(encodeRecord(nil, tt.site)), &got); err != nil {
-				t.Fatalf("decodeRecord: %v", err)
+			if err := DecodeRecord(string(AppendRecord(nil, tt.site)), &got); err != nil {
+				t.Fatalf("DecodeRecord: %v", err)
 			}
 			if diff := cmp.Diff(tt.site, &got, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("record mismatch (-want +got):\n%s", diff)
 			}
-			sn, err := decodeSnippet(string(encodeSnippet(nil, tt.snippet)))
+			sn, err := DecodeSnippet(string(AppendSnippet(nil, tt.snippet)))
 			if err != nil {
-				t.Fatalf("decodeSnippet: %v", err)
+				t.Fatalf("DecodeSnippet: %v", err)
 			}
 			if diff := cmp.Diff(tt.snippet, sn, cmpopts.EquateEmpty()); diff != "" {
 				t.Errorf("snippet mismatch (-want +got):\n%s", diff)
@@ -61,10 +63,10 @@ func TestCodecRoundTrip(t *testing.T) {
 
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
-	good := string(encodeRecord(nil, site))
+	good := string(AppendRecord(nil, site))
 	for _, in := range []string{"", "\x02", good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
-		if err := decodeRecord(in, new(errdex.Site)); err == nil {
-			t.Errorf("decodeRecord(%q) succeeded, want an error", in)
+		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
+			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
 	}
 }
@@ -73,18 +75,18 @@ func TestDecodeCorrupt(t *testing.T) {
 // damaged database file would: they must return an error, never panic or
 // allocate without bound.
 func FuzzDecode(f *testing.F) {
-	f.Add(string(encodeRecord(nil, &errdex.Site{ID: "x", Template: errdex.NewTemplate(errdex.Lit("a "), errdex.HolePart("b", "c", errdex.HoleStr)),
+	f.Add(string(AppendRecord(nil, &errdex.Site{ID: "x", Template: errdex.NewTemplate(errdex.Lit("a "), errdex.HolePart("b", "c", errdex.HoleStr)),
 		Alternatives: []errdex.Template{errdex.NewTemplate(errdex.Lit("x"))}, Family: &errdex.FamilyRef{Slug: "f"}})))
-	f.Add(string(encodeSnippet(nil, &errdex.Snippet{StartLine: 3, Lines: []string{"a", "b"}, MarkLines: []int{4}})))
+	f.Add(string(AppendSnippet(nil, &errdex.Snippet{StartLine: 3, Lines: []string{"a", "b"}, MarkLines: []int{4}})))
 	f.Add("\x01\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01")
 	f.Fuzz(func(t *testing.T, s string) {
 		var site errdex.Site
-		if err := decodeRecord(s, &site); err == nil {
-			if got := string(encodeRecord(nil, &site)); len(got) > len(s) {
+		if err := DecodeRecord(s, &site); err == nil {
+			if got := string(AppendRecord(nil, &site)); len(got) > len(s) {
 				t.Errorf("a decoded record re-encodes longer than its input")
 			}
 		}
-		decodeSnippet(s)
+		DecodeSnippet(s)
 	})
 }
 
@@ -102,14 +104,14 @@ func FuzzRecordRoundTrip(f *testing.F) {
 			Family:       &errdex.FamilyRef{Slug: typ, Name: text, Confidence: conf},
 		}
 		var got errdex.Site
-		if err := decodeRecord(string(encodeRecord(nil, in)), &got); err != nil {
+		if err := DecodeRecord(string(AppendRecord(nil, in)), &got); err != nil {
 			t.Fatal(err)
 		}
 		if diff := cmp.Diff(in, &got, cmpopts.EquateNaNs()); diff != "" {
 			t.Errorf("record mismatch (-want +got):\n%s", diff)
 		}
 		sn := &errdex.Snippet{StartLine: line, Lines: []string{text, hole, expr}, MarkLines: []int{line, -line}}
-		gotSn, err := decodeSnippet(string(encodeSnippet(nil, sn)))
+		gotSn, err := DecodeSnippet(string(AppendSnippet(nil, sn)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,6 +177,93 @@ func FuzzURLCache(f *testing.F) {
 			if got, want := c.url(p.path, p.line), snap.SourceURL(p.path, p.line); got != want {
 				t.Errorf("url(%q, %q, %d) = %q, want %q", tmpl, p.path, p.line, got, want)
 			}
+		}
+	})
+}
+
+func TestWithExplanations(t *testing.T) {
+	static := &errdex.Explanation{Meaning: "static", Source: "static"}
+	llm := &errdex.Explanation{Meaning: "from a model: \xff", Source: "llm:m", PromptVersion: "v1"}
+	enc := func(v any) string {
+		t.Helper()
+		b, err := encodeJSON(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	guards := `"guards":[{"condition":"x"}]`
+	unknown := `"later_fact":{"kept":[1,2]}`
+	tests := []struct {
+		name        string
+		old         string
+		exp, static *errdex.Explanation
+		want        string // "" for nil; when same, old is returned as it is
+		same        bool
+	}{
+		{"nothing to nothing", "", nil, nil, "", true},
+		{"nothing to remove", `{` + guards + `}`, nil, nil, "", true},
+		{"add to none", "", llm, nil, `{"explanation":` + enc(llm) + `}`, false},
+		{"add both", "", llm, static, `{"explanation":` + enc(llm) + `,"static_explanation":` + enc(static) + `}`, false},
+		{"keep other members", `{` + guards + `,` + unknown + `}`, llm, nil,
+			`{"explanation":` + enc(llm) + `,` + guards + `,` + unknown + `}`, false},
+		{"already stored", `{"explanation":` + enc(llm) + `, ` + guards + `}`, llm, nil, "", true},
+		{"replace", `{"explanation":` + enc(static) + `}`, llm, nil, `{"explanation":` + enc(llm) + `}`, false},
+		{"remove, others stay", `{"explanation":` + enc(llm) + `,` + guards + `}`, nil, nil, `{` + guards + `}`, false},
+		{"remove the last", `{"explanation":` + enc(llm) + `,"static_explanation":` + enc(static) + `}`, nil, nil, "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, same, err := WithExplanations([]byte(tt.old), tt.exp, tt.static)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if same != tt.same {
+				t.Errorf("same = %v, want %v", same, tt.same)
+			}
+			if same {
+				if string(got) != tt.old {
+					t.Errorf("facts = %s, want the old ones unchanged: %s", got, tt.old)
+				}
+				return
+			}
+			if tt.want == "" {
+				if got != nil {
+					t.Errorf("facts = %s, want nil", got)
+				}
+				return
+			}
+			if !equalJSON([]byte(tt.want), got) {
+				t.Errorf("facts = %s, want %s", got, tt.want)
+			}
+			// What is stored decodes to the explanations given.
+			var s errdex.Site
+			if err := decodeFacts(got, &s); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.exp, s.Explanation); diff != "" {
+				t.Errorf("decoded explanation (-want +got):\n%s", diff)
+			}
+		})
+	}
+	if _, _, err := WithExplanations([]byte("not json"), llm, nil); err == nil {
+		t.Error("WithExplanations of corrupt facts succeeded, want an error")
+	}
+}
+
+// FuzzEscapeText checks that any string survives EscapeText, and that what
+// it returns is text PostgreSQL can hold.
+func FuzzEscapeText(f *testing.F) {
+	for _, s := range []string{"", "plain", "nul\x00byte", "caf\xe9", escMarker + "AAAA", escMarker + "not base64 !"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e := EscapeText(s)
+		if !utf8.ValidString(e) || strings.IndexByte(e, 0) >= 0 {
+			t.Errorf("EscapeText(%q) = %q, not UTF-8 without NUL bytes", s, e)
+		}
+		if got := UnescapeText(e); got != s {
+			t.Errorf("UnescapeText(EscapeText(%q)) = %q", s, got)
 		}
 	})
 }

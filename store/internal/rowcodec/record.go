@@ -1,16 +1,22 @@
-package sqlite
+// Package rowcodec converts between errdex values and the column values
+// that both stores keep, store/sqlite and store/postgres: the binary
+// encodings of site records and snippets, the JSON of analysis facts and
+// index statistics, reversible escaping of text, timestamps, and the
+// assembly of a read row into an errdex.Site (revision, link and family
+// counts derived from its snapshot). It also checks and orders the sites
+// of a snapshot before a store writes them.
+//
+// Both stores use these encodings byte for byte, so a row can move
+// between them unchanged and a fix to one reaches both. What differs
+// between the stores (SQL dialect, driver, schema, migrations, how NULL
+// and text that is not UTF-8 reach a column) stays in their packages.
+package rowcodec
 
 import (
-	"bytes"
-	"encoding/base64"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"math"
-	"reflect"
 	"slices"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 )
@@ -21,8 +27,8 @@ import (
 // its analysis facts, in one value: a listing then reads two columns per
 // row instead of twenty, which is what makes loading every site at server
 // start-up fast (each column read is a call through the driver). The
-// columns beside it (id, path, line, col, language, family) repeat what
-// queries filter and sort on.
+// stores keep, beside it, columns that repeat what their queries filter
+// and sort on (ID, path, language, family slug).
 //
 // Records and snippets hold text copied from arbitrary source files, which
 // may contain NUL bytes or bytes that are not UTF-8 (a Latin-1 file). JSON
@@ -43,8 +49,8 @@ import (
 // keep reading the old ones.
 const codecFormat = 1
 
-// errCorrupt reports a column value that does not decode.
-var errCorrupt = errors.New("corrupt value")
+// ErrCorrupt reports a column value that does not decode.
+var ErrCorrupt = errors.New("corrupt value")
 
 func appendString(b []byte, s string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s)))
@@ -70,8 +76,11 @@ func templateSize(t errdex.Template) int {
 	return n
 }
 
-// encodeRecord appends the record of s to b.
-func encodeRecord(b []byte, s *errdex.Site) []byte {
+// AppendRecord appends the record of s to b: every field of the site
+// except Repo, Rev, RevDate, Location.URL (a read derives them from the
+// snapshot), the snippet (AppendSnippet) and the analysis facts
+// (EncodeFacts). Family.Sites and Family.Libraries are not kept either.
+func AppendRecord(b []byte, s *errdex.Site) []byte {
 	loc := &s.Location
 	n := 1 + 13*binary.MaxVarintLen64 + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
 		len(s.Exception) + len(s.ExceptionQualified) + len(s.Function) + templateSize(s.Template)
@@ -110,8 +119,8 @@ func encodeRecord(b []byte, s *errdex.Site) []byte {
 	return b
 }
 
-// encodeSnippet appends the encoding of s to b.
-func encodeSnippet(b []byte, s *errdex.Snippet) []byte {
+// AppendSnippet appends the encoding of s to b.
+func AppendSnippet(b []byte, s *errdex.Snippet) []byte {
 	n := 1 + 2*binary.MaxVarintLen64 + len(s.MarkLines)*binary.MaxVarintLen64
 	for _, l := range s.Lines {
 		n += binary.MaxVarintLen64 + len(l)
@@ -140,7 +149,7 @@ type decoder struct {
 
 func (d *decoder) fail() {
 	if d.err == nil {
-		d.err = errCorrupt
+		d.err = ErrCorrupt
 	}
 	d.s = ""
 }
@@ -228,7 +237,7 @@ func (d *decoder) template() errdex.Template {
 
 func (d *decoder) end() error {
 	if d.err == nil && len(d.s) != 0 {
-		d.err = errCorrupt
+		d.err = ErrCorrupt
 	}
 	return d.err
 }
@@ -251,8 +260,11 @@ func uvarint(s string) (uint64, int) {
 	return 0, 0
 }
 
-// decodeRecord decodes a record into site, which must be zero.
-func decodeRecord(s string, site *errdex.Site) error {
+// DecodeRecord decodes a record made by AppendRecord into site, which
+// must be zero. The site's strings share the memory of s. A value that
+// does not decode is ErrCorrupt; no input makes it panic or allocate more
+// than len(s) allows.
+func DecodeRecord(s string, site *errdex.Site) error {
 	d := decoder{s: s}
 	d.format()
 	site.ID = errdex.ID(d.string())
@@ -281,7 +293,8 @@ func decodeRecord(s string, site *errdex.Site) error {
 	return d.end()
 }
 
-func decodeSnippet(s string) (*errdex.Snippet, error) {
+// DecodeSnippet decodes a snippet made by AppendSnippet.
+func DecodeSnippet(s string) (*errdex.Snippet, error) {
 	d := decoder{s: s}
 	d.format()
 	sn := &errdex.Snippet{StartLine: d.int()}
@@ -298,186 +311,4 @@ func decodeSnippet(s string) (*errdex.Snippet, error) {
 		}
 	}
 	return sn, d.end()
-}
-
-// facts is the JSON object in sites.facts: a site's analysis results
-// except its family, which has columns of its own. A field added to
-// errdex.Site for analysis results belongs here (the storetest round trip
-// fails until it is).
-type facts struct {
-	Guards      []errdex.Guard      `json:"guards,omitempty"`
-	Config      []errdex.ConfigRef  `json:"config,omitempty"`
-	Provenance  []errdex.Fact       `json:"provenance,omitempty"`
-	Callers     []errdex.Caller     `json:"callers,omitempty"`
-	CallPath    []errdex.Caller     `json:"call_path,omitempty"`
-	Related     []errdex.Related    `json:"related,omitempty"`
-	Explanation *errdex.Explanation `json:"explanation,omitempty"`
-	// StaticExplanation is kept beside an LLM explanation.
-	StaticExplanation *errdex.Explanation `json:"static_explanation,omitempty"`
-}
-
-func factsOf(s *errdex.Site) facts {
-	return facts{
-		Guards:            s.Guards,
-		Config:            s.Config,
-		Provenance:        s.Provenance,
-		Callers:           s.Callers,
-		CallPath:          s.CallPath,
-		Related:           s.Related,
-		Explanation:       s.Explanation,
-		StaticExplanation: s.StaticExplanation,
-	}
-}
-
-func (f *facts) empty() bool {
-	return len(f.Guards) == 0 && len(f.Config) == 0 && len(f.Provenance) == 0 &&
-		len(f.Callers) == 0 && len(f.CallPath) == 0 && len(f.Related) == 0 && f.Explanation == nil &&
-		f.StaticExplanation == nil
-}
-
-func (f *facts) apply(s *errdex.Site) {
-	s.Guards = f.Guards
-	s.Config = f.Config
-	s.Provenance = f.Provenance
-	s.Callers = f.Callers
-	s.CallPath = f.CallPath
-	s.Related = f.Related
-	s.Explanation = f.Explanation
-	s.StaticExplanation = f.StaticExplanation
-}
-
-// JSON columns (sites.facts, snapshots.stats) hold text from source files
-// too, and JSON strings cannot carry bytes that are not UTF-8
-// (encoding/json would silently replace them with U+FFFD). So before
-// marshaling, every string that is not valid UTF-8, or that starts with
-// escMarker, is replaced by escMarker, "b64:" and the standard base64 of
-// its bytes, and decoding reverses it. escMarker is a Unicode noncharacter
-// that text does not contain, so in practice nothing is escaped but
-// invalid UTF-8, and the common case costs one scan of the strings on
-// write and one bytes.Contains on read.
-const escMarker = "\uFDD0b64:"
-
-func needsEscape(s string) bool {
-	return !utf8.ValidString(s) || strings.HasPrefix(s, escMarker)
-}
-
-func escapeString(s string) string {
-	if !needsEscape(s) {
-		return s
-	}
-	return escMarker + base64.StdEncoding.EncodeToString([]byte(s))
-}
-
-func unescapeString(s string) string {
-	rest, ok := strings.CutPrefix(s, escMarker)
-	if !ok {
-		return s
-	}
-	b, err := base64.StdEncoding.DecodeString(rest)
-	if err != nil {
-		return s // not written by escapeString: keep it as it is
-	}
-	return string(b)
-}
-
-// encodeJSON marshals v, a pointer, for a JSON column, escaping strings
-// JSON cannot carry.
-func encodeJSON(v any) ([]byte, error) {
-	rv := reflect.ValueOf(v)
-	if anyString(rv, needsEscape) {
-		c := reflect.New(rv.Type().Elem())
-		c.Elem().Set(mapStrings(rv.Elem(), escapeString))
-		v = c.Interface()
-	}
-	return json.Marshal(v)
-}
-
-// decodeJSON unmarshals data into v, a pointer, reversing encodeJSON.
-func decodeJSON(data []byte, v any) error {
-	if err := json.Unmarshal(data, v); err != nil {
-		return err
-	}
-	if bytes.Contains(data, []byte(escMarker)) {
-		rv := reflect.ValueOf(v).Elem()
-		rv.Set(mapStrings(rv, unescapeString))
-	}
-	return nil
-}
-
-// anyString reports whether any string or string map key reachable from v
-// satisfies f.
-func anyString(v reflect.Value, f func(string) bool) bool {
-	switch v.Kind() {
-	case reflect.String:
-		return f(v.String())
-	case reflect.Pointer, reflect.Interface:
-		return !v.IsNil() && anyString(v.Elem(), f)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() && anyString(v.Field(i), f) {
-				return true
-			}
-		}
-	case reflect.Slice, reflect.Array:
-		for i := range v.Len() {
-			if anyString(v.Index(i), f) {
-				return true
-			}
-		}
-	case reflect.Map:
-		it := v.MapRange()
-		for it.Next() {
-			if anyString(it.Key(), f) || anyString(it.Value(), f) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// mapStrings returns a deep copy of v in which every string and string
-// map key reachable through exported fields is replaced by f of it.
-func mapStrings(v reflect.Value, f func(string) string) reflect.Value {
-	switch v.Kind() {
-	case reflect.String:
-		out := reflect.New(v.Type()).Elem()
-		out.SetString(f(v.String()))
-		return out
-	case reflect.Pointer:
-		if v.IsNil() {
-			return v
-		}
-		out := reflect.New(v.Type().Elem())
-		out.Elem().Set(mapStrings(v.Elem(), f))
-		return out
-	case reflect.Struct:
-		out := reflect.New(v.Type()).Elem()
-		out.Set(v)
-		for i := range v.NumField() {
-			if v.Type().Field(i).IsExported() {
-				out.Field(i).Set(mapStrings(v.Field(i), f))
-			}
-		}
-		return out
-	case reflect.Slice:
-		if v.IsNil() {
-			return v
-		}
-		out := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-		for i := range v.Len() {
-			out.Index(i).Set(mapStrings(v.Index(i), f))
-		}
-		return out
-	case reflect.Map:
-		if v.IsNil() {
-			return v
-		}
-		out := reflect.MakeMapWithSize(v.Type(), v.Len())
-		it := v.MapRange()
-		for it.Next() {
-			out.SetMapIndex(mapStrings(it.Key(), f), mapStrings(it.Value(), f))
-		}
-		return out
-	}
-	return v
 }
