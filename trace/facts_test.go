@@ -87,6 +87,13 @@ func TestFacts(t *testing.T) {
 		"rust-anyhow_chain":                 {Rust, "", "could not start server", "", 0, "", 3},
 		"rust-old_panic":                    {Rust, "", "called `Result::unwrap()` on an `Err` value: ParseIntError { kind: InvalidDigit }", "src/main.rs", 2, "", 1},
 		"rust-old_assert":                   {Rust, "", "assertion failed: `(left == right)`", "src/main.rs", 3, "", 1},
+		"cpp-runtime_error":                 {Cpp, "std::runtime_error", "config file missing: /etc/app.conf", "", 0, "", 1},
+		"cpp-out_of_range":                  {Cpp, "std::out_of_range", "vector::_M_range_check: __n (which is 5) >= this->size() (which is 3)", "", 0, "", 1},
+		"cpp-custom_type":                   {Cpp, "app::ConfigError", "missing key 'port' in /etc/app.conf", "", 0, "", 1},
+		"cpp-multiline":                     {Cpp, "std::invalid_argument", "bad shape (3, 4):", "", 0, "", 1},
+		"cpp-throw_int":                     {Cpp, "int", "", "", 0, "", 1},
+		"cpp-libcxx":                        {Cpp, "std::runtime_error", "config file missing: /etc/app.conf", "", 0, "", 1},
+		"cpp-libcxx_old":                    {Cpp, "std::out_of_range", "vector", "", 0, "", 1},
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {

@@ -245,6 +245,10 @@ func (p *parser) at(ls []line, i int) int {
 	case strings.HasPrefix(tt, "thread '") && strings.Contains(window(tt), "' panicked at "),
 		strings.HasPrefix(tt, "thread '") && strings.Contains(window(tt), ") panicked at "):
 		return p.rustPanic(ls, i)
+	case strings.HasPrefix(tt, gnuTerminate), strings.HasPrefix(tt, libcxxTerminate):
+		if j := p.cppTerminate(ls, i); j > i {
+			return j
+		}
 	case strings.HasPrefix(t, "Error: "):
 		if j := p.rustError(ls, i); j > i {
 			return j

@@ -4,7 +4,8 @@
 // goroutine stacks, fatal errors, go test failures) and log.Fatal lines,
 // Node.js and V8 stacks (with the location header, [cause] and [errors]
 // blocks), Java stack traces (Caused by, Suppressed, "... 12 more") and Rust
-// panics (both message forms, backtraces, anyhow's Caused by list), whether
+// panics (both message forms, backtraces, anyhow's Caused by list) and C++
+// exceptions that reached std::terminate (libstdc++ and libc++), whether
 // bare or buried in log output: timestamps, levels, logger names, docker
 // compose, kubectl and journald prefixes, ANSI colour codes, JSON log lines
 // (a traceback in "exc_info" or "stack_trace") and Docker's json-file lines.
@@ -48,6 +49,7 @@ const (
 	JavaScript Language = "javascript" // Node.js, and browsers printing V8-style stacks
 	Java       Language = "java"       // and other JVM languages printing Java stack traces
 	Rust       Language = "rust"
+	Cpp        Language = "cpp" // a C++ exception that reached std::terminate
 )
 
 // Kind says how an exception was reported.

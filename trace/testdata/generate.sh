@@ -133,3 +133,14 @@ if have rustc; then
 else
 	echo "rustc missing: rust fixtures kept" >&2
 fi
+
+# C++: exceptions that reach std::terminate (GNU libstdc++).
+if have g++; then
+	for f in "$progs"/cpp/*.cpp; do
+		name="$(basename "$f" .cpp)"
+		g++ -std=c++17 -o "$tmp/$name" "$f" 2>/dev/null || continue
+		{ "$tmp/$name" 2>&1; } 2>/dev/null | save "cpp-$name"
+	done
+else
+	echo "g++ missing: cpp fixtures kept" >&2
+fi
