@@ -49,7 +49,7 @@ works. Exit status 1 means no source site was found.`,
 				return err
 			}
 			if asJSON {
-				err = writeJSON(e.stdout, web.NewSearchResponse(ans))
+				err = writeJSON(e.stdout, explainJSON{web.NewSearchResponse(ans), ans.Tied})
 			} else {
 				e.writeAnswer(ans)
 			}
@@ -104,16 +104,42 @@ func (e *env) writeAnswer(ans *lookup.Answer) {
 	}
 	best := ans.Hits[0]
 	fmt.Fprintf(w, "%s  %s\n\n", st.Bold(firstLine(head)), st.Dim(fmt.Sprintf("score %.2f", best.Score)))
+	if note := tieNote(ans); note != "" {
+		fmt.Fprintf(w, "%s\n\n", note)
+	}
 	st.Site(w, best.Site, best.Values())
 	if len(best.Reasons) > 0 {
 		fmt.Fprintf(w, "\n%s %s\n", st.Dim("Matched because:"), st.Dim(strings.Join(best.Reasons, "; ")))
 	}
 	if len(ans.Hits) > 1 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Other candidates"))
-		for _, h := range ans.Hits[1:] {
-			fmt.Fprintf(w, "  %.2f  %s\n", h.Score, st.Line(h.Site))
+		for i, h := range ans.Hits[1:] {
+			mark := " "
+			if i+1 < ans.Tied {
+				mark = "="
+			}
+			fmt.Fprintf(w, "%s %.2f  %s\n", mark, h.Score, st.Line(h.Site))
 		}
 	}
+}
+
+// explainJSON is the --json answer: the search API's response and how many
+// matches tie for first (see lookup.Answer.Tied).
+type explainJSON struct {
+	*web.SearchResponse
+	Tied int `json:"tied"`
+}
+
+// tieNote says, when the best matches tie, that the message alone cannot
+// tell them apart; "" otherwise.
+func tieNote(ans *lookup.Answer) string {
+	if ans.Tied < 2 {
+		return ""
+	}
+	if len(ans.Frames) == 0 {
+		return fmt.Sprintf("The same message is raised at %d places; paste the whole traceback to tell them apart (= marks them below).", ans.Tied)
+	}
+	return fmt.Sprintf("The same message is raised at %d places, and the traceback does not tell them apart (= marks them below).", ans.Tied)
 }
 
 func firstLine(s string) string {
