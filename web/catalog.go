@@ -12,12 +12,6 @@ import (
 	"github.com/errdex/errdex/explain"
 )
 
-// FamilyLister is implemented by stores that keep per-family counts
-// (store/sqlite does). Without it, family pages are not served.
-type FamilyLister interface {
-	Families(ctx context.Context) ([]errdex.FamilyRef, error)
-}
-
 // catalog is what the server knows about the database as a whole: the
 // current snapshots and families with their counts, and a few errors to
 // feature on the home page. It is rebuilt when a snapshot lands and
@@ -59,12 +53,8 @@ func loadCatalog(ctx context.Context, st errdex.Store, prev *catalog) (*catalog,
 		c.byRepo[s.Repo] = s
 		c.sites += s.Stats.Sites
 	}
-	if fl, ok := st.(FamilyLister); ok {
-		fams, err := fl.Families(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("web: list families: %w", err)
-		}
-		c.families = fams
+	if c.families, err = st.Families(ctx); err != nil {
+		return nil, fmt.Errorf("web: list families: %w", err)
 	}
 	slices.SortFunc(c.families, func(a, b errdex.FamilyRef) int {
 		return cmp.Or(b.Sites-a.Sites, strings.Compare(a.Name, b.Name))

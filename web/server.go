@@ -37,8 +37,7 @@ const (
 // Config configures a Server. Store is required; the zero value of every
 // other field selects a default.
 type Config struct {
-	// Store holds the sites. When it also implements FamilyLister,
-	// family pages are served.
+	// Store holds the sites and families.
 	Store errdex.Store
 	// Lookup answers searches. Without it, searches fail with 503.
 	Lookup *lookup.Service

@@ -77,7 +77,7 @@ explains an error it makes Python raise for real, then serves the site on
 	return cmd
 }
 
-func (e *env) demoIndex(ctx context.Context, st database, repo, dir string) (*index.Result, error) {
+func (e *env) demoIndex(ctx context.Context, st errdex.Store, repo, dir string) (*index.Result, error) {
 	opts := index.Options{Repo: repo, Extractors: all.Extractors()}
 	if isTerminal(e.stderr) {
 		opts.Progress = newBar(e.stderr)
@@ -94,7 +94,7 @@ func (e *env) demoIndex(ctx context.Context, st database, repo, dir string) (*in
 
 // demoExplain makes Python raise a real error in its standard library and
 // explains the traceback, as a user would with `... 2>&1 | errdex explain -`.
-func (e *env) demoExplain(ctx context.Context, st database, python string) error {
+func (e *env) demoExplain(ctx context.Context, st errdex.Store, python string) error {
 	const program = "import ipaddress; ipaddress.ip_network('10.0.0.1/33')"
 	var stderr bytes.Buffer
 	c := exec.CommandContext(ctx, python, "-c", program)

@@ -75,7 +75,7 @@ gracefully: requests in flight get --shutdown-timeout to finish.`,
 }
 
 // serve runs the web server over st until ctx is done.
-func (e *env) serve(ctx context.Context, st database, opts serveOptions) error {
+func (e *env) serve(ctx context.Context, st errdex.Store, opts serveOptions) error {
 	svc, err := lookup.New(ctx, st)
 	if err != nil {
 		return err

@@ -13,25 +13,6 @@ import (
 	"github.com/errdex/errdex/store/sqlite"
 )
 
-// database is what commands need from a store. Both store/sqlite (a file)
-// and store/postgres (a postgres:// URL) provide all of it: family counts
-// for the web pages, deleting repositories, and the LLM answer cache and
-// explanation updates of enrich.
-type database interface {
-	errdex.Store
-	Families(ctx context.Context) ([]errdex.FamilyRef, error)
-	Family(ctx context.Context, slug string) (*errdex.FamilyRef, error)
-	DeleteRepo(ctx context.Context, repo string) error
-	LLMAnswer(ctx context.Context, promptHash, model, promptVersion string) (content string, tokens int, ok bool, err error)
-	PutLLMAnswer(ctx context.Context, promptHash, model, promptVersion, content string, tokens int) error
-	UpdateExplanations(ctx context.Context, sites []*errdex.Site) (int, error)
-}
-
-var (
-	_ database = (*sqlite.Store)(nil)
-	_ database = (*postgres.Store)(nil)
-)
-
 // envDB names the database when --db is not given.
 const envDB = "ERRDEX_DB"
 
@@ -72,9 +53,9 @@ func redactURL(name string) string {
 // openStore opens the database for writing: the PostgreSQL database of a
 // postgres:// or postgresql:// URL, or else the SQLite file, created when
 // missing.
-func (e *env) openStore(ctx context.Context) (database, error) {
+func (e *env) openStore(ctx context.Context) (errdex.Store, error) {
 	name := e.dbName()
-	var st database
+	var st errdex.Store
 	var err error
 	if postgres.IsURL(name) {
 		st, err = postgres.Open(ctx, name)
@@ -90,7 +71,7 @@ func (e *env) openStore(ctx context.Context) (database, error) {
 // openExisting opens the database for reading. A SQLite file must exist
 // already: the error then says how to create one, rather than an empty
 // database being made.
-func (e *env) openExisting(ctx context.Context) (database, error) {
+func (e *env) openExisting(ctx context.Context) (errdex.Store, error) {
 	name := e.dbName()
 	if postgres.IsURL(name) {
 		st, err := postgres.Open(ctx, name)
