@@ -128,15 +128,7 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 	}
 	x := newFile(f, language, rules)
 	x.run()
-	res := &extract.FileResult{Sites: x.sites}
-	if e := f.Tree.FirstError(); !e.IsNull() {
-		p := fmt.Sprintf("syntax error on line %d", e.Line())
-		if x.skipped > 0 {
-			p += fmt.Sprintf("; %d candidate sites in code with syntax errors skipped, the first on line %d", x.skipped, x.firstSkipped)
-		}
-		res.Problems = append(res.Problems, p)
-	}
-	res.Problems = append(res.Problems, x.problems...)
+	res := &extract.FileResult{Sites: x.sites, Problems: x.notes.Problems(f.Tree)}
 	return res, nil
 }
 
@@ -183,9 +175,6 @@ func lastSegment(name string) string {
 	}
 	return name[start:]
 }
-
-// maxProblems caps the notes reported for one file.
-const maxProblems = 8
 
 // noSpace removes white space, for comparing source text.
 func noSpace(s string) string {

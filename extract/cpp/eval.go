@@ -4,112 +4,55 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
 
-// value is what an expression evaluates to as a message: its possible
-// templates and whether it is known to be text (a literal, a formatting
-// call, a conversion of one) rather than a value shown through a hole. A
-// value with no alternatives is unknown (a variable declared without a
-// value).
-type value struct {
-	alts []errdex.Template
-	text bool
-}
-
 // Bounds on the work spent on one file's messages.
 const (
-	maxAlts  = 8
 	maxDepth = 12
 	maxSteps = 200_000
-	maxExpr  = 160
 )
 
-func textValue(t errdex.Template) value {
-	return value{alts: []errdex.Template{t.Normalize()}, text: true}
-}
-
-func litValue(s string) value { return textValue(errdex.NewTemplate(errdex.Lit(s))) }
-
-// holeValue is an unknown value shown through a hole named for expr.
-func holeValue(expr string, typ errdex.HoleType) value {
-	expr = clipExpr(expr)
-	return value{alts: []errdex.Template{errdex.NewTemplate(errdex.HolePart(template.HoleNameOf(expr), expr, typ))}}
-}
-
-// clipExpr shortens an expression kept in a hole, collapsing white space.
-func clipExpr(e string) string {
-	if len(e) > maxExpr {
-		cut := maxExpr
-		for cut > 0 && e[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		e = e[:cut] + "…"
-	}
-	if strings.ContainsAny(e, "\n\t\r") {
-		e = strings.Join(strings.Fields(e), " ")
-	}
-	return strings.ToValidUTF8(e, "\uFFFD")
-}
-
-// alternatives keeps maxAlts alternatives of a value, told apart by how
-// they print.
-var alternatives = template.Alternatives{Max: maxAlts, Key: errdex.Template.String}
-
-// union merges the alternatives of several values; the result is text
-// when all are.
-func union(vs ...value) value {
-	out := value{text: true}
-	lists := make([][]errdex.Template, len(vs))
-	for i, v := range vs {
-		out.text = out.text && v.text
-		lists[i] = v.alts
-	}
-	out.alts = alternatives.Union(lists...)
-	return out
-}
-
-// concat appends b to each alternative of a (a cross product, capped).
-func concat(a, b value) value {
-	return value{alts: alternatives.Product(a.alts, b.alts), text: a.text || b.text}
+// rules keep 8 alternatives of a value, told apart by how they print, and
+// 160 bytes of an expression in a hole.
+var rules = msgeval.Rules{
+	Alternatives: template.Alternatives{Max: 8, Key: errdex.Template.String},
+	MaxExpr:      160,
+	HoleName:     template.HoleNameOf,
 }
 
 // concatAll concatenates the values of several expressions.
-func (x *file) concatAll(args []syntax.Node, depth int) value {
-	v := textValue(errdex.Template{})
+func (x *file) concatAll(args []syntax.Node, depth int) msgeval.Value {
+	v := msgeval.Of(errdex.Template{})
 	for _, a := range args {
-		v = concat(v, x.eval(a, depth+1))
+		v = rules.Concat(v, x.eval(a, depth+1))
 	}
-	v.text = true
+	v.Text = true
 	return v
 }
 
-func (x *file) step() bool {
-	x.steps++
-	return x.steps <= maxSteps
-}
-
 // eval evaluates an expression node.
-func (x *file) eval(n syntax.Node, depth int) value {
+func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 	if n.IsNull() {
-		return holeValue("", errdex.HoleAny)
+		return rules.Unknown("", errdex.HoleAny)
 	}
-	if depth > maxDepth || !x.step() {
-		return holeValue(n.Text(), errdex.HoleAny)
+	if !x.budget.Step(depth) {
+		return rules.Unknown(n.Text(), errdex.HoleAny)
 	}
 	switch n.Kind() {
 	case "string_literal", "raw_string_literal", "concatenated_string":
 		if t, ok := x.stringTemplate(n); ok {
-			return textValue(t)
+			return msgeval.Of(t)
 		}
 	case "char_literal":
 		if s, ok := charValue(n.Text()); ok {
-			return litValue(s)
+			return msgeval.Lit(s)
 		}
 	case "number_literal":
 		if t := n.Text(); isInteger(t) {
-			return litValue(strings.TrimRight(t, "uUlL"))
+			return msgeval.Lit(strings.TrimRight(t, "uUlL"))
 		}
 	case "identifier":
 		if v, ok := x.resolve(n.Text(), n, depth); ok {
@@ -126,18 +69,18 @@ func (x *file) eval(n syntax.Node, depth int) value {
 	case "binary_expression":
 		if n.Child("operator").Text() == "+" {
 			l, r := x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)
-			if l.text || r.text {
-				return concat(l, r)
+			if l.Text || r.Text {
+				return rules.Concat(l, r)
 			}
 		}
 	case "conditional_expression":
-		return union(x.eval(n.Child("consequence"), depth+1), x.eval(n.Child("alternative"), depth+1))
+		return rules.Union(x.eval(n.Child("consequence"), depth+1), x.eval(n.Child("alternative"), depth+1))
 	case "initializer_list", "argument_list":
 		if args := arguments(n); len(args) == 1 {
 			return x.eval(args[0], depth+1)
 		}
 	}
-	return holeValue(n.Text(), errdex.HoleAny)
+	return rules.Unknown(n.Text(), errdex.HoleAny)
 }
 
 // isInteger reports whether a number literal is a decimal integer, which
@@ -178,7 +121,7 @@ var (
 )
 
 // evalCall evaluates the calls that build text.
-func (x *file) evalCall(n syntax.Node, depth int) (value, bool) {
+func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 	fn := n.Child("function")
 	args := arguments(n.Child("arguments"))
 	callee := noSpace(fn.Text())
@@ -189,7 +132,7 @@ func (x *file) evalCall(n syntax.Node, depth int) (value, bool) {
 	case passThrough[callee] && len(args) == 1:
 		return x.eval(args[0], depth+1), true
 	case (callee == "std::to_string" || callee == "to_string") && len(args) == 1:
-		return holeValue(args[0].Text(), errdex.HoleInt), true
+		return rules.Unknown(args[0].Text(), errdex.HoleInt), true
 	case concatFuncs[callee]:
 		return x.concatAll(args, depth), true
 	case braceFuncs[callee]:
@@ -205,12 +148,12 @@ func (x *file) evalCall(n syntax.Node, depth int) (value, bool) {
 		switch fn.Child("field").Text() {
 		case "c_str", "data", "str", "toStdString", "string":
 			v := x.eval(recv, depth+1)
-			return v, v.text
+			return v, v.Text
 		case "what":
-			return holeValue(recv.Text(), errdex.HoleError), true
+			return rules.Unknown(recv.Text(), errdex.HoleError), true
 		}
 	}
-	return value{}, false
+	return msgeval.Value{}, false
 }
 
 // arguments returns the expressions of an argument or initializer list,
@@ -229,109 +172,69 @@ func arguments(list syntax.Node) []syntax.Node {
 // holes and with one alternative.
 func (x *file) formatText(n syntax.Node, depth int) (string, bool) {
 	v := x.eval(n, depth+1)
-	if !v.text || len(v.alts) != 1 || len(v.alts[0].Holes()) > 0 {
+	if !v.Text || len(v.Alts) != 1 || len(v.Alts[0].Holes()) > 0 {
 		return "", false
 	}
-	return v.alts[0].String(), true
+	return v.Alts[0].String(), true
+}
+
+// formatArgs splits the arguments of a formatting call into the format,
+// which must be text (formatText), and the arguments after it.
+func (x *file) formatArgs(args []syntax.Node, depth int) (string, []syntax.Node, bool) {
+	if len(args) == 0 {
+		return "", nil, false
+	}
+	f, ok := x.formatText(args[0], depth)
+	return f, args[1:], ok
 }
 
 // printf evaluates a printf-style call: args[0] is the format.
-func (x *file) printf(d template.PrintfDialect, args []syntax.Node, at syntax.Node, depth int) (value, bool) {
-	if len(args) == 0 {
-		return value{}, false
-	}
-	f, ok := x.formatText(args[0], depth)
+func (x *file) printf(d template.PrintfDialect, args []syntax.Node, at syntax.Node, depth int) (msgeval.Value, bool) {
+	f, rest, ok := x.formatArgs(args, depth)
 	if !ok {
-		return value{}, false
+		return msgeval.Value{}, false
 	}
-	rest := args[1:]
 	exprs := make([]string, len(rest))
 	for i, a := range rest {
-		exprs[i] = clipExpr(a.Text())
+		exprs[i] = rules.Expr(a.Text())
 	}
-	vals := x.lazyValues(rest, depth)
-	return x.vary(rest, vals, func(value func(int) (errdex.Template, bool)) (errdex.Template, []string) {
+	return x.vary(rest, at, depth, func(value func(int) (errdex.Template, bool)) (errdex.Template, []string) {
 		res := template.Printf{Dialect: d, Value: value}.Parse(f, exprs)
 		return res.Template, res.Problems
-	}, at), true
+	}), true
 }
 
 // braceFormat evaluates a std::format-style call: args[0] is the format.
-func (x *file) braceFormat(args []syntax.Node, at syntax.Node, depth int) (value, bool) {
-	if len(args) == 0 {
-		return value{}, false
-	}
-	f, ok := x.formatText(args[0], depth)
+func (x *file) braceFormat(args []syntax.Node, at syntax.Node, depth int) (msgeval.Value, bool) {
+	f, rest, ok := x.formatArgs(args, depth)
 	if !ok {
-		return value{}, false
+		return msgeval.Value{}, false
 	}
-	rest := args[1:]
 	bargs := make([]template.BraceArg, len(rest))
 	for i, a := range rest {
-		bargs[i] = template.BraceArg{Expr: clipExpr(a.Text())}
+		bargs[i] = template.BraceArg{Expr: rules.Expr(a.Text())}
 		// fmt::arg("name", value)
 		if c := a.Child("function"); a.Kind() == "call_expression" && strings.HasSuffix(noSpace(c.Text()), "arg") {
 			if fa := arguments(a.Child("arguments")); len(fa) == 2 {
 				if name, ok := decodeString(fa[0].Text()); ok {
-					bargs[i] = template.BraceArg{Name: name, Expr: clipExpr(fa[1].Text())}
+					bargs[i] = template.BraceArg{Name: name, Expr: rules.Expr(fa[1].Text())}
 				}
 			}
 		}
 	}
-	vals := x.lazyValues(rest, depth)
-	return x.vary(rest, vals, func(value func(int) (errdex.Template, bool)) (errdex.Template, []string) {
+	return x.vary(rest, at, depth, func(value func(int) (errdex.Template, bool)) (errdex.Template, []string) {
 		res := template.BraceFormat{Dialect: template.BraceFmt, Value: value}.Parse(f, bargs)
 		return res.Template, res.Problems
-	}, at), true
-}
-
-// lazyValues evaluates arguments on first use.
-func (x *file) lazyValues(args []syntax.Node, depth int) func(i int) value {
-	vals := make([]*value, len(args))
-	return func(i int) value {
-		if vals[i] == nil {
-			v := x.eval(args[i], depth+1)
-			vals[i] = &v
-		}
-		return *vals[i]
-	}
+	}), true
 }
 
 // vary parses a format with the arguments' values inlined where they are
-// text, and gives the message's alternatives, one argument varying at a
-// time.
-func (x *file) vary(args []syntax.Node, get func(int) value, parse func(func(int) (errdex.Template, bool)) (errdex.Template, []string), at syntax.Node) value {
-	used := make([]bool, len(args))
-	with := func(vary, alt int) func(int) (errdex.Template, bool) {
-		return func(i int) (errdex.Template, bool) {
-			if i < 0 || i >= len(args) {
-				return errdex.Template{}, false
-			}
-			used[i] = true
-			v := get(i)
-			if !v.text || len(v.alts) == 0 {
-				return errdex.Template{}, false
-			}
-			if i == vary {
-				return v.alts[alt], true
-			}
-			return v.alts[0], true
-		}
-	}
-	first, problems := parse(with(-1, 0))
+// text, one argument's alternatives varying at a time (msgeval.Vary), and
+// notes the format's problems.
+func (x *file) vary(args []syntax.Node, at syntax.Node, depth int, parse func(func(int) (errdex.Template, bool)) (errdex.Template, []string)) msgeval.Value {
+	v, problems := rules.Vary(len(args), func(i int) msgeval.Value { return x.eval(args[i], depth+1) }, parse)
 	for _, p := range problems {
-		x.problem("line %d: format string: %s", at.Line(), p)
+		x.notes.Addf("line %d: format string: %s", at.Line(), p)
 	}
-	out := value{alts: []errdex.Template{first}, text: true}
-	for i := range args {
-		if !used[i] {
-			continue
-		}
-		v := get(i)
-		for j := 1; v.text && j < len(v.alts) && len(out.alts) < maxAlts; j++ {
-			t, _ := parse(with(i, j))
-			out.alts = append(out.alts, t)
-		}
-	}
-	return union(out)
+	return v
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -104,18 +105,18 @@ func streamOperands(top syntax.Node) (syntax.Node, []syntax.Node) {
 
 // streamValue concatenates values streamed with <<; std::endl is a
 // newline.
-func (x *file) streamValue(ops []syntax.Node, depth int) value {
-	v := textValue(errdex.Template{})
+func (x *file) streamValue(ops []syntax.Node, depth int) msgeval.Value {
+	v := msgeval.Of(errdex.Template{})
 	for _, o := range ops {
 		switch noSpace(o.Text()) {
 		case "std::endl", "endl":
-			v = concat(v, litValue("\n"))
+			v = rules.Concat(v, msgeval.Lit("\n"))
 		case "std::flush", "flush", "std::ends":
 		default:
-			v = concat(v, x.eval(o, depth+1))
+			v = rules.Concat(v, x.eval(o, depth+1))
 		}
 	}
-	v.text = true
+	v.Text = true
 	return v
 }
 
@@ -123,44 +124,22 @@ func (x *file) streamValue(ops []syntax.Node, depth int) value {
 // in scope there with the assignments that follow it, or a string #define
 // of the file. It reports false when the variable is not found or its
 // value is not text.
-func (x *file) resolve(name string, at syntax.Node, depth int) (value, bool) {
+func (x *file) resolve(name string, at syntax.Node, depth int) (msgeval.Value, bool) {
 	d, ok := x.declInScope(name, at)
 	if !ok {
 		if s, ok := x.defines[name]; ok {
-			return litValue(s), true
+			return msgeval.Lit(s), true
 		}
-		return value{}, false
+		return msgeval.Value{}, false
 	}
-	v := value{text: true} // no value yet
+	v := msgeval.Value{Text: true} // no value yet
 	switch {
 	case !d.value.IsNull() && !isNull(d.value):
 		v = x.eval(d.value, depth+1)
 	case d.value.IsNull() && d.stringy:
-		v = textValue(errdex.Template{})
+		v = msgeval.Of(errdex.Template{})
 	}
-	scope := d.stmt.Parent()
-	for _, a := range x.assigns[name] {
-		if a.StartByte() < d.stmt.EndByte() || a.EndByte() > at.StartByte() || !scope.Contains(a) || a.Contains(at) {
-			continue
-		}
-		rhs, appends := x.assigned(a, depth)
-		next := rhs
-		if appends {
-			next = concat(v, rhs)
-			if len(v.alts) == 0 {
-				next = rhs
-			}
-		}
-		if enclosingBlock(a).Contains(at) {
-			v = next
-		} else {
-			v = union(v, next)
-		}
-	}
-	if len(v.alts) == 0 {
-		return value{}, false
-	}
-	return v, v.text
+	return rules.Fold(v, d.stmt, at, x.assigns[name], func(a syntax.Node) (msgeval.Value, bool) { return x.assigned(a, depth) }, enclosingBlock)
 }
 
 // isNull reports whether an initial value is a null pointer.
@@ -174,7 +153,7 @@ func isNull(n syntax.Node) bool {
 
 // assigned evaluates an indexed assignment, reporting whether it appends
 // rather than replaces.
-func (x *file) assigned(a syntax.Node, depth int) (value, bool) {
+func (x *file) assigned(a syntax.Node, depth int) (msgeval.Value, bool) {
 	switch a.Kind() {
 	case "assignment_expression":
 		return x.eval(a.Child("right"), depth+1), a.Child("operator").Text() == "+="
@@ -188,7 +167,7 @@ func (x *file) assigned(a syntax.Node, depth int) (value, bool) {
 			if len(args) == 1 {
 				return x.eval(args[0], depth+1), true
 			}
-			return holeValue(a.Text(), errdex.HoleAny), true
+			return rules.Unknown(a.Text(), errdex.HoleAny), true
 		}
 		name := noSpace(fn.Text())
 		switch {
@@ -205,7 +184,7 @@ func (x *file) assigned(a syntax.Node, depth int) (value, bool) {
 			}
 		}
 	}
-	return holeValue(a.Text(), errdex.HoleAny), false
+	return rules.Unknown(a.Text(), errdex.HoleAny), false
 }
 
 // declInScope returns the innermost declaration of name whose scope holds
@@ -255,12 +234,7 @@ func (x *file) shadowed(name string, at, scope syntax.Node) bool {
 
 // enclosingBlock is the nearest block around n.
 func enclosingBlock(n syntax.Node) syntax.Node {
-	for a := range n.Ancestors() {
-		if a.Is("compound_statement", "translation_unit", "declaration_list") {
-			return a
-		}
-	}
-	return syntax.Node{}
+	return msgeval.Enclosing(n, "compound_statement", "translation_unit", "declaration_list")
 }
 
 // defineValue decodes the value of a #define that is a string (adjacent

@@ -1,12 +1,12 @@
 package cpp
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/config"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -22,11 +22,9 @@ type file struct {
 	// defines are the file's #define'd strings and integers.
 	defines map[string]string
 
-	sites        []*errdex.Site
-	problems     []string
-	skipped      int
-	firstSkipped int
-	steps        int
+	sites  []*errdex.Site
+	notes  msgeval.Notes
+	budget msgeval.Budget
 }
 
 func newFile(f *extract.File, language string, rules *ruleSet) *file {
@@ -37,12 +35,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		decls:    map[string][]decl{},
 		assigns:  map[string][]syntax.Node{},
 		defines:  map[string]string{},
-	}
-}
-
-func (x *file) problem(format string, args ...any) {
-	if len(x.problems) < maxProblems {
-		x.problems = append(x.problems, fmt.Sprintf(format, args...))
+		budget:   msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
 
@@ -83,34 +76,12 @@ func (x *file) run() {
 	}
 }
 
-// broken reports, and counts, a candidate whose own code has syntax
-// errors.
-func (x *file) broken(n syntax.Node) bool {
-	if !n.HasError() {
-		return false
-	}
-	if x.skipped == 0 {
-		x.firstSkipped = n.Line()
-	}
-	x.skipped++
-	return true
-}
-
 // add records a site built from v.
-func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v value) *errdex.Site {
-	if len(v.alts) == 0 {
-		v = textValue(errdex.Template{})
+func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v msgeval.Value) *errdex.Site {
+	if len(v.Alts) == 0 {
+		v = msgeval.Of(errdex.Template{})
 	}
-	s := &errdex.Site{
-		Kind:      kind,
-		Exception: strings.ToValidUTF8(exc, "\uFFFD"),
-		Template:  template.DistinctHoles(v.alts[0].Normalize()),
-		Function:  strings.ToValidUTF8(x.function(n), "\uFFFD"),
-		Location:  errdex.Location{Span: n.Span()},
-	}
-	for _, a := range v.alts[1:] {
-		s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))
-	}
+	s := msgeval.NewSite(kind, exc, x.function(n), n, v.Alts)
 	x.sites = append(x.sites, s)
 	return s
 }
@@ -135,7 +106,7 @@ func (x *file) throw(n syntax.Node) {
 		}
 	}
 	exc, msg, ok := x.exceptionObject(e, 0)
-	if !ok || x.broken(n) {
+	if !ok || x.notes.Broken(n) {
 		return
 	}
 	x.add(errdex.KindThrow, exc, n, msg)
@@ -144,29 +115,29 @@ func (x *file) throw(n syntax.Node) {
 // exceptionObject evaluates an exception built in place: X(args),
 // X{args}, new X(args). It reports false for anything else (an existing
 // object).
-func (x *file) exceptionObject(e syntax.Node, depth int) (string, value, bool) {
+func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value, bool) {
 	var typ, list syntax.Node
 	switch e.Kind() {
 	case "parenthesized_expression":
 		if depth < 4 {
 			return x.exceptionObject(e.NamedChild(0), depth+1)
 		}
-		return "", value{}, false
+		return "", msgeval.Value{}, false
 	case "call_expression":
 		typ, list = e.Child("function"), e.Child("arguments")
 		if typ.Kind() == "field_expression" {
-			return "", value{}, false // a factory method: err.with_context(..)
+			return "", msgeval.Value{}, false // a factory method: err.with_context(..)
 		}
 	case "compound_literal_expression":
 		typ, list = e.Child("type"), e.Child("value")
 	case "new_expression":
 		typ, list = e.Child("type"), e.Child("arguments")
 	default:
-		return "", value{}, false
+		return "", msgeval.Value{}, false
 	}
 	exc := typeName(typ)
 	if exc == "" || notConstructors[exc] {
-		return "", value{}, false
+		return "", msgeval.Value{}, false
 	}
 	last := exc
 	if i := strings.LastIndex(exc, "::"); i >= 0 {
@@ -176,22 +147,22 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, value, bool) {
 		}
 	}
 	args := arguments(list)
-	var msg value
+	var msg msgeval.Value
 	found := false
 	for _, a := range args {
-		if v := x.eval(a, depth+1); v.text {
+		if v := x.eval(a, depth+1); v.Text {
 			msg, found = v, true
 			break
 		}
 	}
 	switch {
 	case !found && len(args) > 0:
-		msg = holeValue(args[0].Text(), errdex.HoleAny)
+		msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
 	case !found:
-		msg = textValue(errdex.Template{})
+		msg = msgeval.Of(errdex.Template{})
 	}
 	if last == "system_error" && found {
-		msg = concat(msg, textValue(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("strerror", "", errdex.HoleStr))))
+		msg = rules.Concat(msg, msgeval.Of(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("strerror", "", errdex.HoleStr))))
 	}
 	return exc, msg, true
 }
@@ -224,7 +195,7 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 			return
 		}
 	}
-	if x.broken(n) {
+	if x.notes.Broken(n) {
 		return
 	}
 	exc := r.Exception
@@ -238,7 +209,7 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 	}
 	from, to := r.MessageArgs.Args(len(args))
 	margs := args[from:to]
-	var msg *value
+	var msg *msgeval.Value
 	switch r.Format {
 	case config.FormatConcat:
 		if len(margs) > 0 {
@@ -283,7 +254,7 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 		if len(ops) > 0 {
 			v := x.streamValue(ops, 0)
 			if msg != nil {
-				v = concat(*msg, v)
+				v = rules.Concat(*msg, v)
 			}
 			msg = &v
 		}
@@ -294,7 +265,7 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 		tmpl = r.NoMessage
 	}
 	v := x.fill(tmpl, r, n, args, msg)
-	if variable && v.alts[0].IsOpaque() {
+	if variable && v.Alts[0].IsOpaque() {
 		return // PyErr_SetObject(type, value): an exception passed on, not made here
 	}
 	x.add(r.Kind, exc, at, v)
@@ -315,13 +286,13 @@ func streamedInto(call syntax.Node) (syntax.Node, []syntax.Node) {
 }
 
 // fill renders a template of rule r for a call.
-func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []syntax.Node, msg *value) value {
-	v := textValue(errdex.Template{})
+func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []syntax.Node, msg *msgeval.Value) msgeval.Value {
+	v := msgeval.Of(errdex.Template{})
 	for _, p := range t {
-		var part value
+		var part msgeval.Value
 		switch p.Ref {
 		case "":
-			part = litValue(p.Text)
+			part = msgeval.Lit(p.Text)
 		case "message":
 			if msg == nil {
 				continue
@@ -333,36 +304,36 @@ func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []
 				i = r.ConditionArg
 			}
 			if i < 0 || i >= len(args) {
-				part = holeValue("", errdex.HoleAny)
+				part = rules.Unknown("", errdex.HoleAny)
 				break
 			}
-			part = litValue(template.Stringize(args[i].Text(), template.StringizeC))
+			part = msgeval.Lit(template.Stringize(args[i].Text(), template.StringizeC))
 		case "value":
 			if p.Arg >= len(args) {
-				part = holeValue("", p.Type)
+				part = rules.Unknown("", p.Type)
 				break
 			}
 			// A literal prints as itself (CHECK_LT(n, 100) prints "100").
-			if v := x.eval(args[p.Arg], 0); v.text && len(v.alts) == 1 && len(v.alts[0].Holes()) == 0 && args[p.Arg].Kind() == "number_literal" {
+			if v := x.eval(args[p.Arg], 0); v.Text && len(v.Alts) == 1 && len(v.Alts[0].Holes()) == 0 && args[p.Arg].Kind() == "number_literal" {
 				part = v
 				break
 			}
-			part = holeValue(args[p.Arg].Text(), p.Type)
+			part = rules.Unknown(args[p.Arg].Text(), p.Type)
 		case "function":
 			name := x.function(call)
 			if i := strings.LastIndex(name, "::"); i >= 0 {
 				name = name[i+2:]
 			}
-			part = litValue(name)
+			part = msgeval.Lit(name)
 		case "hole":
-			part = textValue(errdex.NewTemplate(errdex.HolePart(p.Hole, "", p.Type)))
+			part = msgeval.Of(errdex.NewTemplate(errdex.HolePart(p.Hole, "", p.Type)))
 		}
-		v = concat(v, part)
+		v = rules.Concat(v, part)
 	}
-	for i, t := range v.alts {
-		v.alts[i] = template.DistinctHoles(t.Normalize())
+	for i, t := range v.Alts {
+		v.Alts[i] = template.DistinctHoles(t.Normalize())
 	}
-	v.text = true
+	v.Text = true
 	return v
 }
 

@@ -6,73 +6,29 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
 
 // Limits that keep evaluation linear on hostile input.
 const (
-	maxAlternatives = 8    // messages one expression can produce
-	maxText         = 4096 // literal bytes of one message
-	maxSteps        = 200000
-	maxDepth        = 64
-	maxExpr         = 200 // source bytes kept in a hole's Expr
-	maxReturns      = 4   // returns of a helper method evaluated
+	maxSteps   = 200000
+	maxDepth   = 64
+	maxReturns = 4 // returns of a helper method evaluated
 )
 
-// val is what an expression evaluates to: the messages it can produce,
-// whether it is a String (so that + concatenates), and its static type
-// where known ("String", "Throwable").
-type val struct {
-	alts []errdex.Template
-	str  bool
-}
-
-func lit(s string) val {
-	return val{alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(s))}, str: true}
-}
-
-// printed is a value that is not a String but prints as s.
-func printed(s string) val {
-	v := lit(s)
-	v.str = false
-	return v
-}
-
-func holeVal(p errdex.Part) val {
-	return val{alts: []errdex.Template{{Parts: []errdex.Part{p}}}}
-}
-
-func (v val) known() (string, bool) {
-	if len(v.alts) != 1 {
-		return "", false
-	}
-	var b strings.Builder
-	for _, p := range v.alts[0].Parts {
-		if p.IsHole() {
-			return "", false
-		}
-		b.WriteString(p.Text)
-	}
-	return b.String(), true
-}
-
-func (v val) opaque() bool {
-	for _, a := range v.alts {
-		if !a.IsOpaque() {
-			return false
-		}
-	}
-	return true
+// rules keep 8 messages of an expression, each cut at 4096 bytes of
+// literal text, told apart by their holes' expressions, and 200 bytes of
+// source in a hole's Expr.
+var rules = msgeval.Rules{
+	Alternatives: template.Alternatives{Max: 8, MaxText: 4096, Key: template.ExprKey},
+	MaxExpr:      200,
+	HoleName:     template.HoleNameOf,
 }
 
 func (x *fileCtx) hole(n syntax.Node) errdex.Part {
-	text := template.ClipExpr(n.Text(), maxExpr)
-	return errdex.HolePart(template.HoleNameOf(text), text, holeType(n))
-}
-
-func namedHole(name string, typ errdex.HoleType) errdex.Part {
-	return errdex.HolePart(name, name, typ)
+	return rules.Hole(n.Text(), holeType(n))
 }
 
 // holeType guesses the type of an expression's value from its shape.
@@ -112,42 +68,33 @@ func unwrap(n syntax.Node) syntax.Node {
 	}
 }
 
-func (x *fileCtx) step(depth int) bool {
-	x.steps++
-	if x.steps > maxSteps || depth > maxDepth {
-		x.budgetHit = x.budgetHit || x.steps > maxSteps
-		return false
-	}
-	return true
-}
-
 // eval evaluates an expression to the messages it can produce.
-func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 	if n.IsNull() {
-		return lit("null")
+		return msgeval.Lit("null")
 	}
 	n = unwrap(n)
-	if !x.step(depth) {
-		return holeVal(x.hole(n))
+	if !x.budget.Step(depth) {
+		return msgeval.Holed(x.hole(n))
 	}
 	switch n.Kind() {
 	case "string_literal":
-		return lit(decodeString(n))
+		return msgeval.Lit(decodeString(n))
 	case "character_literal":
-		return printed(decodeChar(n))
+		return msgeval.Printed(decodeChar(n))
 	case "decimal_integer_literal":
 		s := strings.TrimRight(strings.ReplaceAll(n.Text(), "_", ""), "lL")
 		if s == "0" || s != "" && s[0] != '0' {
-			return printed(s)
+			return msgeval.Printed(s)
 		}
 	case "decimal_floating_point_literal":
 		if s, ok := floatText(n.Text()); ok {
-			return printed(s)
+			return msgeval.Printed(s)
 		}
 	case "true", "false":
-		return printed(n.Kind())
+		return msgeval.Printed(n.Kind())
 	case "null_literal":
-		return printed("null")
+		return msgeval.Printed("null")
 	case "identifier":
 		if v, ok := x.resolve(n, sc, depth); ok {
 			return v
@@ -163,12 +110,12 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
 		if n.Child("operator").Text() == "+" {
 			l := x.eval(n.Child("left"), sc, depth+1)
 			r := x.eval(n.Child("right"), sc, depth+1)
-			if l.str || r.str {
-				return val{alts: product(l.alts, r.alts), str: true}
+			if l.Text || r.Text {
+				return rules.Concat(l, r)
 			}
 		}
 	case "ternary_expression":
-		return union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
+		return rules.Union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
 	case "method_invocation":
 		if v, ok := x.callValue(n, sc, depth); ok {
 			return v
@@ -179,17 +126,17 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
 		case "StringBuilder", "StringBuffer", "String":
 			as := args(n)
 			if len(as) == 0 {
-				return lit("")
+				return msgeval.Lit("")
 			}
-			if v := x.eval(as[0], sc, depth+1); v.str {
+			if v := x.eval(as[0], sc, depth+1); v.Text {
 				return v
 			}
 			if len(as) == 1 && typeName(n.Child("type")) != "String" {
-				return lit("") // a capacity
+				return msgeval.Lit("") // a capacity
 			}
 		}
 	}
-	return holeVal(x.hole(n))
+	return msgeval.Holed(x.hole(n))
 }
 
 var simpleFloat = regexp.MustCompile(`^[0-9]+\.[0-9]+[dDfF]?$`)
@@ -216,28 +163,6 @@ func floatText(s string) (string, bool) {
 	return out, true
 }
 
-// alternatives keeps maxAlternatives messages of an expression, each cut
-// at maxText bytes of literal text, told apart by their holes'
-// expressions.
-var alternatives = template.Alternatives{Max: maxAlternatives, MaxText: maxText, Key: template.ExprKey}
-
-// product concatenates every message of a with every one of b
-// (template.Alternatives.Product); an empty side adds nothing.
-func product(a, b []errdex.Template) []errdex.Template {
-	if len(a) == 0 {
-		return b
-	}
-	if len(b) == 0 {
-		return a
-	}
-	return alternatives.Product(a, b)
-}
-
-// union joins the messages of two values, without duplicates.
-func union(a, b val) val {
-	return val{alts: alternatives.Union(a.alts, b.alts), str: a.str && b.str}
-}
-
 // args returns a call's arguments.
 func args(call syntax.Node) []syntax.Node {
 	var out []syntax.Node
@@ -251,7 +176,7 @@ func args(call syntax.Node) []syntax.Node {
 
 // callValue evaluates the calls whose result is known from their
 // arguments.
-func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	name := n.Child("name").Text()
 	obj := unwrap(n.Child("object"))
 	objText := compact(obj.Text())
@@ -271,32 +196,32 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
 	case (name == "valueOf" && (objText == "String" || objText == "java.lang.String") ||
 		name == "toString" && (objText == "Objects" || objText == "java.util.Objects")) && len(as) == 1:
 		v := x.eval(as[0], sc, depth+1)
-		v.str = true
+		v.Text = true
 		return v, true
 	case name == "toString" && len(as) == 0 && !obj.IsNull():
 		if v, ok := x.builder(obj, sc, depth); ok {
 			return v, true
 		}
 		v := x.eval(obj, sc, depth+1)
-		v.str = true
+		v.Text = true
 		return v, true
 	case name == "concat" && len(as) == 1 && !obj.IsNull():
 		v := x.eval(obj, sc, depth+1)
-		if !v.str {
-			return val{}, false
+		if !v.Text {
+			return msgeval.Value{}, false
 		}
-		return val{alts: product(v.alts, x.eval(as[0], sc, depth+1).alts), str: true}, true
+		return rules.Concat(v, x.eval(as[0], sc, depth+1)), true
 	case name == "join" && (objText == "String" || objText == "java.lang.String") && len(as) >= 2:
 		sep := x.eval(as[0], sc, depth+1)
-		out := val{alts: []errdex.Template{{}}, str: true}
+		out := msgeval.Empty()
 		if len(as) == 2 {
-			return holeVal(x.hole(n)), true // String.join(sep, iterable)
+			return msgeval.Holed(x.hole(n)), true // String.join(sep, iterable)
 		}
 		for i, a := range as[1:] {
 			if i > 0 {
-				out.alts = product(out.alts, sep.alts)
+				out = rules.Concat(out, sep)
 			}
-			out.alts = product(out.alts, x.eval(a, sc, depth+1).alts)
+			out = rules.Concat(out, x.eval(a, sc, depth+1))
 		}
 		return out, true
 	case obj.IsNull() || obj.Kind() == "this":
@@ -304,18 +229,18 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
 			return x.callLocal(m, as, sc, depth)
 		}
 	}
-	return val{}, false
+	return msgeval.Value{}, false
 }
 
 // printf evaluates String.format(format, args...) with java.util.Formatter
 // rules (template.Printf, dialect Java).
-func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) msgeval.Value {
 	if len(as) == 0 {
-		return holeVal(errdex.HolePart("value", "", errdex.HoleAny))
+		return msgeval.Holed(errdex.HolePart("value", "", errdex.HoleAny))
 	}
-	f, ok := x.eval(as[0], sc, depth+1).known()
+	f, ok := x.eval(as[0], sc, depth+1).Known()
 	if !ok {
-		return holeVal(x.hole(as[0]))
+		return msgeval.Holed(x.hole(as[0]))
 	}
 	rest := as[1:]
 	if len(rest) == 1 {
@@ -328,16 +253,16 @@ func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) val {
 	}
 	texts := make([]string, len(rest))
 	for i, a := range rest {
-		texts[i] = template.ClipExpr(a.Text(), maxExpr)
+		texts[i] = rules.Expr(a.Text())
 	}
 	p := template.Printf{Dialect: template.PrintfJava, Value: func(i int) (errdex.Template, bool) {
 		v := x.eval(rest[i], sc, depth+1)
-		if s, ok := v.known(); ok {
+		if s, ok := v.Known(); ok {
 			return errdex.NewTemplate(errdex.Lit(s)), true
 		}
 		return errdex.Template{}, false
 	}}
-	return val{alts: []errdex.Template{p.Parse(f, texts).Template}, str: true}
+	return msgeval.Value{Alts: []errdex.Template{p.Parse(f, texts).Template}, Text: true}
 }
 
 // isLocale reports whether a first argument of String.format is a Locale.
@@ -355,13 +280,13 @@ func (x *fileCtx) isLocale(a syntax.Node, sc *scope) bool {
 }
 
 // messageFormat evaluates MessageFormat.format(pattern, args...).
-func (x *fileCtx) messageFormat(as []syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) messageFormat(as []syntax.Node, sc *scope, depth int) msgeval.Value {
 	if len(as) == 0 {
-		return holeVal(errdex.HolePart("value", "", errdex.HoleAny))
+		return msgeval.Holed(errdex.HolePart("value", "", errdex.HoleAny))
 	}
-	pattern, ok := x.eval(as[0], sc, depth+1).known()
+	pattern, ok := x.eval(as[0], sc, depth+1).Known()
 	if !ok {
-		return holeVal(x.hole(as[0]))
+		return msgeval.Holed(x.hole(as[0]))
 	}
 	rest := as[1:]
 	m := template.MessageFormat{}
@@ -377,32 +302,32 @@ func (x *fileCtx) messageFormat(as []syntax.Node, sc *scope, depth int) val {
 	}
 	texts := make([]string, len(rest))
 	for i, a := range rest {
-		texts[i] = template.ClipExpr(a.Text(), maxExpr)
+		texts[i] = rules.Expr(a.Text())
 	}
 	m.Value = func(i int) (errdex.Template, bool) {
 		v := x.eval(rest[i], sc, depth+1)
-		if s, ok := v.known(); ok && v.str {
+		if s, ok := v.Known(); ok && v.Text {
 			return errdex.NewTemplate(errdex.Lit(s)), true
 		}
 		return errdex.Template{}, false
 	}
-	return val{alts: []errdex.Template{m.Parse(pattern, texts).Template}, str: true}
+	return msgeval.Value{Alts: []errdex.Template{m.Parse(pattern, texts).Template}, Text: true}
 }
 
 // lenient evaluates Guava's Strings.lenientFormat(template, args...): each
 // "%s" takes the next argument, a "%s" without one stays, and arguments
 // left over are appended as " [a, b]".
-func (x *fileCtx) lenient(as []syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) lenient(as []syntax.Node, sc *scope, depth int) msgeval.Value {
 	if len(as) == 0 {
-		return lit("null")
+		return msgeval.Lit("null")
 	}
 	tv := x.eval(as[0], sc, depth+1)
-	f, ok := tv.known()
+	f, ok := tv.Known()
 	if !ok {
-		tv.str = true
+		tv.Text = true
 		return tv // String.valueOf(template)
 	}
-	out := []errdex.Template{{}}
+	out := msgeval.Empty()
 	rest := as[1:]
 	next := 0
 	for {
@@ -410,67 +335,67 @@ func (x *fileCtx) lenient(as []syntax.Node, sc *scope, depth int) val {
 		if k < 0 || next >= len(rest) {
 			break
 		}
-		out = product(out, []errdex.Template{errdex.NewTemplate(errdex.Lit(f[:k]))})
-		out = product(out, x.eval(rest[next], sc, depth+1).alts)
+		out = rules.Concat(out, msgeval.Lit(f[:k]))
+		out = rules.Concat(out, x.eval(rest[next], sc, depth+1))
 		next++
 		f = f[k+2:]
 	}
-	out = product(out, []errdex.Template{errdex.NewTemplate(errdex.Lit(f))})
+	out = rules.Concat(out, msgeval.Lit(f))
 	if next < len(rest) {
-		out = product(out, []errdex.Template{errdex.NewTemplate(errdex.Lit(" ["))})
+		out = rules.Concat(out, msgeval.Lit(" ["))
 		for i, a := range rest[next:] {
 			if i > 0 {
-				out = product(out, []errdex.Template{errdex.NewTemplate(errdex.Lit(", "))})
+				out = rules.Concat(out, msgeval.Lit(", "))
 			}
-			out = product(out, x.eval(a, sc, depth+1).alts)
+			out = rules.Concat(out, x.eval(a, sc, depth+1))
 		}
-		out = product(out, []errdex.Template{errdex.NewTemplate(errdex.Lit("]"))})
+		out = rules.Concat(out, msgeval.Lit("]"))
 	}
-	return val{alts: out, str: true}
+	return out
 }
 
 // appended evaluates the arguments of an append chain, in order.
-func (x *fileCtx) appended(call syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) appended(call syntax.Node, sc *scope, depth int) msgeval.Value {
 	var as []syntax.Node
 	for n := call; n.Kind() == "method_invocation" && n.Child("name").Text() == "append"; n = n.Child("object") {
 		a := args(n)
 		if len(a) != 1 {
-			return holeVal(x.hole(call))
+			return msgeval.Holed(x.hole(call))
 		}
 		as = append(as, a[0])
 	}
-	out := val{alts: []errdex.Template{{}}, str: true}
+	out := msgeval.Empty()
 	for i := len(as) - 1; i >= 0; i-- {
-		out.alts = product(out.alts, x.eval(as[i], sc, depth+1).alts)
+		out = rules.Concat(out, x.eval(as[i], sc, depth+1))
 	}
 	return out
 }
 
 // builder evaluates new StringBuilder(s).append(a).append(b) chains.
-func (x *fileCtx) builder(n syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) builder(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	var appends []syntax.Node
 	for n.Kind() == "method_invocation" && n.Child("name").Text() == "append" {
 		as := args(n)
 		if len(as) != 1 {
-			return val{}, false
+			return msgeval.Value{}, false
 		}
 		appends = append(appends, as[0])
 		n = unwrap(n.Child("object"))
 	}
 	if n.Kind() != "object_creation_expression" || len(appends) == 0 {
-		return val{}, false
+		return msgeval.Value{}, false
 	}
 	if t := n.Child("type").Text(); t != "StringBuilder" && t != "StringBuffer" {
-		return val{}, false
+		return msgeval.Value{}, false
 	}
-	out := val{alts: []errdex.Template{{}}, str: true}
+	out := msgeval.Empty()
 	if as := args(n); len(as) == 1 {
-		if v := x.eval(as[0], sc, depth+1); v.str {
+		if v := x.eval(as[0], sc, depth+1); v.Text {
 			out = v // new StringBuilder(int) sets a capacity
 		}
 	}
 	for i := len(appends) - 1; i >= 0; i-- {
-		out.alts = product(out.alts, x.eval(appends[i], sc, depth+1).alts)
+		out = rules.Concat(out, x.eval(appends[i], sc, depth+1))
 	}
 	return out, true
 }
@@ -517,23 +442,15 @@ func returns(m syntax.Node) []syntax.Node {
 
 // callLocal evaluates a call of a method of the file that builds a
 // message, with its parameters filled by the arguments.
-func (x *fileCtx) callLocal(m *scope, as []syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) callLocal(m *scope, as []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	if t := compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" {
-		return val{}, false
+		return msgeval.Value{}, false
 	}
-	var v val
-	for i, r := range returns(m.node) {
-		w := x.eval(r, m, depth+1)
-		if i == 0 {
-			v = w
-		} else {
-			v = union(v, w)
-		}
+	v := rules.Either(returns(m.node), func(r syntax.Node) msgeval.Value { return x.eval(r, m, depth+1) })
+	if len(v.Alts) == 0 || v.Opaque() {
+		return msgeval.Value{}, false
 	}
-	if len(v.alts) == 0 || v.opaque() {
-		return val{}, false
-	}
-	v.alts = alternatives.Substitute(v.alts, x.bindArgs(m, as, sc, depth))
+	v.Alts = rules.Alternatives.Substitute(v.Alts, x.bindArgs(m, as, sc, depth))
 	return v, true
 }
 
@@ -543,7 +460,7 @@ func (x *fileCtx) bindArgs(m *scope, as []syntax.Node, sc *scope, depth int) map
 	values := map[string][]errdex.Template{}
 	for i, p := range m.params {
 		if i < len(as) && !p.varargs {
-			values[p.name] = x.eval(as[i], sc, depth+1).alts
+			values[p.name] = x.eval(as[i], sc, depth+1).Alts
 		}
 	}
 	return values
@@ -551,15 +468,15 @@ func (x *fileCtx) bindArgs(m *scope, as []syntax.Node, sc *scope, depth int) map
 
 // constant evaluates a constant field visible from type t by its simple
 // name: a final field of t or an enclosing type with an initializer.
-func (x *fileCtx) constant(t *typeInfo, name string, depth int) (val, bool) {
+func (x *fileCtx) constant(t *typeInfo, name string, depth int) (msgeval.Value, bool) {
 	for ; t != nil; t = t.parent {
 		if f, ok := t.fields[name]; ok {
 			if !f.final || f.value.IsNull() {
-				return val{}, false
+				return msgeval.Value{}, false
 			}
 			v := x.eval(f.value, f.decl, depth+1)
-			if v.opaque() {
-				return val{}, false
+			if v.Opaque() {
+				return msgeval.Value{}, false
 			}
 			return v, true
 		}
@@ -569,19 +486,19 @@ func (x *fileCtx) constant(t *typeInfo, name string, depth int) (val, bool) {
 			return x.constant(t, name, depth)
 		}
 	}
-	return val{}, false
+	return msgeval.Value{}, false
 }
 
 // fieldAccess evaluates this.NAME and Type.NAME for types of the file,
 // and a constructor's this.NAME set from a parameter.
-func (x *fileCtx) fieldAccess(n syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) fieldAccess(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	obj, name := unwrap(n.Child("object")), n.Child("field").Text()
 	switch obj.Kind() {
 	case "this":
 		for s := sc; s != nil; s = s.parent {
 			if s.ctor != nil {
 				if p, ok := s.ctor.fieldParams[name]; ok {
-					return holeVal(namedHole(p, errdex.HoleAny)), true
+					return msgeval.Holed(msgeval.Var(p, errdex.HoleAny)), true
 				}
 			}
 		}
@@ -595,7 +512,7 @@ func (x *fileCtx) fieldAccess(n syntax.Node, sc *scope, depth int) (val, bool) {
 			return x.constant(t, name, depth)
 		}
 	}
-	return val{}, false
+	return msgeval.Value{}, false
 }
 
 // localType finds a type of the file by its simple or dotted name

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
+	"github.com/errdex/errdex/syntax"
 )
 
 // Facts is what the Java extractor records about one file (the Facts of
@@ -92,7 +94,7 @@ func (x *fileCtx) typeFacts() {
 			if !f.final || f.value.IsNull() || len(c.Consts) >= maxConsts {
 				continue
 			}
-			if s, ok := x.eval(f.value, f.decl, 1).known(); ok && f.typ == "String" {
+			if s, ok := x.eval(f.value, f.decl, 1).Known(); ok && f.typ == "String" {
 				if c.Consts == nil {
 					c.Consts = map[string]string{}
 				}
@@ -104,15 +106,7 @@ func (x *fileCtx) typeFacts() {
 				c.Ctors = append(c.Ctors, x.ctorFact(ct))
 			}
 			if g := t.getMessage; g != nil {
-				var v val
-				for i, r := range returns(g.node) {
-					if i == 0 {
-						v = x.eval(r, g, 1)
-					} else {
-						v = union(v, x.eval(r, g, 1))
-					}
-				}
-				c.GetMessage = v.alts
+				c.GetMessage = rules.Either(returns(g.node), func(r syntax.Node) msgeval.Value { return x.eval(r, g, 1) }).Alts
 			}
 		}
 		if c.Super != "" || c.Consts != nil {

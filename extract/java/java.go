@@ -86,20 +86,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x := scan(f)
 	x.facts = &Facts{Path: f.Path}
 	x.run()
-	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
-	switch {
-	case len(x.errorLines) > 0 && x.skipped > 0:
-		res.Problems = append(res.Problems, fmt.Sprintf("syntax errors on %s: %d throw statements skipped",
-			regions(x.errorLines), x.skipped))
-	case len(x.errorLines) > 0:
-		res.Problems = append(res.Problems, "syntax errors on "+regions(x.errorLines))
-	case x.skipped > 0:
-		res.Problems = append(res.Problems, fmt.Sprintf("%d throw statements with syntax errors skipped", x.skipped))
-	}
-	if x.budgetHit {
-		res.Problems = append(res.Problems, "evaluation budget exhausted: some messages are left as holes")
-	}
-	return res, nil
+	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.regions.Problems(regions, &x.budget)}, nil
 }
 
 // regions describes the ERROR regions of a file by their first lines.

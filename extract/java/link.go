@@ -5,7 +5,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
-	"github.com/errdex/errdex/template"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 )
 
 // maxChain bounds the walks along superclasses and this(...) calls.
@@ -45,12 +45,11 @@ func link(files []*extract.FileResult) {
 			l.byName[c.Name] = append(l.byName[c.Name], e)
 		}
 	}
-	for i, f := range files {
+	for _, f := range files {
 		ff, ok := f.Facts.(*Facts)
 		if !ok {
 			continue
 		}
-		_ = i
 		l.qualify(f, ff)
 		l.constants(f, ff)
 	}
@@ -61,9 +60,7 @@ func link(files []*extract.FileResult) {
 				continue
 			}
 			msg, ok := l.message(e, t.Args, 0)
-			if ok && (!(val{alts: msg}).opaque() || t.Site.Template.IsOpaque()) {
-				t.Site.Template, t.Site.Alternatives = template.Pick(msg)
-			}
+			msgeval.Relink(t.Site, msg, ok)
 		}
 	}
 }
@@ -155,10 +152,15 @@ func (l *linker) qualified(q string) *classEntry {
 // constants replaces holes that read a constant of a class of the
 // repository (Messages.NOT_FOUND, a static import NOT_FOUND).
 func (l *linker) constants(f *extract.FileResult, ff *Facts) {
-	values := map[string][]errdex.Template{}
-	resolve := func(expr string) {
-		if _, done := values[expr]; done {
-			return
+	var lists []*[]errdex.Template
+	for _, t := range ff.Throws {
+		for i := range t.Args {
+			lists = append(lists, &t.Args[i].Alts)
+		}
+	}
+	rules.FillConstants(f.Sites, lists, func(expr string) (string, bool) {
+		if expr == "" || strings.ContainsAny(expr, "( ") {
+			return "", false
 		}
 		var e *classEntry
 		name := expr
@@ -168,40 +170,11 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 			e = l.qualified(owner)
 		}
 		if e == nil {
-			return
+			return "", false
 		}
-		if text, ok := e.class.Consts[name]; ok {
-			values[expr] = []errdex.Template{errdex.NewTemplate(errdex.Lit(text))}
-		}
-	}
-	each := func(ts []errdex.Template) {
-		for _, t := range ts {
-			for _, p := range t.Parts {
-				if p.IsHole() && p.Expr != "" && !strings.ContainsAny(p.Expr, "( ") {
-					resolve(p.Expr)
-				}
-			}
-		}
-	}
-	for _, s := range f.Sites {
-		each(append([]errdex.Template{s.Template}, s.Alternatives...))
-	}
-	for _, t := range ff.Throws {
-		for _, a := range t.Args {
-			each(a.Alts)
-		}
-	}
-	if len(values) == 0 {
-		return
-	}
-	for _, s := range f.Sites {
-		s.Template, s.Alternatives = template.Pick(alternatives.Substitute(append([]errdex.Template{s.Template}, s.Alternatives...), values))
-	}
-	for _, t := range ff.Throws {
-		for i := range t.Args {
-			t.Args[i].Alts = alternatives.Substitute(t.Args[i].Alts, values)
-		}
-	}
+		text, ok := e.class.Consts[name]
+		return text, ok
+	})
 }
 
 // message is the message class e builds when constructed with args, and
@@ -234,7 +207,7 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 		call = ctor.Call
 		for _, a := range ctor.Args {
 			b := a
-			b.Alts = alternatives.Substitute(a.Alts, values)
+			b.Alts = rules.Alternatives.Substitute(a.Alts, values)
 			if t, ok := types[a.Expr]; ok {
 				b.Type = t
 			}
@@ -262,7 +235,7 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 	if ok {
 		fields["super.getMessage()"] = base
 	}
-	return alternatives.Substitute(c.GetMessage, fields), true
+	return rules.Alternatives.Substitute(c.GetMessage, fields), true
 }
 
 // superMessage is the message the superclass of e builds from args: a

@@ -6,6 +6,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -78,29 +79,6 @@ type param struct {
 	varargs bool
 }
 
-type assignKind uint8
-
-const (
-	assignSet    assignKind = iota // x = value, T x = value
-	assignAdd                      // x += value
-	assignDecl                     // T x; (no value yet)
-	assignOpaque                   // for (T x : xs), resources, patterns, x++
-	assignCaught                   // catch (T x)
-	assignAppend                   // sb.append(a).append(b); on a StringBuilder
-)
-
-// assign is one place a scope binds a local name (see the JavaScript
-// extractor for the rules its block and terminates fields serve).
-type assign struct {
-	at         int
-	kind       assignKind
-	value      syntax.Node
-	typ        string
-	sc         *scope
-	block      syntax.Node
-	terminates bool
-}
-
 type candKind uint8
 
 const (
@@ -133,20 +111,12 @@ type fileCtx struct {
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
 
-	errorLines []int
-	skipped    int
+	regions msgeval.Regions
 
-	sites []*errdex.Site
-	facts *Facts
-	memo  map[memoKey][]errdex.Template
-	steps int
-	// budgetHit is set when maxSteps stopped an evaluation.
-	budgetHit bool
-}
-
-type memoKey struct {
-	name string
-	at   int
+	sites    []*errdex.Site
+	facts    *Facts
+	budget   msgeval.Budget
+	resolver msgeval.Resolver[*scope]
 }
 
 type frame struct {
@@ -167,8 +137,10 @@ func scan(f *extract.File) *fileCtx {
 	root := tree.Root()
 	x := &fileCtx{
 		path: f.Path, tree: tree, imports: map[string]string{}, statics: map[string]string{},
-		byName: map[string]*typeInfo{}, scopeOf: map[int]*scope{}, methods: map[*typeInfo][]*scope{}, memo: map[memoKey][]errdex.Template{},
+		byName: map[string]*typeInfo{}, scopeOf: map[int]*scope{}, methods: map[*typeInfo][]*scope{},
+		budget: msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
+	x.resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval, Appended: x.appended, HoleType: typeHole, KeepsExpr: keepsExpr}
 	top := &scope{node: root, assigns: map[string][]assign{}}
 	stack := []frame{{sc: top, end: root.SkipSubtree()}}
 	n := tree.Len()
@@ -178,13 +150,7 @@ func scan(f *extract.File) *fileCtx {
 		}
 		node := tree.At(i)
 		if node.IsError() {
-			x.errorLines = append(x.errorLines, node.Line())
-			for d := range node.Descendants() {
-				if d.Kind() == "throw_statement" {
-					x.skipped++
-				}
-			}
-			i = node.SkipSubtree() - 1
+			i = x.regions.Skip(node) - 1
 			continue
 		}
 		fr := stack[len(stack)-1]
@@ -215,7 +181,7 @@ func scan(f *extract.File) *fileCtx {
 			x.importDecl(node)
 		case "throw_statement":
 			if node.HasError() {
-				x.skipped++
+				x.regions.Skipped++
 				continue
 			}
 			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
@@ -225,7 +191,7 @@ func scan(f *extract.File) *fileCtx {
 			}
 		case "method_invocation":
 			if root := appendRoot(node); !root.IsNull() {
-				x.bind(sc, root.Text(), assignAppend, "", node, node)
+				x.bind(sc, root.Text(), msgeval.BindAppend, "", node, node)
 			}
 			if check := x.checkMethod(node); check != "" {
 				x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
@@ -246,12 +212,12 @@ func scan(f *extract.File) *fileCtx {
 		case "update_expression":
 			for c := range node.NamedChildren() {
 				if c.Kind() == "identifier" {
-					x.bind(sc, c.Text(), assignOpaque, "", node, syntax.Node{})
+					x.bind(sc, c.Text(), msgeval.BindOpaque, "", node, syntax.Node{})
 				}
 			}
 		case "enhanced_for_statement", "resource":
 			if id := node.Child("name"); id.Kind() == "identifier" {
-				x.bind(sc, id.Text(), assignOpaque, compact(node.Child("type").Text()), node, syntax.Node{})
+				x.bind(sc, id.Text(), msgeval.BindOpaque, compact(node.Child("type").Text()), node, syntax.Node{})
 			}
 		case "catch_formal_parameter":
 			if id := node.Child("name"); !id.IsNull() {
@@ -262,12 +228,12 @@ func scan(f *extract.File) *fileCtx {
 					}
 				}
 				body := node.Parent().Child("body")
-				sc.assigns[id.Text()] = append(sc.assigns[id.Text()], assign{at: id.Index(), kind: assignCaught, typ: typText, sc: sc, block: body})
+				sc.assigns[id.Text()] = append(sc.assigns[id.Text()], assign{At: id.Index(), Kind: msgeval.BindCaught, Type: typText, Scope: sc, Block: body})
 			}
 		case "type_pattern":
 			for c := range node.NamedChildren() {
 				if c.Kind() == "identifier" {
-					x.bind(sc, c.Text(), assignOpaque, "", node, syntax.Node{})
+					x.bind(sc, c.Text(), msgeval.BindOpaque, "", node, syntax.Node{})
 				}
 			}
 		}
@@ -464,42 +430,8 @@ func compact(s string) string {
 	return strings.Join(strings.Fields(s), "")
 }
 
-// blockOf returns the innermost block holding n: a block, a switch group
-// or rule, or the single statement that is the body of an if, else or
-// loop.
-func blockOf(n syntax.Node) syntax.Node {
-	c := n
-	for p := n.Parent(); !p.IsNull(); c, p = p, p.Parent() {
-		switch p.Kind() {
-		case "block", "constructor_body", "switch_block_statement_group", "switch_rule", "program":
-			return p
-		case "if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "labeled_statement":
-			return c
-		case "lambda_expression", "method_declaration", "constructor_declaration", "class_body":
-			return p
-		}
-	}
-	return c
-}
-
-// terminates reports whether a block ends with return or throw.
-func terminates(block syntax.Node) bool {
-	if !block.Is("block", "constructor_body", "switch_block_statement_group") {
-		return false
-	}
-	var last syntax.Node
-	for c := range block.NamedChildren() {
-		if !c.Is("line_comment", "block_comment") {
-			last = c
-		}
-	}
-	return last.Is("return_statement", "throw_statement")
-}
-
-func (x *fileCtx) bind(sc *scope, name string, kind assignKind, typ string, node, value syntax.Node) {
-	b := blockOf(node)
-	sc.assigns[name] = append(sc.assigns[name], assign{at: node.Index(), kind: kind, value: value, typ: typ, sc: sc,
-		block: b, terminates: terminates(b)})
+func (x *fileCtx) bind(sc *scope, name string, kind msgeval.BindKind, typ string, node, value syntax.Node) {
+	sc.assigns[name] = append(sc.assigns[name], msgeval.Bind(&grammar, sc, kind, typ, node, value))
 }
 
 func (x *fileCtx) declarator(d syntax.Node, typ string, sc *scope) {
@@ -507,9 +439,9 @@ func (x *fileCtx) declarator(d syntax.Node, typ string, sc *scope) {
 	if name.Kind() != "identifier" {
 		return
 	}
-	k := assignSet
+	k := msgeval.BindSet
 	if value.IsNull() {
-		k = assignDecl
+		k = msgeval.BindDecl
 	}
 	x.bind(sc, name.Text(), k, typ, d, value)
 }
@@ -519,12 +451,12 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 	op := node.Child("operator").Text()
 	switch left.Kind() {
 	case "identifier":
-		k := assignOpaque
+		k := msgeval.BindOpaque
 		switch op {
 		case "=":
-			k = assignSet
+			k = msgeval.BindSet
 		case "+=":
-			k = assignAdd
+			k = msgeval.BindAdd
 		}
 		x.bind(sc, left.Text(), k, "", node, right)
 	case "field_access":

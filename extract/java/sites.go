@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -106,7 +107,7 @@ func (x *fileCtx) run() {
 				continue
 			}
 			v := x.eval(parts[1], c.sc, 0)
-			x.addSite(c.node, c.sc, thrown{kind: errdex.KindAssert, exception: "AssertionError", msg: v.alts, sc: c.sc})
+			x.addSite(c.node, c.sc, thrown{kind: errdex.KindAssert, exception: "AssertionError", msg: v.Alts, sc: c.sc})
 		case candCheck:
 			x.checkSite(c)
 		}
@@ -137,8 +138,8 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// A factory of another class: the first text argument is the
 		// best guess at the message.
 		for _, a := range args(e) {
-			if v := x.eval(a, sc, 1); v.str && !v.opaque() {
-				return thrown{kind: errdex.KindThrow, msg: v.alts, sc: sc}
+			if v := x.eval(a, sc, 1); v.Text && !v.Opaque() {
+				return thrown{kind: errdex.KindThrow, msg: v.Alts, sc: sc}
 			}
 		}
 	}
@@ -181,24 +182,24 @@ func isThrowableName(t string) bool {
 // thrownVariable follows throw e to the caught exception of the enclosing
 // catch clause (a reraise) or the new exceptions assigned to e.
 func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, bool) {
-	r := reaching(id, sc)
-	if !r.found || r.param != nil || len(r.assigns) == 0 {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found || r.Param || len(r.Bindings) == 0 {
 		return thrown{}, false
 	}
-	if len(r.assigns) == 1 && r.assigns[0].kind == assignCaught {
-		caught := r.assigns[0].typ
+	if len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught {
+		caught := r.Bindings[0].Type
 		if k := strings.IndexByte(caught, '|'); k >= 0 {
 			caught = "" // a multi-catch: the type is one of several
 		}
 		return thrown{kind: errdex.KindReraise, exception: caught,
-			msg: []errdex.Template{{Parts: []errdex.Part{namedHole(id.Text(), errdex.HoleError)}}}, sc: sc}, true
+			msg: []errdex.Template{{Parts: []errdex.Part{msgeval.Var(id.Text(), errdex.HoleError)}}}, sc: sc}, true
 	}
 	var out thrown
-	for i, a := range r.assigns {
-		if a.kind != assignSet || unwrap(a.value).Kind() != "object_creation_expression" {
+	for i, a := range r.Bindings {
+		if a.Kind != msgeval.BindSet || unwrap(a.Value).Kind() != "object_creation_expression" {
 			return thrown{}, false
 		}
-		t := x.thrownValue(a.value, a.sc, depth+1)
+		t := x.thrownValue(a.Value, a.Scope, depth+1)
 		if i == 0 {
 			out = t
 			continue
@@ -206,7 +207,7 @@ func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, 
 		if t.exception != out.exception {
 			return thrown{}, false
 		}
-		out.msg = union(val{alts: out.msg}, val{alts: t.msg}).alts
+		out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
 		out.ctor, out.args = "", nil
 	}
 	return out, true
@@ -221,7 +222,7 @@ func (x *fileCtx) factory(m *scope, as []syntax.Node, sc *scope, depth int) (thr
 		if t.kind != errdex.KindThrow || t.exception == "" {
 			continue
 		}
-		t.msg = alternatives.Substitute(t.msg, x.bindArgs(m, as, sc, depth))
+		t.msg = rules.Alternatives.Substitute(t.msg, x.bindArgs(m, as, sc, depth))
 		t.ctor, t.args = "", nil
 		return t, true
 	}
@@ -252,12 +253,12 @@ func (x *fileCtx) throwableMessage(as []syntax.Node, sc *scope) []errdex.Templat
 	if u := unwrap(as[0]); u.Kind() == "null_literal" {
 		return []errdex.Template{{}}
 	}
-	return v.alts
+	return v.Alts
 }
 
 // argType classifies an argument as "String", "Throwable" or "".
-func (x *fileCtx) argType(a syntax.Node, v val, sc *scope) string {
-	if v.str {
+func (x *fileCtx) argType(a syntax.Node, v msgeval.Value, sc *scope) string {
+	if v.Text {
 		return "String"
 	}
 	a = unwrap(a)
@@ -270,8 +271,8 @@ func (x *fileCtx) argType(a syntax.Node, v val, sc *scope) string {
 		case isThrowableName(t):
 			return "Throwable"
 		}
-		r := reaching(a, sc)
-		if len(r.assigns) == 1 && r.assigns[0].kind == assignCaught {
+		r := msgeval.Reaching(a, sc)
+		if len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught {
 			return "Throwable"
 		}
 	case "method_invocation":
@@ -298,7 +299,7 @@ func (x *fileCtx) checkSite(c candidate) {
 		return // no message: the exception has none
 	}
 	msg := as[info.msgArg]
-	var v val
+	var v msgeval.Value
 	switch {
 	case info.lenient:
 		v = x.lenient(as[info.msgArg:], c.sc, 0)
@@ -312,7 +313,7 @@ func (x *fileCtx) checkSite(c candidate) {
 	default:
 		v = x.eval(msg, c.sc, 0)
 	}
-	x.addSite(c.node, c.sc, thrown{kind: errdex.KindCheckMacro, exception: info.exception, msg: v.alts, sc: c.sc})
+	x.addSite(c.node, c.sc, thrown{kind: errdex.KindCheckMacro, exception: info.exception, msg: v.Alts, sc: c.sc})
 	s := x.sites[len(x.sites)-1]
 	s.ExceptionQualified = info.qualified
 }
@@ -347,7 +348,7 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 // arg records a call argument for Link.
 func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 	v := x.eval(a, sc, 1)
-	return Arg{Expr: template.ClipExpr(a.Text(), maxExpr), Alts: v.alts, Type: x.argType(a, v, sc)}
+	return Arg{Expr: rules.Expr(a.Text()), Alts: v.Alts, Type: x.argType(a, v, sc)}
 }
 
 // qualify returns the qualified (binary) name of a type named in the

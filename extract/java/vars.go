@@ -2,65 +2,38 @@ package java
 
 import (
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
-// reach is what reaches a use of a local name: the assignments whose
-// values it may hold there, and the parameter it is when no assignment
-// replaced it.
-type reach struct {
-	sc      *scope
-	assigns []assign
-	param   *param
-	found   bool
+// grammar names the Java nodes that decide which assignments of a local
+// name reach a use (msgeval.Reaching).
+var grammar = msgeval.Grammar{
+	Blocks: []string{"block", "constructor_body", "switch_block_statement_group", "switch_rule", "program",
+		"lambda_expression", "method_declaration", "constructor_declaration", "class_body"},
+	Bodies:    []string{"if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "labeled_statement"},
+	Sequences: []string{"block", "constructor_body", "switch_block_statement_group"},
+	Comments:  []string{"line_comment", "block_comment"},
 }
 
-// reaching finds the assignments of id's name that reach id: one in a
-// block that encloses the use replaces those before it, one in another
-// block adds to them, one in a block that ends with return or throw does
-// not reach code after the block. The innermost scope that binds the name
-// decides; lambdas and local classes see their enclosing scopes.
-func reaching(id syntax.Node, sc *scope) reach {
-	name, use := id.Text(), id.Index()
-	for s := sc; s != nil; s = s.parent {
-		var p *param
-		for i := range s.params {
-			if s.params[i].name == name {
-				p = &s.params[i]
-			}
+// assign is one place a scope binds a local name.
+type assign = msgeval.Binding[*scope]
+
+// Enclosing, Param and Bindings make scope a msgeval.Scope.
+func (s *scope) Enclosing() *scope { return s.parent }
+
+// Param returns the declared type of the last parameter named name.
+func (s *scope) Param(name string) (string, bool) {
+	for i := len(s.params) - 1; i >= 0; i-- {
+		if s.params[i].name == name {
+			return s.params[i].typ, true
 		}
-		as := s.assigns[name]
-		if len(as) == 0 && p == nil {
-			continue
-		}
-		r := reach{sc: s, param: p, found: true}
-		for _, a := range as {
-			if a.at >= use {
-				break
-			}
-			encloses := a.block.Contains(id)
-			if !encloses && a.terminates {
-				continue
-			}
-			switch a.kind {
-			case assignDecl:
-				continue
-			case assignAdd:
-				r.assigns = append(r.assigns, a)
-				continue
-			}
-			if encloses {
-				r.assigns, r.param = r.assigns[:0:0], nil
-			}
-			r.assigns = append(r.assigns, a)
-		}
-		if len(r.assigns) == 0 && r.param == nil && len(as) > 0 && as[0].at >= use {
-			continue
-		}
-		return r
 	}
-	return reach{}
+	return "", false
 }
+
+// Bindings returns the bindings of name in s, in source order.
+func (s *scope) Bindings(name string) []assign { return s.assigns[name] }
 
 // declaredType returns the declared type of a local name, parameter or
 // field where id uses it, or "".
@@ -73,8 +46,8 @@ func (x *fileCtx) declaredType(id syntax.Node, sc *scope) string {
 			}
 		}
 		for _, a := range s.assigns[name] {
-			if a.typ != "" && a.at < id.Index() {
-				return a.typ
+			if a.Type != "" && a.At < id.Index() {
+				return a.Type
 			}
 		}
 	}
@@ -88,68 +61,8 @@ func (x *fileCtx) declaredType(id syntax.Node, sc *scope) string {
 
 // resolve evaluates a local variable where id uses it; it reports false
 // for names no scope binds (fields, constants).
-func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (val, bool) {
-	k := memoKey{id.Text(), id.Index()}
-	if ts, ok := x.memo[k]; ok {
-		return val{alts: ts, str: isText(ts)}, true
-	}
-	r := reaching(id, sc)
-	if !r.found {
-		return val{}, false
-	}
-	name := id.Text()
-	var v val
-	have := false
-	if r.param != nil {
-		v, have = holeVal(namedHole(name, typeHole(r.param.typ))), true
-	}
-	for _, a := range r.assigns {
-		var w val
-		switch a.kind {
-		case assignSet:
-			w = x.eval(a.value, a.sc, depth+1)
-		case assignAdd:
-			base := v
-			if !have {
-				base = holeVal(namedHole(name, errdex.HoleAny))
-			}
-			add := x.eval(a.value, a.sc, depth+1)
-			grown := val{alts: product(base.alts, add.alts), str: base.str || add.str}
-			if have && !a.block.Contains(id) {
-				grown = union(v, grown) // msg += "..." in a branch or loop
-			}
-			v, have = grown, true
-			continue
-		case assignAppend:
-			// sb.append(a).append(b);
-			base := v
-			if !have {
-				base = lit("")
-			}
-			add := x.appended(a.value, a.sc, depth)
-			grown := val{alts: product(base.alts, add.alts), str: true}
-			if have && !a.block.Contains(id) {
-				grown = union(v, grown)
-			}
-			v, have = grown, true
-			continue
-		case assignCaught:
-			w = holeVal(namedHole(name, errdex.HoleError))
-		default:
-			w = holeVal(namedHole(name, typeHole(a.typ)))
-		}
-		if !have {
-			v, have = w, true
-		} else {
-			v = union(v, w)
-		}
-	}
-	if !have {
-		v = holeVal(namedHole(name, errdex.HoleAny))
-	}
-	v = named(v, name)
-	x.memo[k] = v.alts
-	return v, true
+func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
+	return x.resolver.Resolve(id, sc, depth)
 }
 
 // typeHole is the hole type of a value of a declared Java type.
@@ -165,31 +78,6 @@ func typeHole(t string) errdex.HoleType {
 		return errdex.HoleStr
 	}
 	return errdex.HoleAny
-}
-
-func isText(ts []errdex.Template) bool {
-	for _, t := range ts {
-		if t.IsOpaque() {
-			return false
-		}
-	}
-	return len(ts) > 0
-}
-
-// named makes an alternative that is one hole into a hole named after the
-// variable.
-func named(v val, name string) val {
-	out := v
-	out.alts = make([]errdex.Template, len(v.alts))
-	for i, a := range v.alts {
-		if len(a.Parts) == 1 && a.Parts[0].IsHole() && !keepsExpr(a.Parts[0].Expr) {
-			p := a.Parts[0]
-			p.Hole, p.Expr = name, name
-			a = errdex.Template{Parts: []errdex.Part{p}}
-		}
-		out.alts[i] = a
-	}
-	return union(out, val{str: out.str})
 }
 
 // keepsExpr reports whether a hole keeps its expression when a variable

@@ -5,83 +5,33 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
 
 // Limits that keep evaluation linear on hostile input.
 const (
-	// maxAlternatives caps the messages one expression can produce.
-	maxAlternatives = 8
-	// maxText caps the literal text of one message, in bytes.
-	maxText = 4096
 	// maxSteps caps the expressions evaluated in one file; past it,
 	// expressions become holes.
 	maxSteps = 200000
 	// maxDepth caps the nesting of evaluation (variables that refer to
 	// variables, nested concatenations).
 	maxDepth = 64
-	// maxExpr caps the source text kept in a hole's Expr.
-	maxExpr = 200
 )
 
-// val is what an expression evaluates to: the messages it can produce and
-// whether it is known to be a string (so that + concatenates).
-type val struct {
-	alts []errdex.Template
-	str  bool
-}
-
-func lit(s string) val {
-	return val{alts: []errdex.Template{errdex.NewTemplate(errdex.Lit(s))}, str: true}
-}
-
-// printed is a value that is not a string but prints as s (a number, a
-// boolean, null): + adds it to numbers rather than concatenating.
-func printed(s string) val {
-	v := lit(s)
-	v.str = false
-	return v
-}
-
-func holeVal(p errdex.Part) val {
-	return val{alts: []errdex.Template{{Parts: []errdex.Part{p}}}}
-}
-
-// known reports whether v is one message without holes, and returns it.
-func (v val) known() (string, bool) {
-	if len(v.alts) != 1 {
-		return "", false
-	}
-	var b strings.Builder
-	for _, p := range v.alts[0].Parts {
-		if p.IsHole() {
-			return "", false
-		}
-		b.WriteString(p.Text)
-	}
-	return b.String(), true
-}
-
-// opaque reports whether v says nothing literal.
-func (v val) opaque() bool {
-	for _, a := range v.alts {
-		if !a.IsOpaque() {
-			return false
-		}
-	}
-	return true
+// rules keep 8 messages of an expression, each cut at 4096 bytes of
+// literal text, told apart by their holes' expressions, and 200 bytes of
+// source in a hole's Expr.
+var rules = msgeval.Rules{
+	Alternatives: template.Alternatives{Max: 8, MaxText: 4096, Key: template.ExprKey},
+	MaxExpr:      200,
+	HoleName:     template.HoleNameOf,
 }
 
 // hole returns a hole for the expression n.
 func (x *fileCtx) hole(n syntax.Node) errdex.Part {
-	text := template.ClipExpr(n.Text(), maxExpr)
-	return errdex.HolePart(template.HoleNameOf(text), text, holeType(n))
-}
-
-// namedHole returns a hole for a variable.
-func namedHole(name string, typ errdex.HoleType) errdex.Part {
-	return errdex.HolePart(name, name, typ)
+	return rules.Hole(n.Text(), holeType(n))
 }
 
 // holeType guesses the type of an expression's value from its shape.
@@ -109,39 +59,29 @@ func holeType(n syntax.Node) errdex.HoleType {
 	return errdex.HoleAny
 }
 
-// step counts one evaluation and reports whether the budget allows it.
-func (x *fileCtx) step(depth int) bool {
-	x.steps++
-	if x.steps > maxSteps || depth > maxDepth {
-		x.budgetHit = x.budgetHit || x.steps > maxSteps
-		return false
-	}
-	return true
-}
-
 // eval evaluates an expression to the messages it can produce.
-func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 	if n.IsNull() {
-		return lit("")
+		return msgeval.Lit("")
 	}
 	n = unwrap(n)
-	if !x.step(depth) {
-		return holeVal(x.hole(n))
+	if !x.budget.Step(depth) {
+		return msgeval.Holed(x.hole(n))
 	}
 	switch n.Kind() {
 	case "string":
-		return lit(decodeString(n))
+		return msgeval.Lit(decodeString(n))
 	case "template_string":
 		return x.templateString(n, sc, depth)
 	case "number":
 		if s, ok := numberText(n.Text()); ok {
-			return printed(s)
+			return msgeval.Printed(s)
 		}
 	case "true", "false", "null", "undefined":
-		return printed(n.Kind())
+		return msgeval.Printed(n.Kind())
 	case "identifier":
 		if n.Text() == "undefined" {
-			return printed("undefined")
+			return msgeval.Printed("undefined")
 		}
 		if v, ok := x.resolve(n, sc, depth); ok {
 			return v
@@ -149,7 +89,7 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
 	case "binary_expression":
 		return x.binary(n, sc, depth)
 	case "ternary_expression":
-		return union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
+		return rules.Union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
 	case "call_expression":
 		if v, ok := x.callValue(n, sc, depth); ok {
 			return v
@@ -161,35 +101,35 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) val {
 		if obj := n.Child("object"); obj.Kind() == "this" {
 			if cls := ctorClass(sc); cls != nil {
 				if p, ok := cls.fieldParams[n.Child("property").Text()]; ok {
-					return holeVal(namedHole(p, errdex.HoleAny))
+					return msgeval.Holed(msgeval.Var(p, errdex.HoleAny))
 				}
 			}
 		}
 	}
-	return holeVal(x.hole(n))
+	return msgeval.Holed(x.hole(n))
 }
 
 // binary evaluates a binary expression: + concatenates when one side is
 // known to be a string; || and ?? give either side.
-func (x *fileCtx) binary(n syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) binary(n syntax.Node, sc *scope, depth int) msgeval.Value {
 	switch n.Child("operator").Text() {
 	case "+":
 		l := x.eval(n.Child("left"), sc, depth+1)
 		r := x.eval(n.Child("right"), sc, depth+1)
-		if l.str || r.str {
-			return val{alts: product(l.alts, r.alts), str: true}
+		if l.Text || r.Text {
+			return rules.Concat(l, r)
 		}
 	case "||", "??":
 		l := x.eval(n.Child("left"), sc, depth+1)
 		r := x.eval(n.Child("right"), sc, depth+1)
-		return union(l, r)
+		return rules.Union(l, r)
 	}
-	return holeVal(x.hole(n))
+	return msgeval.Holed(x.hole(n))
 }
 
 // templateString evaluates `text ${expr} text`.
-func (x *fileCtx) templateString(n syntax.Node, sc *scope, depth int) val {
-	out := []errdex.Template{{}}
+func (x *fileCtx) templateString(n syntax.Node, sc *scope, depth int) msgeval.Value {
+	out := msgeval.Empty()
 	var d decoder
 	for c := range n.Children() {
 		switch c.Kind() {
@@ -198,46 +138,17 @@ func (x *fileCtx) templateString(n syntax.Node, sc *scope, depth int) val {
 		case "escape_sequence":
 			d.escape(c.Text())
 		case "template_substitution":
-			out = appendText(out, d.take())
+			out = rules.Concat(out, msgeval.Lit(d.take()))
 			var inner syntax.Node
 			for e := range c.NamedChildren() {
 				if e.Kind() != "comment" {
 					inner = e
 				}
 			}
-			out = product(out, x.eval(inner, sc, depth+1).alts)
+			out = rules.Concat(out, x.eval(inner, sc, depth+1))
 		}
 	}
-	return val{alts: appendText(out, d.take()), str: true}
-}
-
-func appendText(ts []errdex.Template, s string) []errdex.Template {
-	if s == "" {
-		return ts
-	}
-	return product(ts, []errdex.Template{{Parts: []errdex.Part{errdex.Lit(s)}}})
-}
-
-// alternatives keeps maxAlternatives messages of an expression, each cut
-// at maxText bytes of literal text, told apart by their holes'
-// expressions.
-var alternatives = template.Alternatives{Max: maxAlternatives, MaxText: maxText, Key: template.ExprKey}
-
-// product concatenates every message of a with every one of b
-// (template.Alternatives.Product); an empty side adds nothing.
-func product(a, b []errdex.Template) []errdex.Template {
-	if len(a) == 0 {
-		return b
-	}
-	if len(b) == 0 {
-		return a
-	}
-	return alternatives.Product(a, b)
-}
-
-// union joins the messages of two values, without duplicates.
-func union(a, b val) val {
-	return val{alts: alternatives.Union(a.alts, b.alts), str: a.str && b.str}
+	return rules.Concat(out, msgeval.Lit(d.take()))
 }
 
 // numberText renders a numeric literal as JavaScript prints the number,
@@ -284,12 +195,12 @@ func digitsOnly(s string) bool {
 // callValue evaluates the calls whose result is known from their
 // arguments: util.format, String(x), x.toString(), JSON.stringify (a repr
 // hole), [..].join(sep), "..".concat(..).
-func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	fn := unwrap(n.Child("function"))
 	args := argList(n.Child("arguments"))
 	for _, a := range args {
 		if a.Kind() == "spread_element" {
-			return val{}, false
+			return msgeval.Value{}, false
 		}
 	}
 	switch fn.Kind() {
@@ -297,7 +208,7 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
 		switch name := fn.Text(); {
 		case name == "String" && len(args) == 1:
 			v := x.eval(args[0], sc, depth+1)
-			v.str = true
+			v.Text = true
 			return v, true
 		case x.isUtilFormat(name, ""):
 			return x.utilFormat(args, sc, depth), true
@@ -312,33 +223,33 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (val, bool) {
 			return x.utilFormat(args, sc, depth), true
 		case prop == "toString" && len(args) == 0:
 			v := x.eval(obj, sc, depth+1)
-			v.str = true
+			v.Text = true
 			return v, true
 		case prop == "concat" && (obj.Is("string", "template_string", "call_expression")):
 			// "a".concat(b, "c").concat(d), as TypeScript and Babel
 			// compile template literals for old targets.
 			v := x.eval(obj, sc, depth+1)
-			if !v.str {
-				return val{}, false
+			if !v.Text {
+				return msgeval.Value{}, false
 			}
 			for _, a := range args {
-				v = val{alts: product(v.alts, x.eval(a, sc, depth+1).alts), str: true}
+				v = rules.Concat(v, x.eval(a, sc, depth+1))
 			}
 			return v, true
 		case (prop == "trim" || prop == "trimStart" || prop == "trimEnd") && len(args) == 0:
 			v := x.eval(obj, sc, depth+1)
-			if !v.str {
-				return val{}, false
+			if !v.Text {
+				return msgeval.Value{}, false
 			}
-			for i, t := range v.alts {
-				v.alts[i] = trim(t, prop != "trimEnd", prop != "trimStart")
+			for i, t := range v.Alts {
+				v.Alts[i] = trim(t, prop != "trimEnd", prop != "trimStart")
 			}
 			return v, true
 		case prop == "join" && obj.Kind() == "array" && len(args) <= 1:
 			return x.join(obj, args, sc, depth), true
 		}
 	}
-	return val{}, false
+	return msgeval.Value{}, false
 }
 
 // isUtilFormat reports whether name (or name.prop) is node's util.format.
@@ -354,24 +265,24 @@ func (x *fileCtx) isUtilFormat(name, prop string) bool {
 }
 
 // join evaluates [a, b, c].join(sep).
-func (x *fileCtx) join(arr syntax.Node, args []syntax.Node, sc *scope, depth int) val {
-	sep := lit(",")
+func (x *fileCtx) join(arr syntax.Node, args []syntax.Node, sc *scope, depth int) msgeval.Value {
+	sep := msgeval.Lit(",")
 	if len(args) == 1 {
 		sep = x.eval(args[0], sc, depth+1)
 	}
-	out := val{alts: []errdex.Template{{}}, str: true}
+	out := msgeval.Empty()
 	i := 0
 	for el := range arr.NamedChildren() {
 		if el.Kind() == "comment" {
 			continue
 		}
 		if el.Kind() == "spread_element" {
-			return holeVal(x.hole(arr.Parent().Parent()))
+			return msgeval.Holed(x.hole(arr.Parent().Parent()))
 		}
 		if i > 0 {
-			out.alts = product(out.alts, sep.alts)
+			out = rules.Concat(out, sep)
 		}
-		out.alts = product(out.alts, x.eval(el, sc, depth+1).alts)
+		out = rules.Concat(out, x.eval(el, sc, depth+1))
 		i++
 	}
 	return out
@@ -387,15 +298,15 @@ func (x *fileCtx) localFunction(callee syntax.Node, sc *scope) syntax.Node {
 	if callee.Kind() != "identifier" {
 		return syntax.Node{}
 	}
-	r := reaching(callee, sc)
-	if !r.found || r.param != nil || len(r.assigns) != 1 {
+	r := msgeval.Reaching(callee, sc)
+	if !r.Found || r.Param || len(r.Bindings) != 1 {
 		return syntax.Node{}
 	}
-	a := r.assigns[0]
-	if a.kind != assignFunc && a.kind != assignSet {
+	a := r.Bindings[0]
+	if a.Kind != msgeval.BindFunc && a.Kind != msgeval.BindSet {
 		return syntax.Node{}
 	}
-	if f := unwrap(a.value); f.Is("function_declaration", "function_expression", "function", "arrow_function") && x.scopeOf[f.Index()] != nil {
+	if f := unwrap(a.Value); f.Is("function_declaration", "function_expression", "function", "arrow_function") && x.scopeOf[f.Index()] != nil {
 		return f
 	}
 	return syntax.Node{}
@@ -432,21 +343,13 @@ func returns(f syntax.Node) []syntax.Node {
 // message (const syntaxError = (type, char) => `Missing ${type}: "${char}"`):
 // its returned values with the parameters filled by the arguments. A
 // function whose returns say nothing literal is not a message builder.
-func (x *fileCtx) callLocal(f syntax.Node, args []syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) callLocal(f syntax.Node, args []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	fs := x.scopeOf[f.Index()]
-	var v val
-	for i, r := range returns(f) {
-		w := x.eval(r, fs, depth+1)
-		if i == 0 {
-			v = w
-		} else {
-			v = union(v, w)
-		}
+	v := rules.Either(returns(f), func(r syntax.Node) msgeval.Value { return x.eval(r, fs, depth+1) })
+	if len(v.Alts) == 0 || v.Opaque() || !v.Text {
+		return msgeval.Value{}, false
 	}
-	if len(v.alts) == 0 || v.opaque() || !v.str {
-		return val{}, false
-	}
-	v.alts = alternatives.Substitute(v.alts, x.bindArgs(fs, args, sc, depth))
+	v.Alts = rules.Alternatives.Substitute(v.Alts, x.bindArgs(fs, args, sc, depth))
 	return v, true
 }
 
@@ -471,19 +374,19 @@ func (x *fileCtx) bindArgs(fs *scope, args []syntax.Node, sc *scope, depth int) 
 				switch prop.Kind() {
 				case "pair":
 					if local, ok := p.props[propertyName(prop.Child("key"))]; ok {
-						values[local] = x.eval(prop.Child("value"), sc, depth+1).alts
+						values[local] = x.eval(prop.Child("value"), sc, depth+1).Alts
 					}
 				case "shorthand_property_identifier":
 					if local, ok := p.props[prop.Text()]; ok {
-						values[local] = x.eval(prop, sc, depth+1).alts
+						values[local] = x.eval(prop, sc, depth+1).Alts
 					}
 				}
 			}
 		case p.name == "":
 		case !a.IsNull():
-			values[p.name] = x.eval(a, sc, depth+1).alts
+			values[p.name] = x.eval(a, sc, depth+1).Alts
 		case !p.def.IsNull():
-			values[p.name] = x.eval(p.def, fs, depth+1).alts
+			values[p.name] = x.eval(p.def, fs, depth+1).Alts
 		}
 	}
 	return values
@@ -492,21 +395,21 @@ func (x *fileCtx) bindArgs(fs *scope, args []syntax.Node, sc *scope, depth int) 
 // memberConst evaluates a property of an object literal the file binds
 // to a name (const ERRORS = {INVALID: "..."}; ERRORS.INVALID), also
 // nested (ERRORS.read.EOF) and wrapped in Object.freeze.
-func (x *fileCtx) memberConst(n syntax.Node, sc *scope, depth int) (val, bool) {
+func (x *fileCtx) memberConst(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	obj, osc := x.objectLiteral(unwrap(n.Child("object")), sc, depth)
 	if obj.IsNull() {
-		return val{}, false
+		return msgeval.Value{}, false
 	}
 	prop := propertyKey(n)
 	if prop == "" {
-		return val{}, false
+		return msgeval.Value{}, false
 	}
 	for p := range obj.NamedChildren() {
 		if p.Kind() == "pair" && propertyName(p.Child("key")) == prop {
 			return x.eval(p.Child("value"), osc, depth+1), true
 		}
 	}
-	return val{}, false
+	return msgeval.Value{}, false
 }
 
 // propertyKey is the property a member or subscript expression reads
@@ -529,16 +432,16 @@ func (x *fileCtx) objectLiteral(e syntax.Node, sc *scope, depth int) (syntax.Nod
 	}
 	switch e.Kind() {
 	case "identifier":
-		r := reaching(e, sc)
-		if !r.found || r.param != nil || len(r.assigns) != 1 || r.assigns[0].kind != assignSet {
+		r := msgeval.Reaching(e, sc)
+		if !r.Found || r.Param || len(r.Bindings) != 1 || r.Bindings[0].Kind != msgeval.BindSet {
 			return syntax.Node{}, nil
 		}
-		v := unwrap(r.assigns[0].value)
+		v := unwrap(r.Bindings[0].Value)
 		if v.Kind() == "call_expression" && compact(v.Child("function").Text()) == "Object.freeze" {
 			v = unwrap(firstArg(v.Child("arguments")))
 		}
 		if v.Kind() == "object" {
-			return v, r.assigns[0].sc
+			return v, r.Bindings[0].Scope
 		}
 	case "member_expression", "subscript_expression":
 		outer, osc := x.objectLiteral(unwrap(e.Child("object")), sc, depth+1)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -87,7 +88,7 @@ func (x *fileCtx) classFacts() {
 			for _, p := range c.ctor.params {
 				pf := Param{Name: p.name, Rest: p.rest, Props: p.props}
 				if !p.def.IsNull() {
-					pf.Default = x.eval(p.def, c.ctor, 1).alts
+					pf.Default = x.eval(p.def, c.ctor, 1).Alts
 				}
 				cf.Params = append(cf.Params, pf)
 			}
@@ -100,18 +101,9 @@ func (x *fileCtx) classFacts() {
 		}
 		switch {
 		case len(c.messageSets) > 0:
-			sc := c.ctor
-			var v val
-			for i, m := range c.messageSets {
-				if i == 0 {
-					v = x.eval(m, sc, 1)
-				} else {
-					v = union(v, x.eval(m, sc, 1))
-				}
-			}
-			cf.Message = v.alts
+			cf.Message = rules.Either(c.messageSets, func(m syntax.Node) msgeval.Value { return x.eval(m, c.ctor, 1) }).Alts
 		case !c.messageField.IsNull():
-			cf.Message = x.eval(c.messageField, x.module, 1).alts
+			cf.Message = x.eval(c.messageField, x.module, 1).Alts
 		}
 		if c.isDefault {
 			x.facts.Default = c.name
@@ -152,14 +144,14 @@ func (x *fileCtx) moduleConsts() {
 					return
 				}
 			}
-			if s, ok := x.eval(v, sc, 1).known(); ok {
+			if s, ok := x.eval(v, sc, 1).Known(); ok {
 				consts[name] = s
 			}
 		}
 	}
 	for name, as := range x.module.assigns {
-		if len(as) == 1 && as[0].kind == assignSet {
-			add(name, as[0].value, x.module, 0)
+		if len(as) == 1 && as[0].Kind == msgeval.BindSet {
+			add(name, as[0].Value, x.module, 0)
 		}
 	}
 	for _, e := range x.exported {

@@ -2,6 +2,7 @@ package javascript
 
 import (
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -10,21 +11,21 @@ import (
 // does. A directive without an argument stays as written, arguments left
 // over are appended with spaces, and a format alone is returned as it is
 // ("%%" included). A format that is not a known string is a hole.
-func (x *fileCtx) utilFormat(args []syntax.Node, sc *scope, depth int) val {
+func (x *fileCtx) utilFormat(args []syntax.Node, sc *scope, depth int) msgeval.Value {
 	if len(args) == 0 {
-		return lit("")
+		return msgeval.Lit("")
 	}
-	f, ok := x.eval(args[0], sc, depth+1).known()
+	f, ok := x.eval(args[0], sc, depth+1).Known()
 	if !ok {
-		return holeVal(x.hole(args[0].Parent().Parent()))
+		return msgeval.Holed(x.hole(args[0].Parent().Parent()))
 	}
 	if len(args) == 1 {
-		return lit(f)
+		return msgeval.Lit(f)
 	}
-	out := []errdex.Template{{}}
+	out := msgeval.Empty()
 	next := 1
 	start := 0
-	add := func(p errdex.Part) { out = product(out, []errdex.Template{{Parts: []errdex.Part{p}}}) }
+	add := func(p errdex.Part) { out = rules.Concat(out, msgeval.Of(errdex.NewTemplate(p))) }
 	for i := 0; i < len(f)-1; i++ {
 		if f[i] != '%' {
 			continue
@@ -62,10 +63,10 @@ func (x *fileCtx) utilFormat(args []syntax.Node, sc *scope, depth int) val {
 			// CSS for browser consoles: consumed, not printed.
 		case inline:
 			v := x.eval(a, sc, depth+1)
-			if s, ok := v.known(); ok && (c == 's' || digitsOnly(s)) {
+			if s, ok := v.Known(); ok && (c == 's' || digitsOnly(s)) {
 				add(errdex.Lit(s))
-			} else if c == 's' && !v.opaque() {
-				out = product(out, v.alts)
+			} else if c == 's' && !v.Opaque() {
+				out = rules.Concat(out, v)
 			} else {
 				p := x.hole(a)
 				p.Type = typ
@@ -80,7 +81,7 @@ func (x *fileCtx) utilFormat(args []syntax.Node, sc *scope, depth int) val {
 	add(errdex.Lit(f[start:]))
 	for _, a := range args[next:] {
 		add(errdex.Lit(" "))
-		out = product(out, x.eval(a, sc, depth+1).alts)
+		out = rules.Concat(out, x.eval(a, sc, depth+1))
 	}
-	return val{alts: out, str: true}
+	return out
 }

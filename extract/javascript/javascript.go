@@ -116,20 +116,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	}
 	x := scan(f)
 	x.run()
-	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
-	switch {
-	case len(x.errorLines) > 0 && x.skipped > 0:
-		res.Problems = append(res.Problems, fmt.Sprintf("syntax errors on %s: %d throw statements skipped",
-			lineList(x.errorLines), x.skipped))
-	case len(x.errorLines) > 0:
-		res.Problems = append(res.Problems, "syntax errors on "+lineList(x.errorLines))
-	case x.skipped > 0:
-		res.Problems = append(res.Problems, fmt.Sprintf("%d throw statements with syntax errors skipped", x.skipped))
-	}
-	if x.budgetHit {
-		res.Problems = append(res.Problems, "evaluation budget exhausted: some messages are left as holes")
-	}
-	return res, nil
+	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.regions.Problems(lineList, &x.budget)}, nil
 }
 
 // lineList renders the first lines of the ERROR regions: "line 3",

@@ -6,7 +6,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
-	"github.com/errdex/errdex/template"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 )
 
 // maxChain bounds the walk along base classes, which guards against
@@ -61,9 +61,7 @@ func link(files []*extract.FileResult) {
 				continue
 			}
 			msg, ok := l.message(e, t.Args, 0)
-			if ok && (!val{alts: msg}.opaque() || t.Site.Template.IsOpaque()) {
-				t.Site.Template, t.Site.Alternatives = template.Pick(msg)
-			}
+			msgeval.Relink(t.Site, msg, ok)
 		}
 	}
 }
@@ -208,70 +206,43 @@ func substitute(ts []errdex.Template, params []Param, args []Arg) []errdex.Templ
 			}
 		}
 	}
-	return alternatives.Substitute(ts, values)
+	return rules.Alternatives.Substitute(ts, values)
 }
 
 // constants replaces the holes of a file's messages that read a constant
 // of another module of the repository (utils_1.ERRORS.INVALID_OFFSET after
 // const utils_1 = require("./utils")) with the constant's text.
 func (l *linker) constants(f *extract.FileResult, ff *Facts) {
-	values := map[string][]errdex.Template{}
-	resolve := func(expr string) {
-		if _, done := values[expr]; done || expr == "" {
-			return
+	var lists []*[]errdex.Template
+	for _, t := range ff.Throws {
+		for i := range t.Args {
+			lists = append(lists, &t.Args[i].Alts)
 		}
+	}
+	rules.FillConstants(f.Sites, lists, func(expr string) (string, bool) {
 		head, rest, dotted := strings.Cut(expr, ".")
 		imp, ok := ff.Imports[head]
-		if !ok {
-			return
+		if expr == "" || !ok {
+			return "", false
 		}
 		key := imp.Name
 		switch {
 		case imp.Name == "*" || imp.Name == "default":
 			if !dotted {
-				return
+				return "", false
 			}
 			key = rest
 		case dotted:
 			key = imp.Name + "." + rest
 		}
 		if !strings.HasPrefix(imp.Module, "./") && !strings.HasPrefix(imp.Module, "../") {
-			return
+			return "", false
 		}
 		target := l.moduleFile(path.Join(path.Dir(ff.Path), imp.Module))
 		if target == nil {
-			return
+			return "", false
 		}
-		if text, ok := target.Consts[key]; ok {
-			values[expr] = []errdex.Template{errdex.NewTemplate(errdex.Lit(text))}
-		}
-	}
-	each := func(ts []errdex.Template) {
-		for _, t := range ts {
-			for _, p := range t.Parts {
-				if p.IsHole() {
-					resolve(p.Expr)
-				}
-			}
-		}
-	}
-	for _, s := range f.Sites {
-		each(append([]errdex.Template{s.Template}, s.Alternatives...))
-	}
-	for _, t := range ff.Throws {
-		for _, a := range t.Args {
-			each(a.Alts)
-		}
-	}
-	if len(values) == 0 {
-		return
-	}
-	for _, s := range f.Sites {
-		s.Template, s.Alternatives = template.Pick(alternatives.Substitute(append([]errdex.Template{s.Template}, s.Alternatives...), values))
-	}
-	for _, t := range ff.Throws {
-		for i := range t.Args {
-			t.Args[i].Alts = alternatives.Substitute(t.Args[i].Alts, values)
-		}
-	}
+		text, ok := target.Consts[key]
+		return text, ok
+	})
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -50,29 +51,6 @@ type param struct {
 	def   syntax.Node
 	rest  bool
 	props map[string]string
-}
-
-type assignKind uint8
-
-const (
-	assignSet    assignKind = iota // x = value, let x = value
-	assignAdd                      // x += value
-	assignDecl                     // let x; (no value yet)
-	assignOpaque                   // destructuring, for-of targets, x++ ...
-	assignCaught                   // catch (x)
-	assignFunc                     // function x() {}, class x {}
-)
-
-// assign is one place a scope binds a local name. block is the innermost
-// block (or single-statement body) holding it; terminates says the block
-// ends with return or throw, so it does not reach code after it.
-type assign struct {
-	at         int
-	kind       assignKind
-	value      syntax.Node
-	sc         *scope
-	block      syntax.Node
-	terminates bool
 }
 
 // Import is what an imported local name refers to: Name exported by
@@ -138,28 +116,19 @@ type fileCtx struct {
 	exported []exportedValue
 	// executors are the function nodes passed to new Promise(...).
 	executors map[int]bool
-	// errorLines are the first lines of the outermost ERROR nodes;
-	// skipped counts the throw statements inside them.
-	errorLines []int
-	skipped    int
+	// regions are the outermost ERROR nodes, with the throw statements
+	// skipped.
+	regions msgeval.Regions
 
-	sites []*errdex.Site
-	facts *Facts
-	// memo holds the values of resolved names by (name, use), and steps
-	// counts evaluated expressions against maxSteps.
-	memo      map[memoKey][]errdex.Template
-	steps     int
-	budgetHit bool
+	sites    []*errdex.Site
+	facts    *Facts
+	budget   msgeval.Budget
+	resolver msgeval.Resolver[*scope]
 }
 
 type exportedValue struct {
 	name  string
 	value syntax.Node
-}
-
-type memoKey struct {
-	name string
-	at   int
 }
 
 type frame struct {
@@ -168,11 +137,19 @@ type frame struct {
 	end   int
 }
 
-// functionKinds are the nodes that open a function scope.
-var functionKinds = map[string]bool{
-	"function_declaration": true, "generator_function_declaration": true, "function_expression": true,
-	"function": true, "generator_function": true, "arrow_function": true, "method_definition": true,
-}
+// functionNodes are the nodes that open a function scope; functionKinds
+// holds them as a set.
+var (
+	functionNodes = []string{"function_declaration", "generator_function_declaration", "function_expression",
+		"function", "generator_function", "arrow_function", "method_definition"}
+	functionKinds = func() map[string]bool {
+		m := map[string]bool{}
+		for _, k := range functionNodes {
+			m[k] = true
+		}
+		return m
+	}()
+)
 
 // scan makes the pass over f's tree.
 func scan(f *extract.File) *fileCtx {
@@ -181,8 +158,9 @@ func scan(f *extract.File) *fileCtx {
 	x := &fileCtx{
 		path: f.Path, lang: f.Language, tree: tree, src: tree.Source(),
 		imports: map[string]Import{}, byNode: map[int]*classInfo{}, scopeOf: map[int]*scope{}, executors: map[int]bool{},
-		memo: map[memoKey][]errdex.Template{},
+		budget: msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
+	x.resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval}
 	x.module = &scope{node: root, assigns: map[string][]assign{}}
 	x.facts = &Facts{Path: f.Path, Imports: x.imports}
 	stack := []frame{{sc: x.module, end: root.SkipSubtree()}}
@@ -193,13 +171,7 @@ func scan(f *extract.File) *fileCtx {
 		}
 		node := tree.At(i)
 		if node.IsError() {
-			x.errorLines = append(x.errorLines, node.Line())
-			for d := range node.Descendants() {
-				if d.Kind() == "throw_statement" {
-					x.skipped++
-				}
-			}
-			i = node.SkipSubtree() - 1
+			i = x.regions.Skip(node) - 1
 			continue
 		}
 		top := stack[len(stack)-1]
@@ -221,7 +193,7 @@ func scan(f *extract.File) *fileCtx {
 		switch kind {
 		case "throw_statement":
 			if node.HasError() {
-				x.skipped++
+				x.regions.Skipped++
 				continue
 			}
 			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
@@ -239,21 +211,21 @@ func scan(f *extract.File) *fileCtx {
 			x.assignment(node, sc)
 		case "augmented_assignment_expression":
 			if left := node.Child("left"); left.Kind() == "identifier" {
-				k := assignOpaque
+				k := msgeval.BindOpaque
 				if node.Child("operator").Text() == "+=" {
-					k = assignAdd
+					k = msgeval.BindAdd
 				}
 				x.bind(sc, left.Text(), k, node, node.Child("right"))
 			}
 		case "update_expression":
 			if arg := node.Child("argument"); arg.Kind() == "identifier" {
-				x.bind(sc, arg.Text(), assignOpaque, node, syntax.Node{})
+				x.bind(sc, arg.Text(), msgeval.BindOpaque, node, syntax.Node{})
 			}
 		case "for_in_statement":
 			x.patternNames(node.Child("left"), sc, node)
 		case "catch_clause":
 			if p := node.Child("parameter"); p.Kind() == "identifier" {
-				x.bindIn(sc, p.Text(), assignCaught, p, node.Child("body"))
+				x.bindIn(sc, p.Text(), msgeval.BindCaught, p, node.Child("body"))
 			} else if !p.IsNull() {
 				x.patternNames(p, sc, node)
 			}
@@ -327,7 +299,7 @@ func (x *fileCtx) pushFunction(node syntax.Node, parent *scope, cls *classInfo) 
 	// A named function declaration binds its name in the enclosing scope.
 	if node.Is("function_declaration", "generator_function_declaration") {
 		if id := node.Child("name"); !id.IsNull() {
-			x.bind(parent, id.Text(), assignFunc, node, node)
+			x.bind(parent, id.Text(), msgeval.BindFunc, node, node)
 		}
 	}
 	return s
@@ -555,55 +527,18 @@ func (x *fileCtx) classField(node syntax.Node, c *classInfo) {
 	}
 }
 
-// blockOf returns the innermost block that holds n: a statement block, a
-// switch case, the program, or the single statement that is the body of
-// an if, else or loop.
-func blockOf(n syntax.Node) syntax.Node {
-	c := n
-	for p := n.Parent(); !p.IsNull(); c, p = p, p.Parent() {
-		switch p.Kind() {
-		case "statement_block", "switch_case", "switch_default", "program", "class_static_block":
-			return p
-		case "if_statement", "else_clause", "for_statement", "for_in_statement", "while_statement", "do_statement",
-			"with_statement", "labeled_statement":
-			return c
-		}
-		if functionKinds[p.Kind()] {
-			return p
-		}
-	}
-	return c
-}
-
-// terminates reports whether a block ends with return or throw. break and
-// continue do not count: the code after a loop or switch still follows.
-func terminates(block syntax.Node) bool {
-	if !block.Is("statement_block", "switch_case", "switch_default") {
-		return false
-	}
-	var last syntax.Node
-	for c := range block.NamedChildren() {
-		if c.Kind() != "comment" {
-			last = c
-		}
-	}
-	return last.Is("return_statement", "throw_statement")
-}
-
 // bind records an assignment of name in sc, located by node.
-func (x *fileCtx) bind(sc *scope, name string, kind assignKind, node, value syntax.Node) {
-	b := blockOf(node)
-	sc.assigns[name] = append(sc.assigns[name], assign{at: node.Index(), kind: kind, value: value, sc: sc,
-		block: b, terminates: terminates(b)})
+func (x *fileCtx) bind(sc *scope, name string, kind msgeval.BindKind, node, value syntax.Node) {
+	sc.assigns[name] = append(sc.assigns[name], msgeval.Bind(&grammar, sc, kind, "", node, value))
 }
 
 // bindIn records a binding whose block is given (a catch parameter is
 // bound in the catch body).
-func (x *fileCtx) bindIn(sc *scope, name string, kind assignKind, node, block syntax.Node) {
+func (x *fileCtx) bindIn(sc *scope, name string, kind msgeval.BindKind, node, block syntax.Node) {
 	if block.IsNull() {
-		block = blockOf(node)
+		block = grammar.BlockOf(node)
 	}
-	sc.assigns[name] = append(sc.assigns[name], assign{at: node.Index(), kind: kind, sc: sc, block: block})
+	sc.assigns[name] = append(sc.assigns[name], assign{At: node.Index(), Kind: kind, Scope: sc, Block: block})
 }
 
 // declarator records let/const/var x = value, and requires.
@@ -614,9 +549,9 @@ func (x *fileCtx) declarator(node syntax.Node, sc *scope) {
 	}
 	switch name.Kind() {
 	case "identifier":
-		k := assignSet
+		k := msgeval.BindSet
 		if value.IsNull() {
-			k = assignDecl
+			k = msgeval.BindDecl
 		}
 		x.bind(sc, name.Text(), k, node, value)
 	default:
@@ -629,7 +564,7 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 	left, right := unwrap(node.Child("left")), node.Child("right")
 	switch left.Kind() {
 	case "identifier":
-		x.bind(sc, left.Text(), assignSet, node, right)
+		x.bind(sc, left.Text(), msgeval.BindSet, node, right)
 	case "member_expression":
 		if sc == x.module {
 			if obj := compact(left.Child("object").Text()); obj == "exports" || obj == "module.exports" {
@@ -669,7 +604,7 @@ func ctorClass(sc *scope) *classInfo {
 // patternNames binds every name in a destructuring pattern as opaque.
 func (x *fileCtx) patternNames(p syntax.Node, sc *scope, at syntax.Node) {
 	if p.Kind() == "identifier" {
-		x.bind(sc, p.Text(), assignOpaque, at, syntax.Node{})
+		x.bind(sc, p.Text(), msgeval.BindOpaque, at, syntax.Node{})
 		return
 	}
 	for d := range p.Descendants() {
@@ -677,7 +612,7 @@ func (x *fileCtx) patternNames(p syntax.Node, sc *scope, at syntax.Node) {
 			if f := d.FieldName(); f == "key" || f == "value" && d.Parent().Kind() == "assignment_pattern" {
 				continue // a key, or a default value's expression
 			}
-			x.bind(sc, d.Text(), assignOpaque, at, syntax.Node{})
+			x.bind(sc, d.Text(), msgeval.BindOpaque, at, syntax.Node{})
 		}
 	}
 }

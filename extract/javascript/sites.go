@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -96,7 +97,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// A factory (throw createError(404, "Not found")): the first
 		// text argument is the best guess at the message.
 		if v, ok := x.textArg(argList(e.Child("arguments")), sc); ok {
-			return thrown{kind: errdex.KindThrow, msg: v.alts, sc: sc}
+			return thrown{kind: errdex.KindThrow, msg: v.Alts, sc: sc}
 		}
 	case "identifier":
 		if depth < 4 {
@@ -105,10 +106,10 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 			}
 		}
 	case "string", "template_string", "binary_expression", "ternary_expression":
-		return thrown{kind: errdex.KindThrow, msg: x.eval(e, sc, 0).alts, sc: sc}
+		return thrown{kind: errdex.KindThrow, msg: x.eval(e, sc, 0).Alts, sc: sc}
 	case "object":
 		if m := objectMessage(e); !m.IsNull() {
-			return thrown{kind: errdex.KindThrow, msg: x.eval(m, sc, 0).alts, sc: sc}
+			return thrown{kind: errdex.KindThrow, msg: x.eval(m, sc, 0).Alts, sc: sc}
 		}
 	}
 	return thrown{kind: errdex.KindRaiseObject, msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, sc: sc}
@@ -123,7 +124,7 @@ func (x *fileCtx) factory(f syntax.Node, args []syntax.Node, sc *scope, depth in
 		if t.kind != errdex.KindThrow || t.exception == "" {
 			continue
 		}
-		t.msg = alternatives.Substitute(t.msg, x.bindArgs(fs, args, sc, depth))
+		t.msg = rules.Alternatives.Substitute(t.msg, x.bindArgs(fs, args, sc, depth))
 		t.ctor, t.args = "", nil // the arguments belong to the factory, not to the class
 		return t, true
 	}
@@ -140,23 +141,23 @@ func (x *fileCtx) errorHole(e syntax.Node) errdex.Part {
 // thrownVariable follows throw err to what err holds: the caught error of
 // the enclosing catch clause (a reraise) or the new errors assigned to it.
 func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, bool) {
-	r := reaching(id, sc)
-	if !r.found || r.param != nil || len(r.assigns) == 0 {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found || r.Param || len(r.Bindings) == 0 {
 		return thrown{}, false
 	}
-	if len(r.assigns) == 1 && r.assigns[0].kind == assignCaught {
-		return thrown{kind: errdex.KindReraise, msg: []errdex.Template{{Parts: []errdex.Part{namedHole(id.Text(), errdex.HoleError)}}}, sc: sc}, true
+	if len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught {
+		return thrown{kind: errdex.KindReraise, msg: []errdex.Template{{Parts: []errdex.Part{msgeval.Var(id.Text(), errdex.HoleError)}}}, sc: sc}, true
 	}
 	var out thrown
-	for i, a := range r.assigns {
-		if a.kind != assignSet {
+	for i, a := range r.Bindings {
+		if a.Kind != msgeval.BindSet {
 			return thrown{}, false
 		}
-		v := unwrap(a.value)
+		v := unwrap(a.Value)
 		if !v.Is("new_expression", "call_expression") {
 			return thrown{}, false
 		}
-		t := x.thrownValue(v, a.sc, depth+1)
+		t := x.thrownValue(v, a.Scope, depth+1)
 		if t.kind != errdex.KindThrow || t.exception == "" {
 			return thrown{}, false
 		}
@@ -164,7 +165,7 @@ func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, 
 			out = t
 			continue
 		}
-		out.msg = union(val{alts: out.msg}, val{alts: t.msg}).alts
+		out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
 		out.ctor, out.args = "", nil // several constructions: no single one to link
 	}
 	return out, true
@@ -217,35 +218,35 @@ func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
 	// Until Link finds the class: the first text argument, or the
 	// message property of an object argument.
 	if v, ok := x.textArg(args, sc); ok {
-		t.msg = v.alts
+		t.msg = v.Alts
 		return t
 	}
 	for _, a := range args {
 		if a = unwrap(a); a.Kind() == "object" {
 			if m := objectMessage(a); !m.IsNull() {
-				t.msg = x.eval(m, sc, 1).alts
+				t.msg = x.eval(m, sc, 1).Alts
 				return t
 			}
 		}
 	}
 	if len(args) > 0 && args[0].Kind() != "spread_element" {
-		t.msg = x.eval(args[0], sc, 1).alts
+		t.msg = x.eval(args[0], sc, 1).Alts
 	}
 	return t
 }
 
 // textArg returns the first argument that is a string with literal text:
 // a status code or an error code before the message is passed over.
-func (x *fileCtx) textArg(args []syntax.Node, sc *scope) (val, bool) {
+func (x *fileCtx) textArg(args []syntax.Node, sc *scope) (msgeval.Value, bool) {
 	for _, a := range args {
 		if a.Kind() == "spread_element" {
 			break
 		}
-		if v := x.eval(a, sc, 1); v.str && !v.opaque() {
+		if v := x.eval(a, sc, 1); v.Text && !v.Opaque() {
 			return v, true
 		}
 	}
-	return val{}, false
+	return msgeval.Value{}, false
 }
 
 // messageArg is the message an Error constructor takes from argument at:
@@ -261,7 +262,7 @@ func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Tem
 	if a.Kind() == "identifier" && a.Text() == "undefined" {
 		return []errdex.Template{{}}
 	}
-	return x.eval(a, sc, 0).alts
+	return x.eval(a, sc, 0).Alts
 }
 
 // assertSite builds the site of an assert call with a message.
@@ -272,7 +273,7 @@ func (x *fileCtx) assertSite(c candidate) {
 		inner := x.thrownValue(m, c.sc, 0)
 		t.exception, t.msg, t.ctor, t.args = inner.exception, inner.msg, inner.ctor, inner.args
 	} else {
-		t.msg = x.eval(c.arg, c.sc, 0).alts
+		t.msg = x.eval(c.arg, c.sc, 0).Alts
 	}
 	x.addSite(c.node, c.sc, t)
 }
@@ -301,9 +302,9 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 // arg records a call argument for Link.
 func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 	if a.Kind() == "spread_element" {
-		return Arg{Expr: template.ClipExpr(a.Text(), maxExpr), Spread: true}
+		return Arg{Expr: rules.Expr(a.Text()), Spread: true}
 	}
-	out := Arg{Expr: template.ClipExpr(a.Text(), maxExpr), Alts: x.eval(a, sc, 1).alts}
+	out := Arg{Expr: rules.Expr(a.Text()), Alts: x.eval(a, sc, 1).Alts}
 	switch u := unwrap(a); {
 	case u.Kind() == "identifier" && u.Text() == "undefined":
 		out.Alts = []errdex.Template{{}}
@@ -312,9 +313,9 @@ func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 		for p := range u.NamedChildren() {
 			switch p.Kind() {
 			case "pair":
-				out.Props[propertyName(p.Child("key"))] = x.eval(p.Child("value"), sc, 1).alts
+				out.Props[propertyName(p.Child("key"))] = x.eval(p.Child("value"), sc, 1).Alts
 			case "shorthand_property_identifier":
-				out.Props[p.Text()] = x.eval(p, sc, 1).alts
+				out.Props[p.Text()] = x.eval(p, sc, 1).Alts
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -90,10 +91,10 @@ func (x *file) constructed(n syntax.Node, kind errdex.SiteKind) bool {
 	default:
 		return false
 	}
-	if x.broken(n) {
+	if x.notes.Broken(n) {
 		return true
 	}
-	site := x.add(kind, strings.SplitN(key, "::", 2)[0], n, x.function(n), textValue(errdex.Template{}))
+	site := x.add(kind, strings.SplitN(key, "::", 2)[0], n, x.function(n), msgeval.Of(errdex.Template{}))
 	if x.facts.constructions == nil {
 		x.facts.constructions = map[*errdex.Site]construction{}
 	}
@@ -141,10 +142,10 @@ func (x *file) constructorKey(fn, at syntax.Node) string {
 // fieldValue is what a field of a construction holds: its text when it
 // is text, else a hole named for the expression.
 func (x *file) fieldValue(n syntax.Node) fieldValue {
-	e := clipExpr(n.Text())
+	e := rules.Expr(n.Text())
 	v := x.eval(n, 0)
-	if v.text && len(v.alts) > 0 {
-		return fieldValue{template: v.alts[0], expr: e}
+	if v.Text && len(v.Alts) > 0 {
+		return fieldValue{template: v.Alts[0], expr: e}
 	}
 	return fieldValue{template: errdex.NewTemplate(errdex.HolePart(template.RustHoleName(e), e, errdex.HoleAny)), expr: e}
 }
@@ -177,7 +178,7 @@ func linkConstructions(files []*extract.FileResult) {
 				return true
 			}
 			s.Template = template.DistinctHoles(substitute(t, c.fields))
-			return !meaningful(value{alts: []errdex.Template{s.Template}, text: true})
+			return !meaningful(msgeval.Value{Alts: []errdex.Template{s.Template}, Text: true})
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -58,7 +59,7 @@ func (x *file) messageAttr(item, n, body syntax.Node, typ, fn string) {
 		if args == nil {
 			continue
 		}
-		if x.broken(attr) || x.broken(n) {
+		if x.notes.Broken(attr) || x.notes.Broken(n) {
 			return
 		}
 		f, ok := x.formatString(args[0])
@@ -69,7 +70,7 @@ func (x *file) messageAttr(item, n, body syntax.Node, typ, fn string) {
 		var bargs []template.BraceArg
 		for _, a := range args[1:] {
 			e := a.text()
-			arg := template.BraceArg{Name: a.name, Expr: clipExpr(e)}
+			arg := template.BraceArg{Name: a.name, Expr: rules.Expr(e)}
 			// An argument that is a field ("source", ".0", "self.path")
 			// prints as the field's type.
 			f := strings.TrimPrefix(strings.TrimPrefix(e, "self"), ".")
@@ -96,7 +97,7 @@ func (x *file) messageAttr(item, n, body syntax.Node, typ, fn string) {
 			key += "::" + n.Child("name").Text()
 		}
 		x.facts.messages = append(x.facts.messages, messageType{key: key, template: res.Template})
-		site := x.add(errdex.KindErrorMethod, typ, n, fn, textValue(res.Template))
+		site := x.add(errdex.KindErrorMethod, typ, n, fn, msgeval.Of(res.Template))
 		// The span starts at the attribute, which holds the message.
 		site.Location.Line = attr.Line()
 		site.Location.Column = attr.Parent().Start().Column + 1
@@ -133,7 +134,7 @@ func messageArgs(attr syntax.Node) []tokArg {
 }
 
 // fieldTypes maps a struct's or variant's fields to their types' source
-// text: by name for named fields, by index ("0") for tuple fields.
+// Text: by name for named fields, by index ("0") for tuple fields.
 func fieldTypes(body syntax.Node) map[string]string {
 	fields := map[string]string{}
 	switch body.Kind() {
@@ -199,7 +200,7 @@ func (x *file) display(impl syntax.Node) {
 		return
 	}
 	named := strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err")
-	writes := map[syntax.Node]value{} // write statement → its output
+	writes := map[syntax.Node]msgeval.Value{} // write statement → its output
 	var order []syntax.Node
 	for n := range impl.Child("body").Descendants() {
 		v, ok := x.writeValue(n)
@@ -216,11 +217,11 @@ func (x *file) display(impl syntax.Node) {
 		if len(run) == 0 {
 			return
 		}
-		v := textValue(errdex.Template{})
+		v := msgeval.Of(errdex.Template{})
 		for _, st := range run {
-			v = concat(v, writes[st])
+			v = rules.Concat(v, writes[st])
 		}
-		if !meaningful(v) || x.broken(run[0]) {
+		if !meaningful(v) || x.notes.Broken(run[0]) {
 			return
 		}
 		site := x.add(errdex.KindErrorMethod, typ, run[0], x.function(run[0]), v)
@@ -261,16 +262,16 @@ func (x *file) display(impl syntax.Node) {
 }
 
 // writeValue reports whether n writes to a formatter, and what.
-func (x *file) writeValue(n syntax.Node) (value, bool) {
+func (x *file) writeValue(n syntax.Node) (msgeval.Value, bool) {
 	switch n.Kind() {
 	case "macro_invocation":
 		name := macroName(n)
 		if name != "write" && name != "writeln" {
-			return value{}, false
+			return msgeval.Value{}, false
 		}
 		args := macroArgs(macroTokens(n))
 		if len(args) < 2 {
-			return value{}, false
+			return msgeval.Value{}, false
 		}
 		return x.format(args[1:], n, 0)
 	case "call_expression":
@@ -284,7 +285,7 @@ func (x *file) writeValue(n syntax.Node) (value, bool) {
 				}
 			case "fmt": // self.0.fmt(f): the value's own Display or Debug
 				if args.NamedChildCount() == 1 {
-					return holeValue(fn.Child("value").Text(), errdex.HoleAny), true
+					return rules.Unknown(fn.Child("value").Text(), errdex.HoleAny), true
 				}
 			}
 		case "scoped_identifier": // Debug::fmt(&x, f), fmt::Display::fmt(..)
@@ -293,11 +294,11 @@ func (x *file) writeValue(n syntax.Node) (value, bool) {
 				if lastSegment(fn.Child("path").Text()) == "Debug" {
 					typ = errdex.HoleRepr
 				}
-				return holeValue(args.NamedChild(0).Text(), typ), true
+				return rules.Unknown(args.NamedChild(0).Text(), typ), true
 			}
 		}
 	}
-	return value{}, false
+	return msgeval.Value{}, false
 }
 
 // writeStatement is the statement of a block that a write is, through
@@ -318,7 +319,7 @@ func writeStatement(n syntax.Node) syntax.Node {
 }
 
 // hasWrite reports whether a statement holds one of the writes.
-func hasWrite(st syntax.Node, writes map[syntax.Node]value) bool {
+func hasWrite(st syntax.Node, writes map[syntax.Node]msgeval.Value) bool {
 	for d := range st.Descendants() {
 		if _, ok := writes[d]; ok {
 			return true
@@ -329,11 +330,11 @@ func hasWrite(st syntax.Node, writes map[syntax.Node]value) bool {
 
 // meaningful reports whether a value is text with a letter in its literal
 // parts: punctuation or a number alone (", ", "0") identifies nothing.
-func meaningful(v value) bool {
-	if !v.text || len(v.alts) == 0 {
+func meaningful(v msgeval.Value) bool {
+	if !v.Text || len(v.Alts) == 0 {
 		return false
 	}
-	for _, p := range v.alts[0].Parts {
+	for _, p := range v.Alts[0].Parts {
 		if !p.IsHole() && strings.IndexFunc(p.Text, unicode.IsLetter) >= 0 {
 			return true
 		}

@@ -9,99 +9,41 @@ import (
 	"unicode/utf8"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
 
-// value is what an expression evaluates to as a message: its possible
-// templates (at least one) and whether it is known to be text (a literal,
-// a format!, a conversion of one) rather than an arbitrary value shown
-// through a hole.
-type value struct {
-	alts []errdex.Template
-	text bool
-}
-
 // Bounds on the work spent on one file's messages.
 const (
-	maxAlts  = 8       // alternatives kept for one value
 	maxDepth = 12      // nested evaluations (variables of variables, ...)
 	maxSteps = 200_000 // evaluations in one file
-	maxExpr  = 160     // bytes of an expression kept in a hole
 )
 
-// textValue is a value that is the given template.
-func textValue(t errdex.Template) value {
-	return value{alts: []errdex.Template{t.Normalize()}, text: true}
-}
-
-func litValue(s string) value { return textValue(errdex.NewTemplate(errdex.Lit(s))) }
-
-// holeValue is an unknown value shown through a hole named for expr.
-func holeValue(expr string, typ errdex.HoleType) value {
-	expr = clipExpr(expr)
-	return value{alts: []errdex.Template{errdex.NewTemplate(errdex.HolePart(template.RustHoleName(expr), expr, typ))}}
-}
-
-// clipExpr shortens an expression kept in a hole, collapsing white space.
-func clipExpr(e string) string {
-	if len(e) > maxExpr {
-		cut := maxExpr
-		for cut > 0 && e[cut]&0xC0 == 0x80 {
-			cut--
-		}
-		e = e[:cut] + "…"
-	}
-	if strings.ContainsAny(e, "\n\t") {
-		e = strings.Join(strings.Fields(e), " ")
-	}
-	return strings.ToValidUTF8(e, "\uFFFD")
-}
-
-// alternatives keeps maxAlts alternatives of a value, told apart by how
-// they print.
-var alternatives = template.Alternatives{Max: maxAlts, Key: errdex.Template.String}
-
-// union merges the alternatives of several values; the result is text
-// when all are.
-func union(vs ...value) value {
-	out := value{text: true}
-	lists := make([][]errdex.Template, len(vs))
-	for i, v := range vs {
-		out.text = out.text && v.text
-		lists[i] = v.alts
-	}
-	out.alts = alternatives.Union(lists...)
-	return out
-}
-
-// concat appends b to each alternative of a (a cross product, capped).
-func concat(a, b value) value {
-	return value{alts: alternatives.Product(a.alts, b.alts), text: a.text || b.text}
-}
-
-// step counts an evaluation against the file's budget.
-func (x *file) step() bool {
-	x.steps++
-	return x.steps <= maxSteps
+// rules keep 8 alternatives of a value, told apart by how they print, and
+// 160 bytes of an expression in a hole, named as Rust expressions are.
+var rules = msgeval.Rules{
+	Alternatives: template.Alternatives{Max: 8, Key: errdex.Template.String},
+	MaxExpr:      160,
+	HoleName:     template.RustHoleName,
 }
 
 // eval evaluates an expression node.
-func (x *file) eval(n syntax.Node, depth int) value {
+func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 	if n.IsNull() {
-		return holeValue("", errdex.HoleAny)
+		return rules.Unknown("", errdex.HoleAny)
 	}
-	if depth > maxDepth || !x.step() {
-		return holeValue(n.Text(), errdex.HoleAny)
+	if !x.budget.Step(depth) {
+		return rules.Unknown(n.Text(), errdex.HoleAny)
 	}
 	switch n.Kind() {
 	case "string_literal", "raw_string_literal":
 		if s, ok := stringValue(n); ok {
-			return litValue(s)
+			return msgeval.Lit(s)
 		}
 	case "integer_literal", "boolean_literal", "char_literal":
 		if s, ok := literalDisplay(n); ok {
-			return litValue(s)
+			return msgeval.Lit(s)
 		}
 	case "macro_invocation":
 		switch macroName(n) {
@@ -133,14 +75,14 @@ func (x *file) eval(n syntax.Node, depth int) value {
 			return v
 		}
 	case "match_expression":
-		var vs []value
+		var vs []msgeval.Value
 		for arm := range n.Child("body").NamedChildren() {
 			if arm.Kind() == "match_arm" {
 				vs = append(vs, x.eval(arm.Child("value"), depth+1))
 			}
 		}
 		if len(vs) > 0 {
-			return union(vs...)
+			return rules.Union(vs...)
 		}
 	case "block":
 		if e := blockValue(n); !e.IsNull() {
@@ -149,14 +91,14 @@ func (x *file) eval(n syntax.Node, depth int) value {
 	case "binary_expression":
 		if n.Child("operator").Text() == "+" {
 			l, r := x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)
-			if l.text || r.text {
-				return concat(l, r)
+			if l.Text || r.Text {
+				return rules.Concat(l, r)
 			}
 		}
 	case "closure_expression":
 		return x.eval(n.Child("body"), depth+1)
 	}
-	return holeValue(n.Text(), errdex.HoleAny)
+	return rules.Unknown(n.Text(), errdex.HoleAny)
 }
 
 // textMethods return their receiver's text unchanged (as far as the
@@ -174,9 +116,9 @@ var textFuncs = map[string]bool{
 	"String::from_str": true, "std::string::String::from": true, "std::borrow::Cow::from": true,
 }
 
-// evalCall evaluates conversions of text: "..".to_string(),
+// evalCall evaluates conversions of Text: "..".to_string(),
 // String::from(".."), String::new().
-func (x *file) evalCall(n syntax.Node, depth int) (value, bool) {
+func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 	fn, args := n.Child("function"), n.Child("arguments")
 	switch fn.Kind() {
 	case "field_expression":
@@ -187,48 +129,48 @@ func (x *file) evalCall(n syntax.Node, depth int) (value, bool) {
 		}
 		if textMethods[fn.Child("field").Text()] && args.NamedChildCount() == 0 {
 			v := x.eval(fn.Child("value"), depth+1)
-			return v, v.text
+			return v, v.Text
 		}
 	case "scoped_identifier", "identifier":
 		callee := fn.Text()
 		switch {
 		case callee == "String::new" && args.NamedChildCount() == 0:
-			return textValue(errdex.Template{}), true
+			return msgeval.Of(errdex.Template{}), true
 		case textFuncs[callee] && args.NamedChildCount() == 1:
 			v := x.eval(args.NamedChild(0), depth+1)
-			return v, v.text
+			return v, v.Text
 		}
 	}
-	return value{}, false
+	return msgeval.Value{}, false
 }
 
 // selfMethod evaluates self.name() called at node at: the value of the
 // method of that name in the impl blocks of the enclosing impl's type
 // (fn description(&self) -> &str { match self { .. => "..", .. } }).
-func (x *file) selfMethod(name string, at syntax.Node, depth int) (value, bool) {
+func (x *file) selfMethod(name string, at syntax.Node, depth int) (msgeval.Value, bool) {
 	for a := range at.Ancestors() {
 		if a.Kind() != "impl_item" {
 			continue
 		}
 		m, ok := x.methods[typeName(a.Child("type"))+"::"+name]
 		if !ok || m.Contains(at) {
-			return value{}, false
+			return msgeval.Value{}, false
 		}
 		body := blockValue(m.Child("body"))
 		if body.IsNull() {
-			return value{}, false
+			return msgeval.Value{}, false
 		}
 		v := x.eval(body, depth+1)
-		return v, v.text
+		return v, v.Text
 	}
-	return value{}, false
+	return msgeval.Value{}, false
 }
 
 // evalIf evaluates an if expression with an else branch.
-func (x *file) evalIf(n syntax.Node, depth int) (value, bool) {
+func (x *file) evalIf(n syntax.Node, depth int) (msgeval.Value, bool) {
 	alt := n.Child("alternative")
 	if alt.IsNull() {
-		return value{}, false
+		return msgeval.Value{}, false
 	}
 	then := x.eval(n.Child("consequence"), depth+1)
 	var other syntax.Node
@@ -237,7 +179,7 @@ func (x *file) evalIf(n syntax.Node, depth int) (value, bool) {
 			other = c
 		}
 	}
-	return union(then, x.eval(other, depth+1)), true
+	return rules.Union(then, x.eval(other, depth+1)), true
 }
 
 // blockValue returns the expression a block evaluates to: its last
@@ -291,10 +233,10 @@ func macroTokens(n syntax.Node) syntax.Node {
 
 // evalTokens evaluates a macro argument given as tokens. at is the macro
 // invocation, the position for variable lookups.
-func (x *file) evalTokens(a tokArg, at syntax.Node, depth int) value {
+func (x *file) evalTokens(a tokArg, at syntax.Node, depth int) msgeval.Value {
 	toks := a.toks
-	if depth > maxDepth || !x.step() {
-		return holeValue(a.text(), errdex.HoleAny)
+	if !x.budget.Step(depth) {
+		return rules.Unknown(a.text(), errdex.HoleAny)
 	}
 	// Leading borrows and trailing conversions do not change the text.
 	for len(toks) > 1 && toks[0].Is("&", "*") {
@@ -315,11 +257,11 @@ func (x *file) evalTokens(a tokArg, at syntax.Node, depth int) value {
 	switch {
 	case len(toks) == 1 && isStringLit(toks[0]):
 		if s, ok := stringValue(toks[0]); ok {
-			return litValue(s)
+			return msgeval.Lit(s)
 		}
 	case len(toks) == 1 && toks[0].Is("integer_literal", "boolean_literal", "char_literal"):
 		if s, ok := literalDisplay(toks[0]); ok {
-			return litValue(s)
+			return msgeval.Lit(s)
 		}
 	case len(toks) == 1 && toks[0].Kind() == "identifier":
 		if v, ok := x.resolve(toks[0].Text(), at, depth); ok {
@@ -341,13 +283,13 @@ func (x *file) evalTokens(a tokArg, at syntax.Node, depth int) value {
 		if textFuncs[toks[0].Text()+"::"+toks[2].Text()] {
 			if inner := macroArgs(toks[3]); len(inner) == 1 {
 				v := x.evalTokens(inner[0], at, depth+1)
-				if v.text {
+				if v.Text {
 					return v
 				}
 			}
 		}
 	}
-	return holeValue(a.text(), errdex.HoleAny)
+	return rules.Unknown(a.text(), errdex.HoleAny)
 }
 
 func lastSegment(path string) string {
@@ -358,27 +300,27 @@ func lastSegment(path string) string {
 }
 
 // concatMacro evaluates concat!("a", "b", 1).
-func (x *file) concatMacro(args []tokArg) (value, bool) {
+func (x *file) concatMacro(args []tokArg) (msgeval.Value, bool) {
 	var b strings.Builder
 	for _, a := range args {
 		if len(a.toks) != 1 {
-			return value{}, false
+			return msgeval.Value{}, false
 		}
 		t := a.toks[0]
 		switch {
 		case isStringLit(t):
 			s, ok := stringValue(t)
 			if !ok {
-				return value{}, false
+				return msgeval.Value{}, false
 			}
 			b.WriteString(s)
 		case t.Is("integer_literal", "float_literal", "boolean_literal"):
 			b.WriteString(t.Text())
 		default:
-			return value{}, false
+			return msgeval.Value{}, false
 		}
 	}
-	return litValue(b.String()), true
+	return msgeval.Lit(b.String()), true
 }
 
 // formatString evaluates the format argument of a formatting macro: a
@@ -389,8 +331,8 @@ func (x *file) formatString(a tokArg) (string, bool) {
 		return stringValue(a.toks[0])
 	case len(a.toks) == 3 && lastSegment(a.toks[0].Text()) == "concat" && a.toks[1].Kind() == "!":
 		v, ok := x.concatMacro(macroArgs(a.toks[2]))
-		if ok && len(v.alts) == 1 {
-			return v.alts[0].String(), true
+		if ok && len(v.Alts) == 1 {
+			return v.Alts[0].String(), true
 		}
 	}
 	return "", false
@@ -400,18 +342,18 @@ func (x *file) formatString(a tokArg) (string, bool) {
 // arguments. It reports false when the first argument is not a format
 // string. An argument with several alternatives gives the message's
 // alternatives, one argument varying at a time.
-func (x *file) format(args []tokArg, at syntax.Node, depth int) (value, bool) {
+func (x *file) format(args []tokArg, at syntax.Node, depth int) (msgeval.Value, bool) {
 	if len(args) == 0 {
-		return value{}, false
+		return msgeval.Value{}, false
 	}
 	f, ok := x.formatString(args[0])
 	if !ok {
-		return value{}, false
+		return msgeval.Value{}, false
 	}
 	rest := args[1:]
 	bargs := make([]template.BraceArg, len(rest))
 	for i, a := range rest {
-		bargs[i] = template.BraceArg{Name: a.name, Expr: clipExpr(a.text())}
+		bargs[i] = template.BraceArg{Name: a.name, Expr: rules.Expr(a.text())}
 	}
 	// Identifiers captured from the scope ("{path}") are named arguments
 	// too, so that a variable holding text is inlined like one passed.
@@ -419,51 +361,20 @@ func (x *file) format(args []tokArg, at syntax.Node, depth int) (value, bool) {
 	for _, name := range captured {
 		bargs = append(bargs, template.BraceArg{Name: name, Expr: name})
 	}
-	vals := make([]*value, len(bargs))
-	get := func(i int) value {
-		if vals[i] == nil {
-			var v value
-			if i < len(rest) {
-				v = x.evalTokens(rest[i], at, depth+1)
-			} else if r, ok := x.resolve(bargs[i].Name, at, depth+1); ok {
-				v = r
-			} else {
-				v = holeValue(bargs[i].Name, errdex.HoleAny)
-			}
-			vals[i] = &v
+	v, problems := rules.Vary(len(bargs), func(i int) msgeval.Value {
+		if i < len(rest) {
+			return x.evalTokens(rest[i], at, depth+1)
 		}
-		return *vals[i]
-	}
-	parse := func(vary, alt int) errdex.Template {
-		p := template.BraceFormat{Dialect: template.BraceRust, Value: func(i int) (errdex.Template, bool) {
-			if i < 0 || i >= len(bargs) {
-				return errdex.Template{}, false
-			}
-			v := get(i)
-			if !v.text {
-				return errdex.Template{}, false
-			}
-			if i == vary {
-				return v.alts[alt], true
-			}
-			return v.alts[0], true
-		}}
-		res := p.Parse(f, bargs)
-		if vary < 0 {
-			x.formatProblems(at, res.Problems)
+		if r, ok := x.resolve(bargs[i].Name, at, depth+1); ok {
+			return r
 		}
-		return res.Template
-	}
-	out := value{alts: []errdex.Template{parse(-1, 0)}, text: true}
-	for i := range bargs {
-		if vals[i] == nil || !vals[i].text {
-			continue
-		}
-		for j := 1; j < len(vals[i].alts) && len(out.alts) < maxAlts; j++ {
-			out.alts = append(out.alts, parse(i, j))
-		}
-	}
-	return union(out), true
+		return rules.Unknown(bargs[i].Name, errdex.HoleAny)
+	}, func(arg func(int) (errdex.Template, bool)) (errdex.Template, []string) {
+		res := template.BraceFormat{Dialect: template.BraceRust, Value: arg}.Parse(f, bargs)
+		return res.Template, res.Problems
+	})
+	x.formatProblems(at, problems)
+	return v, true
 }
 
 // capturedNames returns the identifiers a Rust format string refers to
@@ -490,7 +401,7 @@ var capturedRef = regexp.MustCompile(`\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?::[^{}]*
 // formatProblems records the problems of a format string.
 func (x *file) formatProblems(at syntax.Node, problems []string) {
 	for _, p := range problems {
-		x.problem("line %d: format string: %s", at.Line(), p)
+		x.notes.Addf("line %d: format string: %s", at.Line(), p)
 	}
 }
 

@@ -2,6 +2,7 @@ package rust
 
 import (
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -9,47 +10,28 @@ import (
 // scope there, with the assignments that follow it, or a constant of the
 // file. It reports false when the variable is not found or its value is
 // not text (a hole named for the variable then serves better).
-func (x *file) resolve(name string, at syntax.Node, depth int) (value, bool) {
+func (x *file) resolve(name string, at syntax.Node, depth int) (msgeval.Value, bool) {
 	let := x.letInScope(name, at)
 	if let.IsNull() {
 		if c, ok := x.consts[name]; ok && !c.Contains(at) {
 			v := x.eval(c, depth+1)
-			return v, v.text
+			return v, v.Text
 		}
-		return value{}, false
+		return msgeval.Value{}, false
 	}
 	if x.shadowed(name, at, let.Parent()) {
-		return value{}, false
+		return msgeval.Value{}, false
 	}
-	v := value{text: true}
+	v := msgeval.Value{Text: true}
 	if init := let.Child("value"); !init.IsNull() {
 		v = x.eval(init, depth+1)
 	}
-	scope := let.Parent()
-	for _, a := range x.assigns[name] {
-		if a.StartByte() < let.EndByte() || a.EndByte() > at.StartByte() || !scope.Contains(a) || a.Contains(at) {
-			continue
-		}
-		rhs, appends := x.assignedValue(a, depth)
-		next := rhs
-		if appends {
-			next = concat(v, rhs)
-		}
-		if enclosingBlock(a).Contains(at) {
-			v = next // on the path to the use: replaces
-		} else {
-			v = union(v, next) // in another branch: one more possibility
-		}
-	}
-	if len(v.alts) == 0 {
-		return value{}, false
-	}
-	return v, v.text
+	return rules.Fold(v, let, at, x.assigns[name], func(a syntax.Node) (msgeval.Value, bool) { return x.assignedValue(a, depth) }, enclosingBlock)
 }
 
 // assignedValue evaluates an assignment to a variable, reporting whether
 // it appends (+=, push_str) rather than replaces.
-func (x *file) assignedValue(a syntax.Node, depth int) (value, bool) {
+func (x *file) assignedValue(a syntax.Node, depth int) (msgeval.Value, bool) {
 	switch a.Kind() {
 	case "assignment_expression":
 		return x.eval(a.Child("right"), depth+1), false
@@ -58,7 +40,7 @@ func (x *file) assignedValue(a syntax.Node, depth int) (value, bool) {
 	case "call_expression": // s.push_str(..), s.push(..)
 		return x.eval(a.Child("arguments").NamedChild(0), depth+1), true
 	}
-	return holeValue(a.Text(), errdex.HoleAny), false
+	return rules.Unknown(a.Text(), errdex.HoleAny), false
 }
 
 // letInScope returns the innermost let of name whose scope holds at and
@@ -116,10 +98,5 @@ func binds(pat syntax.Node, name string) bool {
 
 // enclosingBlock is the nearest block around n.
 func enclosingBlock(n syntax.Node) syntax.Node {
-	for a := range n.Ancestors() {
-		if a.Is("block", "source_file", "declaration_list") {
-			return a
-		}
-	}
-	return syntax.Node{}
+	return msgeval.Enclosing(n, "block", "source_file", "declaration_list")
 }

@@ -150,15 +150,7 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	}
 	x := newFile(f, opts)
 	x.run()
-	res := &extract.FileResult{Sites: x.sites, Facts: x.facts}
-	if e := f.Tree.FirstError(); !e.IsNull() {
-		p := fmt.Sprintf("syntax error on line %d", e.Line())
-		if x.skipped > 0 {
-			p += fmt.Sprintf("; %d candidate sites in code with syntax errors skipped, the first on line %d", x.skipped, x.firstSkipped)
-		}
-		res.Problems = append(res.Problems, p)
-	}
-	res.Problems = append(res.Problems, x.problems...)
+	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.notes.Problems(f.Tree)}
 	return res, nil
 }
 
@@ -186,6 +178,3 @@ func link(files []*extract.FileResult) {
 		})
 	}
 }
-
-// maxProblems caps the notes reported for one file.
-const maxProblems = 8

@@ -1,11 +1,11 @@
 package rust
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -26,11 +26,9 @@ type file struct {
 	// "Type::name".
 	methods map[string]syntax.Node
 
-	sites        []*errdex.Site
-	problems     []string
-	skipped      int
-	firstSkipped int
-	steps        int
+	sites  []*errdex.Site
+	notes  msgeval.Notes
+	budget msgeval.Budget
 }
 
 func newFile(f *extract.File, opts Options) *file {
@@ -43,12 +41,7 @@ func newFile(f *extract.File, opts Options) *file {
 		assigns: map[string][]syntax.Node{},
 		consts:  map[string]syntax.Node{},
 		methods: map[string]syntax.Node{},
-	}
-}
-
-func (x *file) problem(format string, args ...any) {
-	if len(x.problems) < maxProblems {
-		x.problems = append(x.problems, fmt.Sprintf(format, args...))
+		budget:  msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
 
@@ -116,43 +109,21 @@ func (x *file) run() {
 	}
 }
 
-// broken reports, and counts, a candidate whose own code has syntax
-// errors.
-func (x *file) broken(n syntax.Node) bool {
-	if !n.HasError() {
-		return false
-	}
-	if x.skipped == 0 {
-		x.firstSkipped = n.Line()
-	}
-	x.skipped++
-	return true
-}
-
 // add records a site built from v: its first alternative is the template,
 // the others are alternatives.
-func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, fn string, v value) *errdex.Site {
-	if len(v.alts) == 0 {
+func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, fn string, v msgeval.Value) *errdex.Site {
+	if len(v.Alts) == 0 {
 		return nil
 	}
-	s := &errdex.Site{
-		Kind:      kind,
-		Exception: strings.ToValidUTF8(exc, "\uFFFD"),
-		Template:  template.DistinctHoles(v.alts[0].Normalize()),
-		Function:  strings.ToValidUTF8(fn, "\uFFFD"),
-		Location:  errdex.Location{Span: n.Span()},
-	}
-	for _, a := range v.alts[1:] {
-		s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))
-	}
+	s := msgeval.NewSite(kind, exc, fn, n, v.Alts)
 	x.sites = append(x.sites, s)
 	return s
 }
 
 // stringKind is errors-new for a fixed message and errorf for a formatted
 // one.
-func stringKind(v value) errdex.SiteKind {
-	if len(v.alts) > 0 && len(v.alts[0].Holes()) > 0 {
+func stringKind(v msgeval.Value) errdex.SiteKind {
+	if len(v.Alts) > 0 && len(v.Alts[0].Holes()) > 0 {
 		return errdex.KindErrorf
 	}
 	return errdex.KindErrorsNew
@@ -160,12 +131,12 @@ func stringKind(v value) errdex.SiteKind {
 
 // prefixed puts prefix and ": " before each alternative of msg, or
 // returns the bare prefix when there is no message.
-func prefixed(prefix string, msg *value) value {
-	p := litValue(prefix)
+func prefixed(prefix string, msg *msgeval.Value) msgeval.Value {
+	p := msgeval.Lit(prefix)
 	if msg == nil {
 		return p
 	}
-	return concat(concat(p, litValue(": ")), *msg)
+	return rules.Concat(rules.Concat(p, msgeval.Lit(": ")), *msg)
 }
 
 // macro builds the site of a panicking or error-making macro.
@@ -178,14 +149,14 @@ func (x *file) macro(n syntax.Node) {
 	default:
 		return
 	}
-	if x.broken(n) {
+	if x.notes.Broken(n) {
 		return
 	}
 	args := macroArgs(macroTokens(n))
 	fn := x.function(n)
 	// message evaluates args as a format message, or nil when there are
 	// none.
-	message := func(args []tokArg) *value {
+	message := func(args []tokArg) *msgeval.Value {
 		if len(args) == 0 {
 			return nil
 		}
@@ -199,7 +170,7 @@ func (x *file) macro(n syntax.Node) {
 	case "panic":
 		msg := message(args)
 		if msg == nil {
-			x.add(errdex.KindPanic, "", n, fn, litValue("explicit panic"))
+			x.add(errdex.KindPanic, "", n, fn, msgeval.Lit("explicit panic"))
 			return
 		}
 		x.add(errdex.KindPanic, "", n, fn, *msg)
@@ -217,7 +188,7 @@ func (x *file) macro(n syntax.Node) {
 			x.add(errdex.KindAssert, "", n, fn, *msg)
 			return
 		}
-		x.add(errdex.KindAssert, "", n, fn, litValue("assertion failed: "+template.Stringize(args[0].text(), template.StringizeRust)))
+		x.add(errdex.KindAssert, "", n, fn, msgeval.Lit("assertion failed: "+template.Stringize(args[0].text(), template.StringizeRust)))
 	case "assert_eq", "assert_ne", "debug_assert_eq", "debug_assert_ne":
 		if len(args) < 2 {
 			return
@@ -247,21 +218,21 @@ func (x *file) macro(n syntax.Node) {
 
 // assertEq is the message of a failed assert_eq!/assert_ne!: Rust 1.73's
 // form first, the older form as an alternative.
-func assertEq(op string, left, right tokArg, msg *value) value {
+func assertEq(op string, left, right tokArg, msg *msgeval.Value) msgeval.Value {
 	l, r := debugPart(left.toks), debugPart(right.toks)
-	head := litValue("assertion `left " + op + " right` failed")
+	head := msgeval.Lit("assertion `left " + op + " right` failed")
 	if msg != nil {
-		head = concat(concat(head, litValue(": ")), *msg)
+		head = rules.Concat(rules.Concat(head, msgeval.Lit(": ")), *msg)
 	}
-	modern := concat(head, textValue(errdex.NewTemplate(errdex.Lit("\n  left: "), l, errdex.Lit("\n right: "), r)))
-	old := textValue(errdex.NewTemplate(errdex.Lit("assertion failed: `(left "+op+" right)`\n  left: `"), l,
+	modern := rules.Concat(head, msgeval.Of(errdex.NewTemplate(errdex.Lit("\n  left: "), l, errdex.Lit("\n right: "), r)))
+	old := msgeval.Of(errdex.NewTemplate(errdex.Lit("assertion failed: `(left "+op+" right)`\n  left: `"), l,
 		errdex.Lit("`,\n right: `"), r, errdex.Lit("`")))
 	if msg != nil {
-		old = concat(concat(old, litValue(": ")), *msg)
+		old = rules.Concat(rules.Concat(old, msgeval.Lit(": ")), *msg)
 	}
-	v := union(modern, old)
-	for i, t := range v.alts {
-		v.alts[i] = template.DistinctHoles(t)
+	v := rules.Union(modern, old)
+	for i, t := range v.Alts {
+		v.Alts[i] = template.DistinctHoles(t)
 	}
 	return v
 }
@@ -269,9 +240,9 @@ func assertEq(op string, left, right tokArg, msg *value) value {
 // conditionFailed is anyhow's message for ensure!(cond) without a message:
 // "Condition failed: `a == b` (1 vs 2)" for a comparison (anyhow 1.0.58
 // and later), "Condition failed: `cond`" otherwise, and as an alternative.
-func conditionFailed(cond tokArg) value {
+func conditionFailed(cond tokArg) msgeval.Value {
 	text := template.Stringize(cond.text(), template.StringizeRust)
-	plain := litValue("Condition failed: `" + text + "`")
+	plain := msgeval.Lit("Condition failed: `" + text + "`")
 	op := -1
 	for i, t := range cond.toks {
 		switch {
@@ -284,10 +255,10 @@ func conditionFailed(cond tokArg) value {
 	if op < 0 || op == len(cond.toks)-1 {
 		return plain
 	}
-	detailed := textValue(template.DistinctHoles(errdex.NewTemplate(
+	detailed := msgeval.Of(template.DistinctHoles(errdex.NewTemplate(
 		errdex.Lit("Condition failed: `"+text+"` ("), debugPart(cond.toks[:op]), errdex.Lit(" vs "),
 		debugPart(cond.toks[op+1:]), errdex.Lit(")"))))
-	return union(detailed, plain)
+	return rules.Union(detailed, plain)
 }
 
 // debugPart is how Debug prints an operand given as tokens: the literal's
@@ -297,7 +268,7 @@ func debugPart(toks []syntax.Node) errdex.Part {
 		return errdex.Lit(s)
 	}
 	e := tokArg{toks: toks}.text()
-	return errdex.HolePart(template.RustHoleName(e), clipExpr(e), errdex.HoleRepr)
+	return errdex.HolePart(template.RustHoleName(e), rules.Expr(e), errdex.HoleRepr)
 }
 
 // optionMethods return an Option: .expect on their result prints the
@@ -326,12 +297,12 @@ func (x *file) call(n syntax.Node) {
 		callee := fn.Text()
 		switch {
 		case (callee == "Err" || callee == "Result::Err") && nargs == 1:
-			if x.broken(n) {
+			if x.notes.Broken(n) {
 				return
 			}
 			if v := x.eval(args.NamedChild(0), 0); meaningful(v) {
 				x.add(stringKind(v), "", n, x.function(n), v)
-			} else if !v.text {
+			} else if !v.Text {
 				x.constructed(args.NamedChild(0), errdex.KindRaise)
 			}
 		case fn.Kind() == "scoped_identifier" && nargs >= 1:
@@ -348,7 +319,7 @@ func (x *file) call(n syntax.Node) {
 		default:
 			return
 		}
-		if x.broken(n) {
+		if x.notes.Broken(n) {
 			return
 		}
 		v := x.eval(arg, 0)
@@ -356,7 +327,7 @@ func (x *file) call(n syntax.Node) {
 		case "expect":
 			x.expect(n, fn.Child("value"), v)
 		case "expect_err":
-			x.add(errdex.KindExpect, "", n, x.function(n), concat(v, textValue(errdex.NewTemplate(
+			x.add(errdex.KindExpect, "", n, x.function(n), rules.Concat(v, msgeval.Of(errdex.NewTemplate(
 				errdex.Lit(": "), errdex.HolePart("value", "", errdex.HoleRepr)))))
 		case "context", "wrap_err", "with_context", "wrap_err_with":
 			if meaningful(v) {
@@ -369,7 +340,7 @@ func (x *file) call(n syntax.Node) {
 					v = errorParam(arg, v)
 				}
 				x.add(stringKind(v), "", n, x.function(n), v)
-			case !v.text:
+			case !v.Text:
 				if arg.Kind() == "closure_expression" {
 					arg = arg.Child("body")
 				}
@@ -383,7 +354,7 @@ func (x *file) call(n syntax.Node) {
 }
 
 // expect builds the site of recv.expect(msg).
-func (x *file) expect(n, recv syntax.Node, msg value) {
+func (x *file) expect(n, recv syntax.Node, msg msgeval.Value) {
 	fn := x.function(n)
 	if recv.Kind() == "call_expression" {
 		if f := recv.Child("function"); f.Kind() == "field_expression" && optionMethods[f.Child("field").Text()] ||
@@ -392,13 +363,13 @@ func (x *file) expect(n, recv syntax.Node, msg value) {
 			return
 		}
 	}
-	withErr := concat(msg, textValue(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("err", "", errdex.HoleRepr))))
-	x.add(errdex.KindExpect, "", n, fn, union(withErr, msg))
+	withErr := rules.Concat(msg, msgeval.Of(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("err", "", errdex.HoleRepr))))
+	x.add(errdex.KindExpect, "", n, fn, rules.Union(withErr, msg))
 }
 
 // errorParam types as errors the holes filled by a map_err closure's
 // parameter (|e| format!("read: {}", e)).
-func errorParam(closure syntax.Node, v value) value {
+func errorParam(closure syntax.Node, v msgeval.Value) msgeval.Value {
 	if closure.Kind() != "closure_expression" {
 		return v
 	}
@@ -415,15 +386,15 @@ func errorParam(closure syntax.Node, v value) value {
 	if name == "" {
 		return v
 	}
-	out := value{text: v.text}
-	for _, t := range v.alts {
+	out := msgeval.Value{Text: v.Text}
+	for _, t := range v.Alts {
 		parts := append([]errdex.Part(nil), t.Parts...)
 		for i, p := range parts {
 			if p.IsHole() && p.Type == errdex.HoleAny && (p.Expr == name || strings.HasPrefix(p.Expr, name+".")) {
 				parts[i].Type = errdex.HoleError
 			}
 		}
-		out.alts = append(out.alts, errdex.Template{Parts: parts})
+		out.Alts = append(out.Alts, errdex.Template{Parts: parts})
 	}
 	return out
 }
@@ -448,7 +419,7 @@ func (x *file) constructor(n, fn, args syntax.Node) {
 			last = a
 		}
 	}
-	if x.broken(n) {
+	if x.notes.Broken(n) {
 		return
 	}
 	if v := x.eval(last, 0); meaningful(v) {
