@@ -18,9 +18,10 @@
 //
 // # Schema
 //
-// migrations/*.sql, embedded and applied by goose (postgres dialect) at
-// Open under an advisory lock, so that workers starting together migrate
-// once; goose records versions in errdex_schema. Open refuses a schema
+// migrations/*.sql, embedded and applied by goose (through
+// store/internal/migrate) at Open under an advisory lock, so that workers
+// starting together migrate once; goose records versions in
+// errdex_schema. Open refuses a schema
 // that holds tables of errdex's names it did not create, and one written
 // by a newer errdex.
 //

@@ -2,13 +2,11 @@ package postgres
 
 import (
 	"context"
-	"database/sql"
 	"embed"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"io/fs"
-	"log/slog"
 	"net"
 	"runtime"
 	"strconv"
@@ -19,20 +17,17 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/jackc/pgx/v5/stdlib"
-	"github.com/pressly/goose/v3"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/internal/errkind"
+	"github.com/errdex/errdex/store/internal/migrate"
 )
 
 //go:embed migrations/*.sql
 var migrations embed.FS
 
-// schemaTable is the table in which goose records the applied schema
-// versions. Its presence is what marks a schema as errdex's.
-const schemaTable = "errdex_schema"
-
 // ourTables are the tables the migrations create. A schema that has one of
-// them but no schemaTable belongs to another program.
+// them but no migrate.Table belongs to another program.
 var ourTables = []string{"repos", "snapshots", "skipped_files", "sites", "snippets", "snapshot_families", "llm_answers", "changes"}
 
 // Store is an errdex.Store in a PostgreSQL database. It is safe for
@@ -163,7 +158,7 @@ func redactErr(err error, url string) string {
 func (s *Store) migrate(ctx context.Context, cc *pgx.ConnConfig) error {
 	const op = "postgres.Open"
 	rows, err := s.pool.Query(ctx, `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1) ORDER BY tablename`,
-		append([]string{schemaTable}, ourTables...))
+		append([]string{migrate.Table}, ourTables...))
 	if err != nil {
 		return s.fail(ctx, op, err)
 	}
@@ -173,7 +168,7 @@ func (s *Store) migrate(ctx context.Context, cc *pgx.ConnConfig) error {
 	}
 	managed := false
 	for _, t := range tables {
-		managed = managed || t == schemaTable
+		managed = managed || t == migrate.Table
 	}
 	if len(tables) > 0 && !managed {
 		return errdex.Errorf(op, errdex.Invalid, "schema %s of %s has tables errdex did not create (%s): use another database, or add ?search_path=errdex to the URL after `CREATE SCHEMA errdex`",
@@ -197,27 +192,12 @@ func (s *Store) migrate(ctx context.Context, cc *pgx.ConnConfig) error {
 	}
 	defer db.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1, $2)`, lockMigrate, lockKey(s.schema))
 
-	p, err := goose.NewProvider(goose.DialectPostgres, db, sub,
-		goose.WithTableName(schemaTable),
-		goose.WithDisableGlobalRegistry(true),
-		goose.WithSlog(slog.New(slog.DiscardHandler)),
-	)
+	err = migrate.Up(ctx, db, migrate.Postgres, sub, managed)
+	var newer *migrate.NewerError
+	if errors.As(err, &newer) {
+		return errdex.Errorf(op, errdex.Invalid, "the errdex schema in %s (schema %s) was written by a newer errdex (%v): upgrade errdex", s.where, s.schema, newer)
+	}
 	if err != nil {
-		return errdex.E(op, errdex.Internal, err)
-	}
-	known := p.ListSources()
-	latest := known[len(known)-1].Version
-	if managed {
-		var current sql.NullInt64
-		if err := db.QueryRowContext(ctx, `SELECT max(version_id) FROM `+schemaTable).Scan(&current); err != nil {
-			return s.fail(ctx, op, err)
-		}
-		if current.Int64 > latest {
-			return errdex.Errorf(op, errdex.Invalid, "the errdex schema in %s (schema %s) was written by a newer errdex (version %d; this errdex knows versions up to %d): upgrade errdex",
-				s.where, s.schema, current.Int64, latest)
-		}
-	}
-	if _, err := p.Up(ctx); err != nil {
 		return s.fail(ctx, op, fmt.Errorf("updating the schema of %s: %w", s.where, err))
 	}
 	return nil
@@ -260,17 +240,7 @@ func (s *Store) Classify(ctx context.Context, op string, err error) error {
 // fail classifies err, reporting a canceled ctx as such whatever error the
 // database returned after it.
 func (s *Store) fail(ctx context.Context, op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if ctx.Err() != nil {
-		var e *errdex.Error
-		if errors.As(err, &e) && e.Kind == errdex.Canceled {
-			return err
-		}
-		return errdex.E(op, errdex.Canceled, ctx.Err())
-	}
-	return s.classify(op, err)
+	return errkind.Fail(ctx, op, err, s.driverError)
 }
 
 // PostgreSQL error codes the store classifies
@@ -302,18 +272,14 @@ var codeKinds = map[string]errdex.ErrorKind{
 }
 
 // classify wraps a database error with op and the kind a caller can act
-// on, saying which server could not be reached or refused.
+// on (see driverError).
 func (s *Store) classify(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var e *errdex.Error
-	if errors.As(err, &e) {
-		return err // classified where it was made
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return errdex.E(op, errdex.Canceled, err)
-	}
+	return errkind.Classify(op, err, s.driverError)
+}
+
+// driverError classifies the errors of pgx and of the server, saying
+// which server could not be reached or refused, or returns nil for others.
+func (s *Store) driverError(op string, err error) error {
 	var pe *pgconn.PgError
 	if errors.As(err, &pe) {
 		kind, ok := codeKinds[pe.Code]
@@ -342,7 +308,7 @@ func (s *Store) classify(op string, err error) error {
 	if errors.As(err, &ce) || errors.As(err, &ne) || pgconn.Timeout(err) || errors.Is(err, net.ErrClosed) || isConnLost(err) {
 		return errdex.Errorf(op, errdex.Unavailable, "cannot reach PostgreSQL at %s: %w (is the server running, and the host and port right?)", s.where, err)
 	}
-	return errdex.E(op, errdex.Internal, err)
+	return nil
 }
 
 // isConnLost reports errors pgx returns when the connection broke in the

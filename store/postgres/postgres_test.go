@@ -81,7 +81,7 @@ func TestOpenErrors(t *testing.T) {
 			openURL(t, u).Close()
 			pgtest.Exec(t, u, `INSERT INTO errdex_schema (version_id, is_applied) VALUES (999, true)`)
 			return u
-		}, errdex.Invalid, []string{"written by a newer errdex (version 999"}, ""},
+		}, errdex.Invalid, []string{"written by a newer errdex (schema version 999"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -154,20 +154,7 @@ const pathIndexed = 256
 // listQuery builds the query for the sites of one snapshot ($1) that pass
 // the filter, with at most $2 rows (NULL for all; a negative $2 too).
 func listQuery(f errdex.SiteFilter) (string, []any) {
-	q := `SELECT s.record`
-	if f.SkipFacts {
-		q += `, NULL::bytea`
-	} else {
-		q += `, s.facts`
-	}
-	if f.WithSnippet {
-		q += `, sp.body`
-	}
-	q += ` FROM sites s`
-	if f.WithSnippet {
-		q += ` LEFT JOIN snippets sp ON sp.snapshot_id = s.snapshot_id AND sp.seq = s.seq`
-	}
-	q += ` WHERE s.snapshot_id = $1`
+	q := rowcodec.SelectSites(f, `NULL::bytea`, `sp.snapshot_id = s.snapshot_id AND sp.seq = s.seq`) + ` WHERE s.snapshot_id = $1`
 	args := []any{}
 	arg := func(v any) string {
 		args = append(args, v)
@@ -262,21 +249,15 @@ func listSnapshotSites(ctx context.Context, tx pgx.Tx, si *snapInfo, fams map[st
 
 // familyCounts returns the size of every family.
 func familyCounts(ctx context.Context, tx pgx.Tx) (map[string]rowcodec.FamilyCount, error) {
-	rows, err := tx.Query(ctx, `SELECT slug, sum(sites), count(*) FROM snapshot_families GROUP BY slug`)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	fams := map[string]rowcodec.FamilyCount{}
-	for rows.Next() {
-		var slug string
-		var sites, repos int64
-		if err := rows.Scan(&slug, &sites, &repos); err != nil {
-			return nil, err
-		}
+	var slug string
+	var sites, repos int64
+	rows, _ := tx.Query(ctx, `SELECT slug, sum(sites), count(*) FROM snapshot_families GROUP BY slug`)
+	_, err := pgx.ForEachRow(rows, []any{&slug, &sites, &repos}, func() error {
 		fams[rowcodec.UnescapeText(slug)] = rowcodec.FamilyCount{Sites: int(sites), Repos: int(repos)}
-	}
-	return fams, rows.Err()
+		return nil
+	})
+	return fams, err
 }
 
 // listSnapInfos returns the current snapshots ordered by repository name,
@@ -288,20 +269,11 @@ func listSnapInfos(ctx context.Context, tx pgx.Tx, repo string) ([]*snapInfo, er
 		q += ` WHERE r.name = $1`
 		args = append(args, repo)
 	}
-	rows, err := tx.Query(ctx, q+` ORDER BY r.name`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*snapInfo
-	for rows.Next() {
+	rows, _ := tx.Query(ctx, q+` ORDER BY r.name`, args...) // its error comes back from CollectRows
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (*snapInfo, error) {
 		si := new(snapInfo)
-		if err := scanSnapInfo(rows, si); err != nil {
-			return nil, err
-		}
-		out = append(out, si)
-	}
-	return out, rows.Err()
+		return si, scanSnapInfo(row, si)
+	})
 }
 
 // snapshotColumns are the columns scanSnapshot reads, of snapshots sn
@@ -337,21 +309,15 @@ func (s *Store) Snapshot(ctx context.Context, repo string) (*errdex.Snapshot, er
 		if err != nil {
 			return err
 		}
-		rows, err := tx.Query(ctx, `SELECT path, reason, detail FROM skipped_files WHERE snapshot_id = $1 ORDER BY seq`, id)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
+		rows, _ := tx.Query(ctx, `SELECT path, reason, detail FROM skipped_files WHERE snapshot_id = $1 ORDER BY seq`, id)
+		sn.Skipped, err = pgx.AppendRows(sn.Skipped, rows, func(row pgx.CollectableRow) (errdex.SkippedFile, error) {
 			var f errdex.SkippedFile
-			if err := rows.Scan(&f.Path, &f.Reason, &f.Detail); err != nil {
-				return err
-			}
+			err := row.Scan(&f.Path, &f.Reason, &f.Detail)
 			f.Path, f.Reason, f.Detail = rowcodec.UnescapeText(f.Path), rowcodec.UnescapeText(f.Reason), rowcodec.UnescapeText(f.Detail)
-			sn.Skipped = append(sn.Skipped, f)
-		}
+			return f, err
+		})
 		snap = sn
-		return rows.Err()
+		return err
 	})
 	if err != nil {
 		return nil, s.fail(ctx, op, err)
@@ -362,20 +328,12 @@ func (s *Store) Snapshot(ctx context.Context, repo string) (*errdex.Snapshot, er
 // Snapshots implements errdex.Store.
 func (s *Store) Snapshots(ctx context.Context) ([]*errdex.Snapshot, error) {
 	const op = "postgres.Snapshots"
-	rows, err := s.pool.Query(ctx, `SELECT `+snapshotColumns+` FROM snapshots sn JOIN repos r ON r.id = sn.repo_id ORDER BY r.name`)
+	rows, _ := s.pool.Query(ctx, `SELECT `+snapshotColumns+` FROM snapshots sn JOIN repos r ON r.id = sn.repo_id ORDER BY r.name`)
+	snaps, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*errdex.Snapshot, error) {
+		_, snap, err := scanSnapshot(row)
+		return snap, err
+	})
 	if err != nil {
-		return nil, s.fail(ctx, op, err)
-	}
-	defer rows.Close()
-	snaps := []*errdex.Snapshot{}
-	for rows.Next() {
-		_, snap, err := scanSnapshot(rows)
-		if err != nil {
-			return nil, s.fail(ctx, op, err)
-		}
-		snaps = append(snaps, snap)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, s.fail(ctx, op, err)
 	}
 	return snaps, nil
@@ -413,20 +371,9 @@ func scanFamily(row pgx.Row) (errdex.FamilyRef, error) {
 // counts.
 func (s *Store) Families(ctx context.Context) ([]errdex.FamilyRef, error) {
 	const op = "postgres.Families"
-	rows, err := s.pool.Query(ctx, familyQuery+` GROUP BY slug ORDER BY slug`)
+	rows, _ := s.pool.Query(ctx, familyQuery+` GROUP BY slug ORDER BY slug`)
+	fams, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (errdex.FamilyRef, error) { return scanFamily(row) })
 	if err != nil {
-		return nil, s.fail(ctx, op, err)
-	}
-	defer rows.Close()
-	fams := []errdex.FamilyRef{}
-	for rows.Next() {
-		f, err := scanFamily(rows)
-		if err != nil {
-			return nil, s.fail(ctx, op, err)
-		}
-		fams = append(fams, f)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, s.fail(ctx, op, err)
 	}
 	return fams, nil

@@ -14,11 +14,12 @@
 //
 // # Schema
 //
-// The schema is in migrations/*.sql, embedded and applied by goose at
-// Open; goose records applied versions in the table errdex_schema, whose
-// presence marks a file as an errdex database. Open refuses files that are
-// not SQLite, SQLite files of other programs, and databases written by a
-// newer errdex (a higher schema version), with errors saying what to do.
+// The schema is in migrations/*.sql, embedded and applied by goose
+// (through store/internal/migrate) at Open; goose records applied
+// versions in the table errdex_schema, whose presence marks a file as an
+// errdex database. Open refuses files that are not SQLite, SQLite files of
+// other programs, and databases written by a newer errdex (a higher schema
+// version), with errors saying what to do.
 //
 //	repos          one row per repository name
 //	snapshots      the current snapshot of each repository (one per repo)

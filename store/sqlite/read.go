@@ -108,20 +108,7 @@ func (e userError) Error() string { return e.err.Error() }
 // listQuery builds the query for the sites of one snapshot (its first
 // argument) that pass the filter.
 func listQuery(f errdex.SiteFilter) (string, []any) {
-	q := `SELECT s.record`
-	if f.SkipFacts {
-		q += `, ''`
-	} else {
-		q += `, s.facts`
-	}
-	if f.WithSnippet {
-		q += `, sp.body`
-	}
-	q += ` FROM sites s`
-	if f.WithSnippet {
-		q += ` LEFT JOIN snippets sp ON sp.site = s.seq`
-	}
-	q += ` WHERE s.snapshot_id = ?`
+	q := rowcodec.SelectSites(f, `''`, `sp.site = s.seq`) + ` WHERE s.snapshot_id = ?`
 	var args []any
 	switch {
 	case f.Path == "":

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -18,19 +17,16 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/store/internal/errkind"
+	"github.com/errdex/errdex/store/internal/migrate"
 )
 
 //go:embed migrations/*.sql
 var migrations embed.FS
-
-// schemaTable is the table in which goose records the applied schema
-// versions. Its presence is what marks a SQLite file as an errdex database.
-const schemaTable = "errdex_schema"
 
 // Store is an errdex.Store in one SQLite file. It is safe for concurrent
 // use. Writes go through a single connection, so that writers of one
@@ -199,7 +195,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	if len(tables) > 0 {
 		known := false
 		for _, t := range tables {
-			known = known || t == schemaTable
+			known = known || t == migrate.Table
 		}
 		if !known {
 			if len(tables) > 5 {
@@ -213,26 +209,12 @@ func (s *Store) migrate(ctx context.Context) error {
 	if err != nil {
 		return errdex.E(op, errdex.Internal, err)
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, s.w, sub,
-		goose.WithTableName(schemaTable),
-		goose.WithDisableGlobalRegistry(true),
-		goose.WithSlog(slog.New(slog.DiscardHandler)),
-	)
+	err = migrate.Up(ctx, s.w, migrate.SQLite, sub, len(tables) > 0)
+	var newer *migrate.NewerError
+	if errors.As(err, &newer) {
+		return errdex.Errorf(op, errdex.Invalid, "database %s was written by a newer errdex (%v): upgrade errdex, or pass another --db path", s.path, newer)
+	}
 	if err != nil {
-		return errdex.E(op, errdex.Internal, err)
-	}
-	known := p.ListSources()
-	latest := known[len(known)-1].Version
-	if len(tables) > 0 {
-		var current sql.NullInt64
-		if err := s.w.QueryRowContext(ctx, `SELECT max(version_id) FROM `+schemaTable).Scan(&current); err != nil {
-			return s.classify(op, err)
-		}
-		if current.Int64 > latest {
-			return errdex.Errorf(op, errdex.Invalid, "database %s was written by a newer errdex (schema version %d; this errdex knows versions up to %d): upgrade errdex, or pass another --db path", s.path, current.Int64, latest)
-		}
-	}
-	if _, err := p.Up(ctx); err != nil {
 		return s.classify(op, fmt.Errorf("updating the schema of %s: %w", s.path, err))
 	}
 	return nil
@@ -260,22 +242,24 @@ func (s *Store) Close() error {
 	return nil
 }
 
+// fail classifies err, reporting a canceled ctx as such whatever error the
+// database returned after it.
+func (s *Store) fail(ctx context.Context, op string, err error) error {
+	return errkind.Fail(ctx, op, err, s.driverError)
+}
+
 // classify wraps a database error with op and the kind a caller can act
-// on, with a message that says what to do where SQLite's own does not.
+// on (see driverError).
 func (s *Store) classify(op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	var e *errdex.Error
-	if errors.As(err, &e) {
-		return err // classified where it was made
-	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return errdex.E(op, errdex.Canceled, err)
-	}
+	return errkind.Classify(op, err, s.driverError)
+}
+
+// driverError classifies SQLite's errors, with a message that says what to
+// do where SQLite's own does not, or returns nil for others.
+func (s *Store) driverError(op string, err error) error {
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
-		return errdex.E(op, errdex.Internal, err)
+		return nil
 	}
 	switch se.Code() & 0xff {
 	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
@@ -297,5 +281,5 @@ func (s *Store) classify(op string, err error) error {
 	case sqlite3.SQLITE_TOOBIG:
 		return errdex.Errorf(op, errdex.TooLarge, "a value is larger than SQLite can store: %w", err)
 	}
-	return errdex.E(op, errdex.Internal, err)
+	return nil
 }

@@ -93,18 +93,6 @@ func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
 	return tx.Commit()
 }
 
-// fail classifies err, reporting a canceled ctx as such whatever error the
-// database returned after it.
-func (s *Store) fail(ctx context.Context, op string, err error) error {
-	if err == nil {
-		return nil
-	}
-	if ctx.Err() != nil {
-		return errdex.E(op, errdex.Canceled, ctx.Err())
-	}
-	return s.classify(op, err)
-}
-
 func upsertRepo(ctx context.Context, tx *sql.Tx, name string) (int64, error) {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO repos (name) VALUES (?) ON CONFLICT (name) DO UPDATE SET name = excluded.name RETURNING id`, name).Scan(&id)

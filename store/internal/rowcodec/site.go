@@ -62,6 +62,26 @@ func (r *SiteReader) Site(record, facts, snippet []byte) (*errdex.Site, error) {
 	return site, nil
 }
 
+// SelectSites returns the start of a query listing sites: the columns
+// SiteReader.Site decodes (the record; the facts, or nullFacts when
+// f.SkipFacts; the snippet body when f.WithSnippet) from the table sites
+// s, joined with snippets sp on snippetJoin when f.WithSnippet. The store
+// adds its WHERE clause and order.
+func SelectSites(f errdex.SiteFilter, nullFacts, snippetJoin string) string {
+	q := `SELECT s.record`
+	if f.SkipFacts {
+		q += `, ` + nullFacts
+	} else {
+		q += `, s.facts`
+	}
+	if f.WithSnippet {
+		q += `, sp.body FROM sites s LEFT JOIN snippets sp ON ` + snippetJoin
+	} else {
+		q += ` FROM sites s`
+	}
+	return q
+}
+
 // urlCache fills Location.URL with errdex.Snapshot.SourceURL while
 // calling it about twice per file instead of once per site: SourceURL
 // builds a replacer and escapes the path on every call, which costs more
