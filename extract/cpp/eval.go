@@ -35,10 +35,7 @@ func (x *file) concatAll(args []syntax.Node, depth int) msgeval.Value {
 
 // eval evaluates an expression node.
 func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
-	if n.IsNull() {
-		return rules.Unknown("", errdex.HoleAny)
-	}
-	if !x.budget.Step(depth) {
+	if n.IsNull() || !x.budget.Step(depth) {
 		return rules.Unknown(n.Text(), errdex.HoleAny)
 	}
 	switch n.Kind() {

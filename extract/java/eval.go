@@ -232,20 +232,23 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 	return msgeval.Value{}, false
 }
 
-// printf evaluates String.format(format, args...) with java.util.Formatter
-// rules (template.Printf, dialect Java).
-func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) msgeval.Value {
+// formatArgs splits the arguments of a formatting call into its format,
+// which must be a known string, and the arguments after it, spread from
+// an array (String.format(f, new Object[] {a, b})), with their source
+// texts. When there is no known format it returns the hole that stands
+// for the message instead.
+func (x *fileCtx) formatArgs(as []syntax.Node, sc *scope, depth int) (string, []syntax.Node, []string, msgeval.Value, bool) {
 	if len(as) == 0 {
-		return msgeval.Holed(errdex.HolePart("value", "", errdex.HoleAny))
+		return "", nil, nil, msgeval.Holed(errdex.HolePart("value", "", errdex.HoleAny)), false
 	}
 	f, ok := x.eval(as[0], sc, depth+1).Known()
 	if !ok {
-		return msgeval.Holed(x.hole(as[0]))
+		return "", nil, nil, msgeval.Holed(x.hole(as[0])), false
 	}
 	rest := as[1:]
 	if len(rest) == 1 {
 		if arr := unwrap(rest[0]); arr.Kind() == "array_creation_expression" {
-			rest = nil // String.format(f, new Object[] {a, b})
+			rest = nil
 			for v := range arr.Child("value").NamedChildren() {
 				rest = append(rest, v)
 			}
@@ -254,6 +257,16 @@ func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) msgeval.Value {
 	texts := make([]string, len(rest))
 	for i, a := range rest {
 		texts[i] = rules.Expr(a.Text())
+	}
+	return f, rest, texts, msgeval.Value{}, true
+}
+
+// printf evaluates String.format(format, args...) with java.util.Formatter
+// rules (template.Printf, dialect Java).
+func (x *fileCtx) printf(as []syntax.Node, sc *scope, depth int) msgeval.Value {
+	f, rest, texts, unknown, ok := x.formatArgs(as, sc, depth)
+	if !ok {
+		return unknown
 	}
 	p := template.Printf{Dialect: template.PrintfJava, Value: func(i int) (errdex.Template, bool) {
 		v := x.eval(rest[i], sc, depth+1)
@@ -281,28 +294,15 @@ func (x *fileCtx) isLocale(a syntax.Node, sc *scope) bool {
 
 // messageFormat evaluates MessageFormat.format(pattern, args...).
 func (x *fileCtx) messageFormat(as []syntax.Node, sc *scope, depth int) msgeval.Value {
-	if len(as) == 0 {
-		return msgeval.Holed(errdex.HolePart("value", "", errdex.HoleAny))
-	}
-	pattern, ok := x.eval(as[0], sc, depth+1).Known()
+	pattern, rest, texts, unknown, ok := x.formatArgs(as, sc, depth)
 	if !ok {
-		return msgeval.Holed(x.hole(as[0]))
+		return unknown
 	}
-	rest := as[1:]
 	m := template.MessageFormat{}
-	if len(rest) == 1 {
-		if arr := unwrap(rest[0]); arr.Kind() == "array_creation_expression" {
-			rest = nil
-			for v := range arr.Child("value").NamedChildren() {
-				rest = append(rest, v)
-			}
-		} else if arr.Kind() == "identifier" && strings.HasSuffix(x.declaredType(arr, sc), "[]") {
-			m.UnknownArgs = true
+	if len(as) == 2 {
+		if arr := unwrap(as[1]); arr.Kind() == "identifier" && strings.HasSuffix(x.declaredType(arr, sc), "[]") {
+			m.UnknownArgs = true // the arguments are an array variable
 		}
-	}
-	texts := make([]string, len(rest))
-	for i, a := range rest {
-		texts[i] = rules.Expr(a.Text())
 	}
 	m.Value = func(i int) (errdex.Template, bool) {
 		v := x.eval(rest[i], sc, depth+1)

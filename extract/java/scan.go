@@ -117,12 +117,13 @@ type fileCtx struct {
 	facts    *Facts
 	budget   msgeval.Budget
 	resolver msgeval.Resolver[*scope]
+	throws   msgeval.Throws[*scope]
 }
 
+// frame is where a node of the pass is: its scope and its type.
 type frame struct {
 	sc  *scope
 	typ *typeInfo
-	end int
 }
 
 // typeKinds are the declarations of named types.
@@ -141,104 +142,100 @@ func scan(f *extract.File) *fileCtx {
 		budget: msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 	x.resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval, Appended: x.appended, HoleType: typeHole, KeepsExpr: keepsExpr}
+	x.throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue, Caught: caughtType, SameException: true,
+		Constructs: func(v syntax.Node) bool { return unwrap(v).Kind() == "object_creation_expression" }}
 	top := &scope{node: root, assigns: map[string][]assign{}}
-	stack := []frame{{sc: top, end: root.SkipSubtree()}}
-	n := tree.Len()
-	for i := 1; i < n; i++ {
-		for len(stack) > 1 && i >= stack[len(stack)-1].end {
-			stack = stack[:len(stack)-1]
+	msgeval.Walk(tree, frame{sc: top}, &x.regions, x.visit)
+	return x
+}
+
+// visit records what one node of the pass adds: a type, a scope, an import,
+// a binding of a local name, a candidate site.
+func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
+	fr := fs.Top()
+	sc, typ := fr.sc, fr.typ
+	kind := node.Kind()
+	switch {
+	case typeKinds[kind]:
+		t := x.pushType(node, typ, sc, node.Child("name").Text())
+		fs.Push(frame{sc: sc, typ: t}, node)
+		return
+	case kind == "class_body" && node.Parent().Is("object_creation_expression", "enum_constant"):
+		t := x.pushType(node, typ, sc, "")
+		fs.Push(frame{sc: sc, typ: t}, node)
+		return
+	}
+	if s := x.pushScope(node, sc, typ); s != nil {
+		fs.Push(frame{sc: s, typ: typ}, node)
+		return
+	}
+	switch kind {
+	case "package_declaration":
+		for c := range node.NamedChildren() {
+			if c.Is("scoped_identifier", "identifier") {
+				x.pkg = c.Text()
+			}
 		}
-		node := tree.At(i)
-		if node.IsError() {
-			i = x.regions.Skip(node) - 1
-			continue
+	case "import_declaration":
+		x.importDecl(node)
+	case "throw_statement":
+		if node.HasError() {
+			x.regions.Skipped++
+			return
 		}
-		fr := stack[len(stack)-1]
-		sc, typ := fr.sc, fr.typ
-		kind := node.Kind()
-		switch {
-		case typeKinds[kind]:
-			t := x.pushType(node, typ, sc, node.Child("name").Text())
-			stack = append(stack, frame{sc: sc, typ: t, end: node.SkipSubtree()})
-			continue
-		case kind == "class_body" && node.Parent().Is("object_creation_expression", "enum_constant"):
-			t := x.pushType(node, typ, sc, "")
-			stack = append(stack, frame{sc: sc, typ: t, end: node.SkipSubtree()})
-			continue
+		x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
+	case "assert_statement":
+		if !node.HasError() && node.NamedChildCount() >= 2 {
+			x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})
 		}
-		if s := x.pushScope(node, sc, typ); s != nil {
-			stack = append(stack, frame{sc: s, typ: typ, end: node.SkipSubtree()})
-			continue
+	case "method_invocation":
+		if root := appendRoot(node); !root.IsNull() {
+			x.bind(sc, root.Text(), msgeval.BindAppend, "", node, node)
 		}
-		switch kind {
-		case "package_declaration":
+		if check := x.checkMethod(node); check != "" {
+			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
+		}
+	case "explicit_constructor_invocation":
+		if sc.ctor != nil && sc.ctor.call.IsNull() {
+			sc.ctor.call = node
+		}
+	case "local_variable_declaration":
+		typText := compact(node.Child("type").Text())
+		for d := range node.ChildrenByField("declarator") {
+			x.declarator(d, typText, sc)
+		}
+	case "field_declaration", "constant_declaration":
+		x.fieldDecl(node, typ, sc)
+	case "assignment_expression":
+		x.assignment(node, sc)
+	case "update_expression":
+		for c := range node.NamedChildren() {
+			if c.Kind() == "identifier" {
+				x.bind(sc, c.Text(), msgeval.BindOpaque, "", node, syntax.Node{})
+			}
+		}
+	case "enhanced_for_statement", "resource":
+		if id := node.Child("name"); id.Kind() == "identifier" {
+			x.bind(sc, id.Text(), msgeval.BindOpaque, compact(node.Child("type").Text()), node, syntax.Node{})
+		}
+	case "catch_formal_parameter":
+		if id := node.Child("name"); !id.IsNull() {
+			var typText string
 			for c := range node.NamedChildren() {
-				if c.Is("scoped_identifier", "identifier") {
-					x.pkg = c.Text()
+				if c.Kind() == "catch_type" {
+					typText = compact(c.Text())
 				}
 			}
-		case "import_declaration":
-			x.importDecl(node)
-		case "throw_statement":
-			if node.HasError() {
-				x.regions.Skipped++
-				continue
-			}
-			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
-		case "assert_statement":
-			if !node.HasError() && node.NamedChildCount() >= 2 {
-				x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})
-			}
-		case "method_invocation":
-			if root := appendRoot(node); !root.IsNull() {
-				x.bind(sc, root.Text(), msgeval.BindAppend, "", node, node)
-			}
-			if check := x.checkMethod(node); check != "" {
-				x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
-			}
-		case "explicit_constructor_invocation":
-			if sc.ctor != nil && sc.ctor.call.IsNull() {
-				sc.ctor.call = node
-			}
-		case "local_variable_declaration":
-			typText := compact(node.Child("type").Text())
-			for d := range node.ChildrenByField("declarator") {
-				x.declarator(d, typText, sc)
-			}
-		case "field_declaration", "constant_declaration":
-			x.fieldDecl(node, typ, sc)
-		case "assignment_expression":
-			x.assignment(node, sc)
-		case "update_expression":
-			for c := range node.NamedChildren() {
-				if c.Kind() == "identifier" {
-					x.bind(sc, c.Text(), msgeval.BindOpaque, "", node, syntax.Node{})
-				}
-			}
-		case "enhanced_for_statement", "resource":
-			if id := node.Child("name"); id.Kind() == "identifier" {
-				x.bind(sc, id.Text(), msgeval.BindOpaque, compact(node.Child("type").Text()), node, syntax.Node{})
-			}
-		case "catch_formal_parameter":
-			if id := node.Child("name"); !id.IsNull() {
-				var typText string
-				for c := range node.NamedChildren() {
-					if c.Kind() == "catch_type" {
-						typText = compact(c.Text())
-					}
-				}
-				body := node.Parent().Child("body")
-				sc.assigns[id.Text()] = append(sc.assigns[id.Text()], assign{At: id.Index(), Kind: msgeval.BindCaught, Type: typText, Scope: sc, Block: body})
-			}
-		case "type_pattern":
-			for c := range node.NamedChildren() {
-				if c.Kind() == "identifier" {
-					x.bind(sc, c.Text(), msgeval.BindOpaque, "", node, syntax.Node{})
-				}
+			body := node.Parent().Child("body")
+			sc.assigns[id.Text()] = append(sc.assigns[id.Text()], assign{At: id.Index(), Kind: msgeval.BindCaught, Type: typText, Scope: sc, Block: body})
+		}
+	case "type_pattern":
+		for c := range node.NamedChildren() {
+			if c.Kind() == "identifier" {
+				x.bind(sc, c.Text(), msgeval.BindOpaque, "", node, syntax.Node{})
 			}
 		}
 	}
-	return x
 }
 
 // pushType records a type declaration or an anonymous class body.
@@ -557,6 +554,15 @@ func (x *fileCtx) checkMethod(call syntax.Node) string {
 		return ""
 	}
 	return owner + "." + name
+}
+
+// caughtType is the exception a catch parameter of the declared type
+// holds: none for a multi-catch, whose type is one of several.
+func caughtType(typ string) string {
+	if strings.Contains(typ, "|") {
+		return ""
+	}
+	return typ
 }
 
 // appendRoot returns the variable of a statement sb.append(a).append(b);

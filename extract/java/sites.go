@@ -6,7 +6,6 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
-	"github.com/errdex/errdex/template"
 )
 
 // javaLang are the throwables of java.lang, which every file sees by
@@ -73,15 +72,7 @@ func setOf(names ...string) map[string]bool {
 }
 
 // thrown describes a thrown value.
-type thrown struct {
-	kind      errdex.SiteKind
-	exception string
-	msg       []errdex.Template
-	// ctor and args are set for new C(args), for Link.
-	ctor string
-	args []syntax.Node
-	sc   *scope
-}
+type thrown = msgeval.Thrown[*scope]
 
 // run builds the sites of the candidates and the facts of the types.
 func (x *fileCtx) run() {
@@ -107,7 +98,7 @@ func (x *fileCtx) run() {
 				continue
 			}
 			v := x.eval(parts[1], c.sc, 0)
-			x.addSite(c.node, c.sc, thrown{kind: errdex.KindAssert, exception: "AssertionError", msg: v.Alts, sc: c.sc})
+			x.addSite(c.node, c.sc, thrown{Kind: errdex.KindAssert, Exception: "AssertionError", Msg: v.Alts, Scope: c.sc})
 		case candCheck:
 			x.checkSite(c)
 		}
@@ -123,14 +114,17 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		return x.construct(typeName(e.Child("type")), args(e), sc)
 	case "identifier":
 		if depth < 4 {
-			if t, ok := x.thrownVariable(e, sc, depth); ok {
+			if t, ok := x.throws.Variable(e, sc, depth); ok {
 				return t
 			}
 		}
 	case "method_invocation":
 		if depth < 4 && (e.Child("object").IsNull() || e.Child("object").Kind() == "this") {
 			if m := x.localMethod(e.Child("name").Text(), len(args(e)), sc); m != nil {
-				if t, ok := x.factory(m, args(e), sc, depth); ok {
+				// A factory of the file: static IllegalArgumentException
+				// invalid(String what) { return new ...(...) }.
+				bind := func() map[string][]errdex.Template { return x.bindArgs(m, args(e), sc, depth) }
+				if t, ok := x.throws.Factory(returns(m.node), m, depth, bind); ok {
 					return t
 				}
 			}
@@ -139,17 +133,17 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// best guess at the message.
 		for _, a := range args(e) {
 			if v := x.eval(a, sc, 1); v.Text && !v.Opaque() {
-				return thrown{kind: errdex.KindThrow, msg: v.Alts, sc: sc}
+				return thrown{Kind: errdex.KindThrow, Msg: v.Alts, Scope: sc}
 			}
 		}
 	}
-	t := thrown{kind: errdex.KindRaiseObject, sc: sc}
+	t := thrown{Kind: errdex.KindRaiseObject, Scope: sc}
 	p := x.hole(e)
 	p.Type = errdex.HoleError
-	t.msg = []errdex.Template{{Parts: []errdex.Part{p}}}
+	t.Msg = []errdex.Template{{Parts: []errdex.Part{p}}}
 	if e.Kind() == "identifier" {
 		if typ := x.declaredType(e, sc); isThrowableName(typ) {
-			t.exception = typ
+			t.Exception = typ
 		}
 	}
 	return t
@@ -179,62 +173,12 @@ func isThrowableName(t string) bool {
 	return strings.HasSuffix(t, "Exception") || strings.HasSuffix(t, "Error") || strings.HasSuffix(t, "Throwable")
 }
 
-// thrownVariable follows throw e to the caught exception of the enclosing
-// catch clause (a reraise) or the new exceptions assigned to e.
-func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, bool) {
-	r := msgeval.Reaching(id, sc)
-	if !r.Found || r.Param || len(r.Bindings) == 0 {
-		return thrown{}, false
-	}
-	if len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught {
-		caught := r.Bindings[0].Type
-		if k := strings.IndexByte(caught, '|'); k >= 0 {
-			caught = "" // a multi-catch: the type is one of several
-		}
-		return thrown{kind: errdex.KindReraise, exception: caught,
-			msg: []errdex.Template{{Parts: []errdex.Part{msgeval.Var(id.Text(), errdex.HoleError)}}}, sc: sc}, true
-	}
-	var out thrown
-	for i, a := range r.Bindings {
-		if a.Kind != msgeval.BindSet || unwrap(a.Value).Kind() != "object_creation_expression" {
-			return thrown{}, false
-		}
-		t := x.thrownValue(a.Value, a.Scope, depth+1)
-		if i == 0 {
-			out = t
-			continue
-		}
-		if t.exception != out.exception {
-			return thrown{}, false
-		}
-		out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
-		out.ctor, out.args = "", nil
-	}
-	return out, true
-}
-
-// factory describes the exception a method of the file returns (static
-// IllegalArgumentException invalid(String what) { return new ...(...) }),
-// with its parameters filled by the call's arguments.
-func (x *fileCtx) factory(m *scope, as []syntax.Node, sc *scope, depth int) (thrown, bool) {
-	for _, r := range returns(m.node) {
-		t := x.thrownValue(r, m, depth+1)
-		if t.kind != errdex.KindThrow || t.exception == "" {
-			continue
-		}
-		t.msg = rules.Alternatives.Substitute(t.msg, x.bindArgs(m, as, sc, depth))
-		t.ctor, t.args = "", nil
-		return t, true
-	}
-	return thrown{}, false
-}
-
 // construct describes new C(args): the message a JDK throwable takes from
 // its arguments (a String message first; a lone Throwable cause gives the
 // cause's toString()); Link replaces it for classes of the repository.
 func (x *fileCtx) construct(name string, as []syntax.Node, sc *scope) thrown {
-	t := thrown{kind: errdex.KindThrow, exception: name, sc: sc, ctor: name, args: as}
-	t.msg = x.throwableMessage(as, sc)
+	t := thrown{Kind: errdex.KindThrow, Exception: name, Scope: sc, Ctor: name, Args: as}
+	t.Msg = x.throwableMessage(as, sc)
 	return t
 }
 
@@ -313,33 +257,25 @@ func (x *fileCtx) checkSite(c candidate) {
 	default:
 		v = x.eval(msg, c.sc, 0)
 	}
-	x.addSite(c.node, c.sc, thrown{kind: errdex.KindCheckMacro, exception: info.exception, msg: v.Alts, sc: c.sc})
+	x.addSite(c.node, c.sc, thrown{Kind: errdex.KindCheckMacro, Exception: info.exception, Msg: v.Alts, Scope: c.sc})
 	s := x.sites[len(x.sites)-1]
 	s.ExceptionQualified = info.qualified
 }
 
 // addSite records the site of node.
 func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
-	s := &errdex.Site{
-		Language:  "java",
-		Kind:      t.kind,
-		Exception: strings.ToValidUTF8(t.exception, "\uFFFD"),
-		Function:  strings.ToValidUTF8(sc.function(), "\uFFFD"),
-		Location:  errdex.Location{Span: node.Span()},
-	}
-	s.Location.Path = x.path
-	if t.exception != "" {
-		s.ExceptionQualified = x.qualify(t.exception)
+	s := t.Site("java", x.path, sc.function(), node)
+	if t.Exception != "" {
+		s.ExceptionQualified = x.qualify(t.Exception)
 		if s.ExceptionQualified == "" {
 			x.facts.Unqualified = append(x.facts.Unqualified, s)
 		}
 	}
-	s.Template, s.Alternatives = template.Pick(t.msg)
 	x.sites = append(x.sites, s)
-	if t.ctor != "" {
-		th := &Throw{Site: s, Class: t.ctor}
-		for _, a := range t.args {
-			th.Args = append(th.Args, x.arg(a, t.sc))
+	if t.Ctor != "" {
+		th := &Throw{Site: s, Class: t.Ctor}
+		for _, a := range t.Args {
+			th.Args = append(th.Args, x.arg(a, t.Scope))
 		}
 		x.facts.Throws = append(x.facts.Throws, th)
 	}

@@ -180,16 +180,9 @@ func numberText(s string) (string, bool) {
 	return "", false
 }
 
+// digitsOnly reports whether s is a non-empty run of decimal digits.
 func digitsOnly(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // callValue evaluates the calls whose result is known from their

@@ -124,6 +124,7 @@ type fileCtx struct {
 	facts    *Facts
 	budget   msgeval.Budget
 	resolver msgeval.Resolver[*scope]
+	throws   msgeval.Throws[*scope]
 }
 
 type exportedValue struct {
@@ -131,10 +132,10 @@ type exportedValue struct {
 	value syntax.Node
 }
 
+// frame is where a node of the pass is: its scope and its class.
 type frame struct {
 	sc    *scope
 	class *classInfo
-	end   int
 }
 
 // functionNodes are the nodes that open a function scope; functionKinds
@@ -161,91 +162,87 @@ func scan(f *extract.File) *fileCtx {
 		budget: msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 	x.resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval}
+	x.throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue,
+		Constructs: func(v syntax.Node) bool { return unwrap(v).Is("new_expression", "call_expression") }}
 	x.module = &scope{node: root, assigns: map[string][]assign{}}
 	x.facts = &Facts{Path: f.Path, Imports: x.imports}
-	stack := []frame{{sc: x.module, end: root.SkipSubtree()}}
-	n := tree.Len()
-	for i := 1; i < n; i++ {
-		for len(stack) > 1 && i >= stack[len(stack)-1].end {
-			stack = stack[:len(stack)-1]
+	msgeval.Walk(tree, frame{sc: x.module}, &x.regions, x.visit)
+	return x
+}
+
+// visit records what one node of the pass adds: a function or class, an
+// import, a binding of a local name, a candidate site.
+func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
+	top := fs.Top()
+	sc, cls := top.sc, top.class
+	kind := node.Kind()
+	switch {
+	case functionKinds[kind]:
+		if node.Child("body").IsNull() {
+			return // a declaration without a body (TS overloads)
 		}
-		node := tree.At(i)
-		if node.IsError() {
-			i = x.regions.Skip(node) - 1
-			continue
+		s := x.pushFunction(node, sc, cls)
+		fs.Push(frame{sc: s, class: cls}, node)
+		return
+	case kind == "class_declaration" || kind == "class" || kind == "abstract_class_declaration":
+		c := x.pushClass(node)
+		fs.Push(frame{sc: sc, class: c}, node)
+		return
+	}
+	switch kind {
+	case "throw_statement":
+		if node.HasError() {
+			x.regions.Skipped++
+			return
 		}
-		top := stack[len(stack)-1]
-		sc, cls := top.sc, top.class
-		kind := node.Kind()
-		switch {
-		case functionKinds[kind]:
-			if node.Child("body").IsNull() {
-				continue // a declaration without a body (TS overloads)
+		x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
+	case "call_expression":
+		x.call(node, sc)
+	case "new_expression":
+		if ctor := node.Child("constructor"); ctor.Kind() == "identifier" && ctor.Text() == "Promise" {
+			if fn := unwrap(node.Child("arguments").NamedChild(0)); fn.Is("arrow_function", "function_expression", "function") {
+				x.executors[fn.Index()] = true
 			}
-			s := x.pushFunction(node, sc, cls)
-			stack = append(stack, frame{sc: s, class: cls, end: node.SkipSubtree()})
-			continue
-		case kind == "class_declaration" || kind == "class" || kind == "abstract_class_declaration":
-			c := x.pushClass(node)
-			stack = append(stack, frame{sc: sc, class: c, end: node.SkipSubtree()})
-			continue
 		}
-		switch kind {
-		case "throw_statement":
-			if node.HasError() {
-				x.regions.Skipped++
-				continue
+	case "variable_declarator":
+		x.declarator(node, sc)
+	case "assignment_expression":
+		x.assignment(node, sc)
+	case "augmented_assignment_expression":
+		if left := node.Child("left"); left.Kind() == "identifier" {
+			k := msgeval.BindOpaque
+			if node.Child("operator").Text() == "+=" {
+				k = msgeval.BindAdd
 			}
-			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
-		case "call_expression":
-			x.call(node, sc)
-		case "new_expression":
-			if ctor := node.Child("constructor"); ctor.Kind() == "identifier" && ctor.Text() == "Promise" {
-				if fn := unwrap(node.Child("arguments").NamedChild(0)); fn.Is("arrow_function", "function_expression", "function") {
-					x.executors[fn.Index()] = true
-				}
-			}
-		case "variable_declarator":
-			x.declarator(node, sc)
-		case "assignment_expression":
-			x.assignment(node, sc)
-		case "augmented_assignment_expression":
-			if left := node.Child("left"); left.Kind() == "identifier" {
-				k := msgeval.BindOpaque
-				if node.Child("operator").Text() == "+=" {
-					k = msgeval.BindAdd
-				}
-				x.bind(sc, left.Text(), k, node, node.Child("right"))
-			}
-		case "update_expression":
-			if arg := node.Child("argument"); arg.Kind() == "identifier" {
-				x.bind(sc, arg.Text(), msgeval.BindOpaque, node, syntax.Node{})
-			}
-		case "for_in_statement":
-			x.patternNames(node.Child("left"), sc, node)
-		case "catch_clause":
-			if p := node.Child("parameter"); p.Kind() == "identifier" {
-				x.bindIn(sc, p.Text(), msgeval.BindCaught, p, node.Child("body"))
-			} else if !p.IsNull() {
-				x.patternNames(p, sc, node)
-			}
-		case "import_statement":
-			x.importStatement(node)
-		case "import_alias", "import_require_clause":
-			x.importRequire(node)
-		case "public_field_definition", "field_definition":
-			if cls != nil && top.end == cls.node.SkipSubtree() {
-				x.classField(node, cls)
-			}
-		case "export_statement":
-			if d := node.Child("declaration"); !d.IsNull() {
-				if c := x.byNode[d.Index()]; c != nil {
-					c.exported = true
-				}
+			x.bind(sc, left.Text(), k, node, node.Child("right"))
+		}
+	case "update_expression":
+		if arg := node.Child("argument"); arg.Kind() == "identifier" {
+			x.bind(sc, arg.Text(), msgeval.BindOpaque, node, syntax.Node{})
+		}
+	case "for_in_statement":
+		x.patternNames(node.Child("left"), sc, node)
+	case "catch_clause":
+		if p := node.Child("parameter"); p.Kind() == "identifier" {
+			x.bindIn(sc, p.Text(), msgeval.BindCaught, p, node.Child("body"))
+		} else if !p.IsNull() {
+			x.patternNames(p, sc, node)
+		}
+	case "import_statement":
+		x.importStatement(node)
+	case "import_alias", "import_require_clause":
+		x.importRequire(node)
+	case "public_field_definition", "field_definition":
+		if cls != nil && fs.End() == cls.node.SkipSubtree() {
+			x.classField(node, cls)
+		}
+	case "export_statement":
+		if d := node.Child("declaration"); !d.IsNull() {
+			if c := x.byNode[d.Index()]; c != nil {
+				c.exported = true
 			}
 		}
 	}
-	return x
 }
 
 // unwrap looks through parentheses and TypeScript's type-only wrappers

@@ -7,7 +7,6 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
-	"github.com/errdex/errdex/template"
 )
 
 // builtinErrors are the error constructors of the language and of the
@@ -18,17 +17,8 @@ var builtinErrors = map[string]int{
 	"URIError": 0, "AggregateError": 1, "SuppressedError": 2, "DOMException": 0, "InternalError": 0,
 }
 
-// thrown describes a value that is thrown or rejected.
-type thrown struct {
-	kind      errdex.SiteKind
-	exception string
-	msg       []errdex.Template
-	// ctor and args are set for a constructor call of a class that is
-	// not built in, for Link.
-	ctor string
-	args []syntax.Node
-	sc   *scope
-}
+// thrown describes a thrown value.
+type thrown = msgeval.Thrown[*scope]
 
 // run builds the sites of the candidates and the facts of the classes.
 func (x *fileCtx) run() {
@@ -52,10 +42,10 @@ func (x *fileCtx) run() {
 				continue
 			}
 			t := x.thrownValue(c.arg, c.sc, 0)
-			if t.kind != errdex.KindThrow {
+			if t.Kind != errdex.KindThrow {
 				continue // an error passed through
 			}
-			t.kind = errdex.KindReject
+			t.Kind = errdex.KindReject
 			x.addSite(c.node, c.sc, t)
 		case candAssert:
 			x.assertSite(c)
@@ -80,7 +70,9 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// A factory of the file: function notFound(id) { return new
 		// NotFoundError(`no ${id}`) }.
 		if f := x.localFunction(fn, sc); !f.IsNull() && depth < 4 {
-			if t, ok := x.factory(f, argList(e.Child("arguments")), sc, depth); ok {
+			fs := x.scopeOf[f.Index()]
+			bind := func() map[string][]errdex.Template { return x.bindArgs(fs, argList(e.Child("arguments")), sc, depth) }
+			if t, ok := x.throws.Factory(returns(f), fs, depth, bind); ok {
 				return t
 			}
 		}
@@ -88,7 +80,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		if depth < 4 {
 			for _, a := range argList(e.Child("arguments")) {
 				if a = unwrap(a); a.Kind() == "new_expression" || a.Kind() == "call_expression" {
-					if t := x.thrownValue(a, sc, depth+1); t.kind == errdex.KindThrow && t.exception != "" {
+					if t := x.thrownValue(a, sc, depth+1); t.Kind == errdex.KindThrow && t.Exception != "" {
 						return t
 					}
 				}
@@ -97,38 +89,22 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// A factory (throw createError(404, "Not found")): the first
 		// text argument is the best guess at the message.
 		if v, ok := x.textArg(argList(e.Child("arguments")), sc); ok {
-			return thrown{kind: errdex.KindThrow, msg: v.Alts, sc: sc}
+			return thrown{Kind: errdex.KindThrow, Msg: v.Alts, Scope: sc}
 		}
 	case "identifier":
 		if depth < 4 {
-			if t, ok := x.thrownVariable(e, sc, depth); ok {
+			if t, ok := x.throws.Variable(e, sc, depth); ok {
 				return t
 			}
 		}
 	case "string", "template_string", "binary_expression", "ternary_expression":
-		return thrown{kind: errdex.KindThrow, msg: x.eval(e, sc, 0).Alts, sc: sc}
+		return thrown{Kind: errdex.KindThrow, Msg: x.eval(e, sc, 0).Alts, Scope: sc}
 	case "object":
 		if m := objectMessage(e); !m.IsNull() {
-			return thrown{kind: errdex.KindThrow, msg: x.eval(m, sc, 0).Alts, sc: sc}
+			return thrown{Kind: errdex.KindThrow, Msg: x.eval(m, sc, 0).Alts, Scope: sc}
 		}
 	}
-	return thrown{kind: errdex.KindRaiseObject, msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, sc: sc}
-}
-
-// factory describes the error a function of the file returns, with its
-// parameters filled by the call's arguments.
-func (x *fileCtx) factory(f syntax.Node, args []syntax.Node, sc *scope, depth int) (thrown, bool) {
-	fs := x.scopeOf[f.Index()]
-	for _, r := range returns(f) {
-		t := x.thrownValue(r, fs, depth+1)
-		if t.kind != errdex.KindThrow || t.exception == "" {
-			continue
-		}
-		t.msg = rules.Alternatives.Substitute(t.msg, x.bindArgs(fs, args, sc, depth))
-		t.ctor, t.args = "", nil // the arguments belong to the factory, not to the class
-		return t, true
-	}
-	return thrown{}, false
+	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
 }
 
 // errorHole is a hole for a thrown error object.
@@ -136,39 +112,6 @@ func (x *fileCtx) errorHole(e syntax.Node) errdex.Part {
 	p := x.hole(e)
 	p.Type = errdex.HoleError
 	return p
-}
-
-// thrownVariable follows throw err to what err holds: the caught error of
-// the enclosing catch clause (a reraise) or the new errors assigned to it.
-func (x *fileCtx) thrownVariable(id syntax.Node, sc *scope, depth int) (thrown, bool) {
-	r := msgeval.Reaching(id, sc)
-	if !r.Found || r.Param || len(r.Bindings) == 0 {
-		return thrown{}, false
-	}
-	if len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught {
-		return thrown{kind: errdex.KindReraise, msg: []errdex.Template{{Parts: []errdex.Part{msgeval.Var(id.Text(), errdex.HoleError)}}}, sc: sc}, true
-	}
-	var out thrown
-	for i, a := range r.Bindings {
-		if a.Kind != msgeval.BindSet {
-			return thrown{}, false
-		}
-		v := unwrap(a.Value)
-		if !v.Is("new_expression", "call_expression") {
-			return thrown{}, false
-		}
-		t := x.thrownValue(v, a.Scope, depth+1)
-		if t.kind != errdex.KindThrow || t.exception == "" {
-			return thrown{}, false
-		}
-		if i == 0 {
-			out = t
-			continue
-		}
-		out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
-		out.ctor, out.args = "", nil // several constructions: no single one to link
-	}
-	return out, true
 }
 
 // objectMessage returns the value of the "message" property of an object
@@ -208,29 +151,29 @@ func (x *fileCtx) isErrorName(name string) bool {
 
 // construct describes new C(args) (or C(args) for an error constructor).
 func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
-	t := thrown{kind: errdex.KindThrow, exception: name, sc: sc}
+	t := thrown{Kind: errdex.KindThrow, Exception: name, Scope: sc}
 	bare := strings.TrimPrefix(strings.TrimPrefix(name, "globalThis."), "window.")
 	if at, ok := builtinErrors[bare]; ok {
-		t.msg = x.messageArg(args, at, sc)
+		t.Msg = x.messageArg(args, at, sc)
 		return t
 	}
-	t.ctor, t.args = name, args
+	t.Ctor, t.Args = name, args
 	// Until Link finds the class: the first text argument, or the
 	// message property of an object argument.
 	if v, ok := x.textArg(args, sc); ok {
-		t.msg = v.Alts
+		t.Msg = v.Alts
 		return t
 	}
 	for _, a := range args {
 		if a = unwrap(a); a.Kind() == "object" {
 			if m := objectMessage(a); !m.IsNull() {
-				t.msg = x.eval(m, sc, 1).Alts
+				t.Msg = x.eval(m, sc, 1).Alts
 				return t
 			}
 		}
 	}
 	if len(args) > 0 && args[0].Kind() != "spread_element" {
-		t.msg = x.eval(args[0], sc, 1).Alts
+		t.Msg = x.eval(args[0], sc, 1).Alts
 	}
 	return t
 }
@@ -267,33 +210,25 @@ func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Tem
 
 // assertSite builds the site of an assert call with a message.
 func (x *fileCtx) assertSite(c candidate) {
-	t := thrown{kind: errdex.KindAssert, exception: "AssertionError", sc: c.sc}
+	t := thrown{Kind: errdex.KindAssert, Exception: "AssertionError", Scope: c.sc}
 	if m := unwrap(c.arg); m.Kind() == "new_expression" || m.Kind() == "call_expression" && x.isErrorName(compact(unwrap(m.Child("function")).Text())) {
 		// assert(cond, new TypeError("...")) throws that error.
 		inner := x.thrownValue(m, c.sc, 0)
-		t.exception, t.msg, t.ctor, t.args = inner.exception, inner.msg, inner.ctor, inner.args
+		t.Exception, t.Msg, t.Ctor, t.Args = inner.Exception, inner.Msg, inner.Ctor, inner.Args
 	} else {
-		t.msg = x.eval(c.arg, c.sc, 0).Alts
+		t.Msg = x.eval(c.arg, c.sc, 0).Alts
 	}
 	x.addSite(c.node, c.sc, t)
 }
 
 // addSite records the site of node.
 func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
-	s := &errdex.Site{
-		Language:  x.lang,
-		Kind:      t.kind,
-		Exception: strings.ToValidUTF8(t.exception, "\uFFFD"),
-		Function:  strings.ToValidUTF8(sc.function(), "\uFFFD"),
-		Location:  errdex.Location{Span: node.Span()},
-	}
-	s.Location.Path = x.path
-	s.Template, s.Alternatives = template.Pick(t.msg)
+	s := t.Site(x.lang, x.path, sc.function(), node)
 	x.sites = append(x.sites, s)
-	if t.ctor != "" {
-		th := &Throw{Site: s, Ctor: t.ctor}
-		for _, a := range t.args {
-			th.Args = append(th.Args, x.arg(a, t.sc))
+	if t.Ctor != "" {
+		th := &Throw{Site: s, Ctor: t.Ctor}
+		for _, a := range t.Args {
+			th.Args = append(th.Args, x.arg(a, t.Scope))
 		}
 		x.facts.Throws = append(x.facts.Throws, th)
 	}
