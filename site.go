@@ -71,6 +71,23 @@ type Site struct {
 	// Explanation holds fields written by an LLM, so that both stay
 	// available. It is nil when Explanation is entirely static.
 	StaticExplanation *Explanation `json:"static_explanation,omitempty"`
+
+	// Reach says how much of its repository leads to the site. Among
+	// matches the message alone cannot tell apart, the matcher puts first
+	// the site more code reaches. Stores keep it with the site's record,
+	// so that it is there even when facts are skipped.
+	Reach Reach `json:"reach"`
+}
+
+// Reach counts the code of a repository that leads to a site.
+type Reach struct {
+	// Importers counts the other files of the repository that import the
+	// module holding the site (for the languages whose extractor records
+	// imports).
+	Importers int `json:"importers"`
+	// Callers counts the call sites found of the enclosing function; the
+	// site's Callers list holds at most the first few of them.
+	Callers int `json:"callers"`
 }
 
 // Message renders the site's template with {name} holes.

@@ -21,7 +21,14 @@ const MaxFactText = 200
 
 // FileFacts are the language-neutral facts of one file.
 type FileFacts struct {
+	// Imports binds each local name imported to its module, one per name.
 	Imports []Import
+	// AllImports are all the file's imports in source order, one per
+	// imported name, duplicates kept, with the module written in full
+	// ("import pkg.core" binds pkg but imports pkg.core; a star import has
+	// Name "*" and no Local). Analyses that ask which modules a file uses
+	// read these.
+	AllImports []Import
 	// Functions holds every function and method, and one function named
 	// "<module>" for the code at the top level of the file (its
 	// assignments are the module's globals).

@@ -9,6 +9,7 @@ import (
 	"github.com/errdex/errdex/analyze/callers"
 	"github.com/errdex/errdex/analyze/config"
 	"github.com/errdex/errdex/analyze/family"
+	"github.com/errdex/errdex/analyze/importers"
 	"github.com/errdex/errdex/analyze/related"
 	"github.com/errdex/errdex/explain"
 	"github.com/errdex/errdex/extract"
@@ -16,10 +17,11 @@ import (
 
 // Analyzers are the analyses, in order: configuration and provenance
 // first (the family and related errors read what it finds), then
-// callers, family and related errors.
+// callers, importers, family and related errors.
 var Analyzers = []*analyze.Analyzer{
 	config.Analyzer,
 	callers.Analyzer,
+	importers.Analyzer,
 	family.Analyzer,
 	related.Analyzer,
 }

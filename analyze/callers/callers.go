@@ -84,7 +84,7 @@ func run(p *analyze.Pass) {
 		if fn == nil || fn.Name == analyze.ModuleFunction {
 			continue
 		}
-		s.Callers = g.direct(fn)
+		s.Callers, s.Reach.Callers = g.direct(fn)
 		s.CallPath = g.path(node{p.Repo.SiteFile(s), fn})
 	}
 	goSentinels(p.Repo)
@@ -237,8 +237,8 @@ func (g *graph) unique(m string) *extract.Function {
 }
 
 // direct returns a function's callers, one per calling function, sorted
-// by path and line.
-func (g *graph) direct(fn *extract.Function) []errdex.Caller {
+// by path and line, at most maxCallers of them, and how many there are.
+func (g *graph) direct(fn *extract.Function) (callers []errdex.Caller, total int) {
 	var out []errdex.Caller
 	seen := map[*extract.Function]bool{}
 	for _, e := range g.callers[fn] {
@@ -251,10 +251,11 @@ func (g *graph) direct(fn *extract.Function) []errdex.Caller {
 	slices.SortFunc(out, func(a, b errdex.Caller) int {
 		return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 	})
+	total = len(out)
 	if len(out) > maxCallers {
 		out = out[:maxCallers]
 	}
-	return out
+	return out, total
 }
 
 // entry reports whether a function is a public entry point: public, and
@@ -380,11 +381,15 @@ func goSentinels(r *analyze.Repo) {
 				dir = d
 			}
 			s := sentinels[key{dir, ref.Name}]
-			if s == nil || len(s.Callers) >= maxCallers {
+			if s == nil {
 				continue
 			}
 			c := errdex.Caller{Function: ref.Function, Path: cmp.Or(ref.Span.Path, f.Path), Line: ref.Span.Line}
-			if !slices.ContainsFunc(s.Callers, func(x errdex.Caller) bool { return x.Function == c.Function }) {
+			if slices.ContainsFunc(s.Callers, func(x errdex.Caller) bool { return x.Function == c.Function }) {
+				continue
+			}
+			s.Reach.Callers++
+			if len(s.Callers) < maxCallers {
 				s.Callers = append(s.Callers, c)
 			}
 		}

@@ -89,6 +89,7 @@ func (w *factWalker) definitions() {
 	}
 	// Map iteration order is random: sort for deterministic facts.
 	slices.SortFunc(ff.Imports, func(a, b extract.Import) int { return strings.Compare(a.Local, b.Local) })
+	ff.AllImports = w.fs.imported
 }
 
 // walk makes the pass over the tree that records assignments, calls and

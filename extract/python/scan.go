@@ -3,6 +3,7 @@ package python
 import (
 	"strings"
 
+	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/python/pystr"
 	"github.com/errdex/errdex/syntax"
 )
@@ -166,9 +167,12 @@ type fileScan struct {
 	module  *scope
 	imports map[string]importTarget
 	stars   []string // modules imported with *
-	classes []*classInfo
-	funcs   []*scope
-	sites   []candidate
+	// imported lists every import of the file in source order, with
+	// the module as written in full ("pkg.core" for import pkg.core).
+	imported []extract.Import
+	classes  []*classInfo
+	funcs    []*scope
+	sites    []candidate
 	// calls are the file's calls with their scopes, for the messages
 	// passed to a function that raises them (params.go).
 	calls []candidate
@@ -436,8 +440,11 @@ func (fs *fileScan) importStatement(node syntax.Node, cur *scope) {
 				full := dottedText(c)
 				first, _, _ := strings.Cut(full, ".")
 				bind(first, importTarget{module: first})
+				fs.imported = append(fs.imported, extract.Import{Local: first, Module: full})
 			case "aliased_import":
-				bind(c.Child("alias").Text(), importTarget{module: dottedText(c.Child("name"))})
+				local, full := c.Child("alias").Text(), dottedText(c.Child("name"))
+				bind(local, importTarget{module: full})
+				fs.imported = append(fs.imported, extract.Import{Local: local, Module: full})
 			}
 		}
 		return
@@ -450,6 +457,7 @@ func (fs *fileScan) importStatement(node syntax.Node, cur *scope) {
 	for c := range node.NamedChildren() {
 		if c.Kind() == "wildcard_import" {
 			fs.stars = append(fs.stars, module)
+			fs.imported = append(fs.imported, extract.Import{Module: module, Name: "*"})
 		}
 	}
 	for c := range node.ChildrenByField("name") {
@@ -457,8 +465,11 @@ func (fs *fileScan) importStatement(node syntax.Node, cur *scope) {
 		case "dotted_name":
 			name := dottedText(c)
 			bind(name, importTarget{module: module, name: name})
+			fs.imported = append(fs.imported, extract.Import{Local: name, Module: module, Name: name})
 		case "aliased_import":
-			bind(c.Child("alias").Text(), importTarget{module: module, name: dottedText(c.Child("name"))})
+			local, name := c.Child("alias").Text(), dottedText(c.Child("name"))
+			bind(local, importTarget{module: module, name: name})
+			fs.imported = append(fs.imported, extract.Import{Local: local, Module: module, Name: name})
 		}
 	}
 }

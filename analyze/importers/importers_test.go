@@ -1,0 +1,60 @@
+package importers_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex/analyze"
+	"github.com/errdex/errdex/analyze/analyzetest"
+	"github.com/errdex/errdex/analyze/importers"
+)
+
+// repo has a module most files import (pkg/core.py), a fallback twin
+// raising the same message that one file imports (pkg/_pycore.py), a
+// submodule imported through "from pkg import sub", and relative imports.
+var repo = map[string]string{
+	"pkg/__init__.py": "from .core import check\n",
+	"pkg/core.py": `def check(x):
+    if x < 0:
+        raise ValueError("negative value")
+`,
+	"pkg/_pycore.py": `def check(x):
+    if x < 0:
+        raise ValueError("negative value")
+`,
+	"pkg/sub.py": `raise ImportError("sub is not built")
+`,
+	"pkg/a.py":    "from pkg import core\nfrom pkg.core import check\nimport pkg.core\n", // one file, counted once
+	"pkg/b.py":    "from . import core\nfrom pkg import sub\n",
+	"pkg/c.py":    "from ._pycore import check\nfrom .core import check as c2\n",
+	"app/main.py": "import pkg.core\nimport os\nfrom nowhere import thing\n",
+	"pkg/self.py": "from pkg import self\nraise RuntimeError(\"self import\")\n",
+}
+
+func TestCount(t *testing.T) {
+	res := analyzetest.Extract(t, repo)
+	got := importers.Count(analyze.NewRepo(res))
+	want := map[string]int{
+		"pkg/core.py":    5, // __init__, a, b, c, app/main
+		"pkg/_pycore.py": 1,
+		"pkg/sub.py":     1,
+		// pkg/__init__.py: every import names a submodule, and pkg/self.py
+		// importing itself does not count.
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("importer counts (-want +got):\n%s", diff)
+	}
+}
+
+func TestSites(t *testing.T) {
+	res := analyzetest.Run(t, repo, importers.Analyzer)
+	got := map[string]int{}
+	for _, s := range res.Sites {
+		got[s.Location.Path] = s.Reach.Importers
+	}
+	want := map[string]int{"pkg/core.py": 5, "pkg/_pycore.py": 1, "pkg/sub.py": 1, "pkg/self.py": 0}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Site.Reach.Importers by file (-want +got):\n%s", diff)
+	}
+}
