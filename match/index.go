@@ -154,11 +154,9 @@ type Builder struct {
 	entTok []uint32          // tokens of every entry, concatenated
 	entEnd []uint32          // entry i's tokens end at entTok[entEnd[i]]
 	files  map[string]uint32 // repository NUL path → file number
-	// importers holds SetImporters' levels by repository NUL path.
-	importers map[string]uint8
-	key       []byte
-	fold      []byte
-	toks      []uint32
+	key    []byte
+	fold   []byte
+	toks   []uint32
 	// Per-site scratch: the parts of all its templates, where each
 	// template ends, and the interned hole names.
 	parts []errdex.Part
@@ -206,6 +204,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		ix.files = append(ix.files, fileRec{repo: b.intern(s.Repo), path: b.intern(s.Location.Path)})
 	}
 	ix.files[file].n++
+	ix.files[file].importers = max(ix.files[file].importers, importerLevel(s.Reach.Importers))
 	// IDs are unique: stored without interning.
 	id := strRef(len(ix.arena))
 	ix.arena = binary.AppendUvarint(ix.arena, uint64(len(s.ID)))
@@ -426,11 +425,6 @@ func (b *Builder) Build() *Index {
 	b.entTok, b.entEnd, b.df = nil, nil, nil
 
 	// Files: sites grouped by file, by line; path lookup tables.
-	for key, lvl := range b.importers {
-		if f, ok := b.files[key]; ok {
-			ix.files[f].importers = lvl
-		}
-	}
 	first := uint32(0)
 	for f := range ix.files {
 		ix.files[f].first = first
@@ -460,7 +454,7 @@ func (b *Builder) Build() *Index {
 	ix.sites = slices.Clip(ix.sites)
 	ix.files = slices.Clip(ix.files)
 	ix.tokOff, ix.tokLen = slices.Clip(ix.tokOff), slices.Clip(ix.tokLen)
-	b.ix, b.strs, b.files, b.importers = nil, table{}, nil, nil
+	b.ix, b.strs, b.files = nil, table{}, nil
 	return ix
 }
 

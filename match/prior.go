@@ -44,26 +44,12 @@ func importerLevel(n int) uint8 {
 }
 
 // sitePrior is the part of a site's prior its own record tells: whether
-// its function has callers in the repository (known when the site carries
-// its analysis facts).
+// its function has callers in the repository.
 func sitePrior(s *errdex.Site) uint8 {
-	if len(s.Callers) > 0 {
+	if s.Reach.Callers > 0 || len(s.Callers) > 0 {
 		return 1
 	}
 	return 0
-}
-
-// SetImporters records that n files of repository repo import the module
-// at path (repository-relative, as in Site.Location.Path). Among matches
-// that score alike, sites of more imported modules come first (see
-// prior.go). Files none of whose sites are added are ignored; a repeated
-// call keeps the last count.
-func (b *Builder) SetImporters(repo, path string, n int) {
-	if b.importers == nil {
-		b.importers = map[string]uint8{}
-	}
-	b.key = append(append(append(b.key[:0], repo...), 0), path...)
-	b.importers[string(b.key)] = importerLevel(n)
 }
 
 // comparePrior orders sites x and y by their priors, the likelier first.

@@ -11,7 +11,7 @@ import (
 func TestPriors(t *testing.T) {
 	tests := []struct {
 		name      string
-		importers map[string]int // path in repo acme/a or acme/b → importing files
+		importers map[string]int // path → importing files
 		callers   map[errdex.ID]int
 		q         Query
 		want      []errdex.ID // the tied matches, in order
@@ -51,19 +51,10 @@ func TestPriors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			b := NewBuilder()
 			for _, s := range loadSites(t) {
-				for range tt.callers[s.ID] {
-					s.Callers = append(s.Callers, errdex.Caller{Function: "caller", Path: "x.py", Line: 1})
-				}
+				s.Reach.Callers = tt.callers[s.ID]
+				s.Reach.Importers = tt.importers[s.Location.Path]
 				b.Add(s)
 			}
-			for p, n := range tt.importers {
-				repo := "acme/a"
-				if p[0] == 'b' {
-					repo = "acme/b"
-				}
-				b.SetImporters(repo, p, n)
-			}
-			b.SetImporters("acme/none", "not/indexed.py", 5) // ignored
 			ix := b.Build()
 			res := ix.Match(tt.q, Options{})
 			if len(res.Matches) < res.Tied {
