@@ -37,7 +37,11 @@ type SearchResponse struct {
 	// Confident is true when the first match is the answer: a strong
 	// score well ahead of the next one. The web search then redirects to
 	// its page.
-	Confident bool    `json:"confident"`
+	Confident bool `json:"confident"`
+	// Tied counts the matches that score exactly as the first: 1 when
+	// it stands alone, 0 with no match, above 1 when the same message is
+	// raised at that many places and the paste does not tell them apart.
+	Tied      int     `json:"tied"`
 	ElapsedMS float64 `json:"elapsed_ms"`
 }
 
@@ -124,6 +128,7 @@ func NewSearchResponse(ans *lookup.Answer) *SearchResponse {
 		}
 		out.Matches = append(out.Matches, m)
 	}
+	out.Tied = min(ans.Tied, len(out.Matches))
 	hits := ans.Hits
 	out.Confident = len(hits) > 0 && hits[0].Score >= confidentScore &&
 		(len(hits) == 1 || hits[0].Score-hits[1].Score >= confidentGap)

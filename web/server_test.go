@@ -558,3 +558,31 @@ func FuzzRequests(f *testing.F) {
 		}
 	})
 }
+
+// TestSearchTied checks that a message raised at two places is answered
+// with both, reported as tied, in the API and on the page.
+func TestSearchTied(t *testing.T) {
+	twins := fixtureRepo{name: "example/twins", dir: "twins"}
+	env := newTestEnv(t, Config{SearchRate: -1}, twins)
+	h := env.srv.Handler()
+	q := url.QueryEscape("ValueError: path must not be empty")
+
+	rr := do(t, h, "GET", "/api/search?q="+q, nil)
+	var res SearchResponse
+	if err := json.Unmarshal(rr.Body.Bytes(), &res); err != nil {
+		t.Fatalf("GET /api/search: %d %v", rr.Code, err)
+	}
+	if res.Tied != 2 || len(res.Matches) != 2 || res.Confident {
+		t.Errorf("GET /api/search: tied %d, %d matches, confident %v; want tied 2, 2 matches, not confident", res.Tied, len(res.Matches), res.Confident)
+	}
+
+	rr = do(t, h, "GET", "/search?q="+q, nil)
+	if rr.Code != http.StatusOK || !strings.Contains(rr.Body.String(), "The same message is raised at 2 places: paste the whole traceback") {
+		t.Errorf("GET /search: status %d, the page does not say the message is raised at 2 places:\n%s", rr.Code, rr.Body.String())
+	}
+
+	rr = do(t, h, "GET", "/api/search?q="+url.QueryEscape("ValueError: path must be empty or not"), nil)
+	if err := json.Unmarshal(rr.Body.Bytes(), &res); err != nil || res.Tied > 1 {
+		t.Errorf("a message matching neither exactly: tied %d (err %v), want at most 1", res.Tied, err)
+	}
+}
