@@ -175,11 +175,3 @@ func lastSegment(name string) string {
 	}
 	return name[start:]
 }
-
-// noSpace removes white space, for comparing source text.
-func noSpace(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
-}

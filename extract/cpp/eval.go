@@ -15,13 +15,8 @@ const (
 	maxSteps = 200_000
 )
 
-// rules keep 8 alternatives of a value, told apart by how they print, and
-// 160 bytes of an expression in a hole.
-var rules = msgeval.Rules{
-	Alternatives: template.Alternatives{Max: 8, Key: errdex.Template.String},
-	MaxExpr:      160,
-	HoleName:     template.HoleNameOf,
-}
+// rules keep the messages of C and C++ expressions (msgeval.PrintRules).
+var rules = msgeval.PrintRules(template.HoleNameOf)
 
 // concatAll concatenates the values of several expressions.
 func (x *file) concatAll(args []syntax.Node, depth int) msgeval.Value {
@@ -65,9 +60,8 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 		}
 	case "binary_expression":
 		if n.Child("operator").Text() == "+" {
-			l, r := x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)
-			if l.Text || r.Text {
-				return rules.Concat(l, r)
+			if v, ok := rules.Add(x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)); ok {
+				return v
 			}
 		}
 	case "conditional_expression":
@@ -121,9 +115,9 @@ var (
 func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 	fn := n.Child("function")
 	args := arguments(n.Child("arguments"))
-	callee := noSpace(fn.Text())
+	callee := msgeval.Compact(fn.Text())
 	if fn.Kind() == "template_function" {
-		callee = noSpace(fn.Child("name").Text())
+		callee = msgeval.Compact(fn.Child("name").Text())
 	}
 	switch {
 	case passThrough[callee] && len(args) == 1:
@@ -211,7 +205,7 @@ func (x *file) braceFormat(args []syntax.Node, at syntax.Node, depth int) (msgev
 	for i, a := range rest {
 		bargs[i] = template.BraceArg{Expr: rules.Expr(a.Text())}
 		// fmt::arg("name", value)
-		if c := a.Child("function"); a.Kind() == "call_expression" && strings.HasSuffix(noSpace(c.Text()), "arg") {
+		if c := a.Child("function"); a.Kind() == "call_expression" && strings.HasSuffix(msgeval.Compact(c.Text()), "arg") {
 			if fa := arguments(a.Child("arguments")); len(fa) == 2 {
 				if name, ok := decodeString(fa[0].Text()); ok {
 					bargs[i] = template.BraceArg{Name: name, Expr: rules.Expr(fa[1].Text())}

@@ -3,6 +3,7 @@ package cpp
 import (
 	"strings"
 
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -24,13 +25,13 @@ func (x *file) function(n syntax.Node) string {
 			}
 		case "class_specifier", "struct_specifier", "union_specifier":
 			if found {
-				if name := stripTemplate(noSpace(a.Child("name").Text())); name != "" {
+				if name := stripTemplate(msgeval.Compact(a.Child("name").Text())); name != "" {
 					rev = append(rev, name)
 				}
 			}
 		case "namespace_definition":
 			if found {
-				if name := noSpace(a.Child("name").Text()); name != "" {
+				if name := msgeval.Compact(a.Child("name").Text()); name != "" {
 					rev = append(rev, name)
 				}
 			}
@@ -60,7 +61,7 @@ func declaratorName(d syntax.Node) string {
 			d = next
 		case "identifier", "field_identifier", "qualified_identifier", "destructor_name", "operator_name",
 			"template_function":
-			return stripTemplate(noSpace(d.Text()))
+			return stripTemplate(msgeval.Compact(d.Text()))
 		default:
 			return ""
 		}

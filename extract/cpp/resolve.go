@@ -71,7 +71,7 @@ func (x *file) recordAssign(n syntax.Node) {
 			}
 			return
 		}
-		name := noSpace(fn.Text())
+		name := msgeval.Compact(fn.Text())
 		if _, ok := printfInto[name]; ok || appendFuncs[name] || copyFuncs[name] || name == "absl::StrAppend" {
 			if args := arguments(n.Child("arguments")); len(args) > 0 && args[0].Kind() == "identifier" {
 				x.assigns[args[0].Text()] = append(x.assigns[args[0].Text()], n)
@@ -108,7 +108,7 @@ func streamOperands(top syntax.Node) (syntax.Node, []syntax.Node) {
 func (x *file) streamValue(ops []syntax.Node, depth int) msgeval.Value {
 	v := msgeval.Of(errdex.Template{})
 	for _, o := range ops {
-		switch noSpace(o.Text()) {
+		switch msgeval.Compact(o.Text()) {
 		case "std::endl", "endl":
 			v = rules.Concat(v, msgeval.Lit("\n"))
 		case "std::flush", "flush", "std::ends":
@@ -144,7 +144,7 @@ func (x *file) resolve(name string, at syntax.Node, depth int) (msgeval.Value, b
 
 // isNull reports whether an initial value is a null pointer.
 func isNull(n syntax.Node) bool {
-	switch noSpace(n.Text()) {
+	switch msgeval.Compact(n.Text()) {
 	case "NULL", "nullptr", "0", "{}", "{0}":
 		return true
 	}
@@ -169,7 +169,7 @@ func (x *file) assigned(a syntax.Node, depth int) (msgeval.Value, bool) {
 			}
 			return rules.Unknown(a.Text(), errdex.HoleAny), true
 		}
-		name := noSpace(fn.Text())
+		name := msgeval.Compact(fn.Text())
 		switch {
 		case appendFuncs[name] && len(args) >= 2:
 			return x.eval(args[1], depth+1), true

@@ -69,7 +69,7 @@ func (x *file) run() {
 		if fn.Kind() == "template_function" {
 			fn = fn.Child("name")
 		}
-		callee := noSpace(fn.Text())
+		callee := msgeval.Compact(fn.Text())
 		if r := x.rules.match(callee); r != nil {
 			x.rule(n, r)
 		}
@@ -177,7 +177,7 @@ var notConstructors = map[string]bool{
 // typeName is a type's name as written, without template arguments or
 // spaces: "std::runtime_error", "Exception".
 func typeName(t syntax.Node) string {
-	s := noSpace(t.Text())
+	s := msgeval.Compact(t.Text())
 	if i := strings.IndexByte(s, '<'); i >= 0 {
 		s = s[:i]
 	}
@@ -191,7 +191,7 @@ func typeName(t syntax.Node) string {
 func (x *file) rule(n syntax.Node, r *config.Rule) {
 	args := arguments(n.Child("arguments"))
 	for i, w := range r.WithArgs {
-		if i >= len(args) || noSpace(args[i].Text()) != w {
+		if i >= len(args) || msgeval.Compact(args[i].Text()) != w {
 			return
 		}
 	}
@@ -341,7 +341,7 @@ func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []
 // ValueError (with Python 3's aliases of OSError), anything else its last
 // identifier.
 func exceptionName(arg syntax.Node) string {
-	s := noSpace(arg.Text())
+	s := msgeval.Compact(arg.Text())
 	end := len(s)
 	for end > 0 && s[end-1] == ')' {
 		end--

@@ -18,14 +18,8 @@ const (
 	maxReturns = 4 // returns of a helper method evaluated
 )
 
-// rules keep 8 messages of an expression, each cut at 4096 bytes of
-// literal text, told apart by their holes' expressions, and 200 bytes of
-// source in a hole's Expr.
-var rules = msgeval.Rules{
-	Alternatives: template.Alternatives{Max: 8, MaxText: 4096, Key: template.ExprKey},
-	MaxExpr:      200,
-	HoleName:     template.HoleNameOf,
-}
+// rules keep the messages of Java expressions (msgeval.ExprRules).
+var rules = msgeval.ExprRules()
 
 func (x *fileCtx) hole(n syntax.Node) errdex.Part {
 	return rules.Hole(n.Text(), holeType(n))
@@ -74,7 +68,7 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 		return msgeval.Lit("null")
 	}
 	n = unwrap(n)
-	if !x.budget.Step(depth) {
+	if !x.Budget.Step(depth) {
 		return msgeval.Holed(x.hole(n))
 	}
 	switch n.Kind() {
@@ -108,10 +102,8 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 		}
 	case "binary_expression":
 		if n.Child("operator").Text() == "+" {
-			l := x.eval(n.Child("left"), sc, depth+1)
-			r := x.eval(n.Child("right"), sc, depth+1)
-			if l.Text || r.Text {
-				return rules.Concat(l, r)
+			if v, ok := rules.Add(x.eval(n.Child("left"), sc, depth+1), x.eval(n.Child("right"), sc, depth+1)); ok {
+				return v
 			}
 		}
 	case "ternary_expression":
@@ -179,7 +171,7 @@ func args(call syntax.Node) []syntax.Node {
 func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	name := n.Child("name").Text()
 	obj := unwrap(n.Child("object"))
-	objText := compact(obj.Text())
+	objText := msgeval.Compact(obj.Text())
 	as := args(n)
 	switch {
 	case name == "format" && (objText == "String" || objText == "java.lang.String"):
@@ -423,27 +415,13 @@ func (x *fileCtx) localMethod(name string, arity int, sc *scope) *scope {
 // returns lists the values a method returns (not those of nested lambdas
 // or classes).
 func returns(m syntax.Node) []syntax.Node {
-	body := m.Child("body")
-	var out []syntax.Node
-	end := body.SkipSubtree()
-	for i := body.Index() + 1; i < end && len(out) < maxReturns; i++ {
-		n := body.Tree().At(i)
-		switch {
-		case n.Is("lambda_expression", "class_body"):
-			i = n.SkipSubtree() - 1
-		case n.Kind() == "return_statement":
-			if e := n.NamedChild(0); !e.IsNull() && !e.Is("line_comment", "block_comment") {
-				out = append(out, e)
-			}
-		}
-	}
-	return out
+	return grammar.Returns(m.Child("body"), maxReturns)
 }
 
 // callLocal evaluates a call of a method of the file that builds a
 // message, with its parameters filled by the arguments.
 func (x *fileCtx) callLocal(m *scope, as []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
-	if t := compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" {
+	if t := msgeval.Compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" {
 		return msgeval.Value{}, false
 	}
 	v := rules.Either(returns(m.node), func(r syntax.Node) msgeval.Value { return x.eval(r, m, depth+1) })
@@ -508,7 +486,7 @@ func (x *fileCtx) fieldAccess(n syntax.Node, sc *scope, depth int) (msgeval.Valu
 			}
 		}
 	case "identifier", "field_access", "scoped_identifier":
-		if t := x.localType(compact(obj.Text())); t != nil {
+		if t := x.localType(msgeval.Compact(obj.Text())); t != nil {
 			return x.constant(t, name, depth)
 		}
 	}

@@ -63,20 +63,11 @@ type Param struct {
 	Varargs bool
 }
 
-// Arg is a call argument: its text, the messages it can be, and its type
-// where known ("String", "Throwable").
-type Arg struct {
-	Expr string
-	Alts []errdex.Template
-	Type string
-}
+// Arg is a call argument as Link sees it.
+type Arg = msgeval.Arg
 
 // Throw is a site that constructs a class: new Class(Args).
-type Throw struct {
-	Site  *errdex.Site
-	Class string // as written
-	Args  []Arg
-}
+type Throw = msgeval.Construction
 
 // typeFacts records the facts of the file's named types.
 func (x *fileCtx) typeFacts() {

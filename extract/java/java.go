@@ -86,7 +86,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x := scan(f)
 	x.facts = &Facts{Path: f.Path}
 	x.run()
-	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.regions.Problems(regions, &x.budget)}, nil
+	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(regions)}, nil
 }
 
 // regions describes the ERROR regions of a file by their first lines.

@@ -54,14 +54,12 @@ func link(files []*extract.FileResult) {
 		l.constants(f, ff)
 	}
 	for _, ff := range all {
-		for _, t := range ff.Throws {
-			e := l.resolve(ff, t.Class)
-			if e == nil {
-				continue
+		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) {
+			if e := l.resolve(ff, t.Class); e != nil {
+				return l.message(e, t.Args, 0)
 			}
-			msg, ok := l.message(e, t.Args, 0)
-			msgeval.Relink(t.Site, msg, ok)
-		}
+			return nil, false
+		})
 	}
 }
 
@@ -152,13 +150,7 @@ func (l *linker) qualified(q string) *classEntry {
 // constants replaces holes that read a constant of a class of the
 // repository (Messages.NOT_FOUND, a static import NOT_FOUND).
 func (l *linker) constants(f *extract.FileResult, ff *Facts) {
-	var lists []*[]errdex.Template
-	for _, t := range ff.Throws {
-		for i := range t.Args {
-			lists = append(lists, &t.Args[i].Alts)
-		}
-	}
-	rules.FillConstants(f.Sites, lists, func(expr string) (string, bool) {
+	rules.FillConstants(f.Sites, ff.Throws, func(expr string) (string, bool) {
 		if expr == "" || strings.ContainsAny(expr, "( ") {
 			return "", false
 		}

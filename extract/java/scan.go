@@ -65,12 +65,7 @@ type scope struct {
 
 // function is the name sites in s report.
 func (s *scope) function() string {
-	for x := s; x != nil; x = x.parent {
-		if x.name != "" {
-			return x.name
-		}
-	}
-	return "<clinit>"
+	return msgeval.Function(s, func(s *scope) string { return s.name }, "<clinit>")
 }
 
 type param struct {
@@ -111,13 +106,10 @@ type fileCtx struct {
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
 
-	regions msgeval.Regions
-
-	sites    []*errdex.Site
-	facts    *Facts
-	budget   msgeval.Budget
-	resolver msgeval.Resolver[*scope]
-	throws   msgeval.Throws[*scope]
+	sites []*errdex.Site
+	facts *Facts
+	// File holds the regions skipped, the budget and the resolvers.
+	msgeval.File[*scope]
 }
 
 // frame is where a node of the pass is: its scope and its type.
@@ -139,13 +131,13 @@ func scan(f *extract.File) *fileCtx {
 	x := &fileCtx{
 		path: f.Path, tree: tree, imports: map[string]string{}, statics: map[string]string{},
 		byName: map[string]*typeInfo{}, scopeOf: map[int]*scope{}, methods: map[*typeInfo][]*scope{},
-		budget: msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
-	x.resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval, Appended: x.appended, HoleType: typeHole, KeepsExpr: keepsExpr}
-	x.throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue, Caught: caughtType, SameException: true,
+	x.Budget = msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth}
+	x.Resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval, Appended: x.appended, HoleType: typeHole, KeepsExpr: keepsExpr}
+	x.Throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue, Caught: caughtType, SameException: true,
 		Constructs: func(v syntax.Node) bool { return unwrap(v).Kind() == "object_creation_expression" }}
 	top := &scope{node: root, assigns: map[string][]assign{}}
-	msgeval.Walk(tree, frame{sc: top}, &x.regions, x.visit)
+	msgeval.Walk(tree, frame{sc: top}, &x.Regions, x.visit)
 	return x
 }
 
@@ -180,7 +172,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		x.importDecl(node)
 	case "throw_statement":
 		if node.HasError() {
-			x.regions.Skipped++
+			x.Regions.Skipped++
 			return
 		}
 		x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
@@ -200,7 +192,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			sc.ctor.call = node
 		}
 	case "local_variable_declaration":
-		typText := compact(node.Child("type").Text())
+		typText := msgeval.Compact(node.Child("type").Text())
 		for d := range node.ChildrenByField("declarator") {
 			x.declarator(d, typText, sc)
 		}
@@ -216,14 +208,14 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "enhanced_for_statement", "resource":
 		if id := node.Child("name"); id.Kind() == "identifier" {
-			x.bind(sc, id.Text(), msgeval.BindOpaque, compact(node.Child("type").Text()), node, syntax.Node{})
+			x.bind(sc, id.Text(), msgeval.BindOpaque, msgeval.Compact(node.Child("type").Text()), node, syntax.Node{})
 		}
 	case "catch_formal_parameter":
 		if id := node.Child("name"); !id.IsNull() {
 			var typText string
 			for c := range node.NamedChildren() {
 				if c.Kind() == "catch_type" {
-					typText = compact(c.Text())
+					typText = msgeval.Compact(c.Text())
 				}
 			}
 			body := node.Parent().Child("body")
@@ -383,7 +375,7 @@ func (x *fileCtx) params(ps syntax.Node, s *scope) {
 	for p := range ps.NamedChildren() {
 		switch p.Kind() {
 		case "formal_parameter":
-			s.params = append(s.params, param{name: p.Child("name").Text(), typ: compact(p.Child("type").Text())})
+			s.params = append(s.params, param{name: p.Child("name").Text(), typ: msgeval.Compact(p.Child("type").Text())})
 		case "spread_parameter":
 			var typText, name string
 			for c := range p.NamedChildren() {
@@ -393,7 +385,7 @@ func (x *fileCtx) params(ps syntax.Node, s *scope) {
 				case "modifiers":
 				default:
 					if typText == "" {
-						typText = compact(c.Text())
+						typText = msgeval.Compact(c.Text())
 					}
 				}
 			}
@@ -407,7 +399,7 @@ func (x *fileCtx) fieldDecl(node syntax.Node, typ *typeInfo, sc *scope) {
 	if typ == nil {
 		return
 	}
-	typText := compact(node.Child("type").Text())
+	typText := msgeval.Compact(node.Child("type").Text())
 	interfaceConst := typ.node.Kind() == "interface_declaration" || node.Kind() == "constant_declaration"
 	for d := range node.ChildrenByField("declarator") {
 		name := d.Child("name").Text()
@@ -417,14 +409,6 @@ func (x *fileCtx) fieldDecl(node syntax.Node, typ *typeInfo, sc *scope) {
 		typ.fields[name] = &field{value: d.Child("value"), typ: typText, final: isFinal(node) || interfaceConst,
 			static: isStatic(node) || interfaceConst, decl: sc, ownerOf: typ}
 	}
-}
-
-// compact removes white space from the source text of a name or type.
-func compact(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
 }
 
 func (x *fileCtx) bind(sc *scope, name string, kind msgeval.BindKind, typ string, node, value syntax.Node) {
@@ -539,7 +523,7 @@ func (x *fileCtx) checkMethod(call syntax.Node) string {
 			}
 		}
 	default:
-		written := compact(obj.Text())
+		written := msgeval.Compact(obj.Text())
 		owner = written
 		if q, ok := x.imports[written]; ok {
 			owner = q

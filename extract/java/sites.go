@@ -79,10 +79,7 @@ func (x *fileCtx) run() {
 	for _, c := range x.cands {
 		switch c.kind {
 		case candThrow:
-			e := c.node.NamedChild(0)
-			for e.Is("line_comment", "block_comment") {
-				e = e.NextNamedSibling()
-			}
+			e := grammar.Operand(c.node)
 			if e.IsNull() {
 				continue
 			}
@@ -114,7 +111,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		return x.construct(typeName(e.Child("type")), args(e), sc)
 	case "identifier":
 		if depth < 4 {
-			if t, ok := x.throws.Variable(e, sc, depth); ok {
+			if t, ok := x.Throws.Variable(e, sc, depth); ok {
 				return t
 			}
 		}
@@ -124,7 +121,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 				// A factory of the file: static IllegalArgumentException
 				// invalid(String what) { return new ...(...) }.
 				bind := func() map[string][]errdex.Template { return x.bindArgs(m, args(e), sc, depth) }
-				if t, ok := x.throws.Factory(returns(m.node), m, depth, bind); ok {
+				if t, ok := x.Throws.Factory(returns(m.node), m, depth, bind); ok {
 					return t
 				}
 			}
@@ -155,7 +152,7 @@ func typeName(t syntax.Node) string {
 	case "generic_type":
 		for c := range t.NamedChildren() {
 			if c.Is("type_identifier", "scoped_type_identifier") {
-				return compact(c.Text())
+				return msgeval.Compact(c.Text())
 			}
 		}
 	case "annotated_type":
@@ -165,7 +162,7 @@ func typeName(t syntax.Node) string {
 			}
 		}
 	}
-	return compact(t.Text())
+	return msgeval.Compact(t.Text())
 }
 
 // isThrowableName reports whether a type's name says it is a throwable.

@@ -14,6 +14,7 @@ var grammar = msgeval.Grammar{
 	Bodies:    []string{"if_statement", "for_statement", "enhanced_for_statement", "while_statement", "do_statement", "labeled_statement"},
 	Sequences: []string{"block", "constructor_body", "switch_block_statement_group"},
 	Comments:  []string{"line_comment", "block_comment"},
+	Nested:    []string{"lambda_expression", "class_body"},
 }
 
 // assign is one place a scope binds a local name.
@@ -62,7 +63,7 @@ func (x *fileCtx) declaredType(id syntax.Node, sc *scope) string {
 // resolve evaluates a local variable where id uses it; it reports false
 // for names no scope binds (fields, constants).
 func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
-	return x.resolver.Resolve(id, sc, depth)
+	return x.Resolver.Resolve(id, sc, depth)
 }
 
 // typeHole is the hole type of a value of a declared Java type.

@@ -7,7 +7,6 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
-	"github.com/errdex/errdex/template"
 )
 
 // Limits that keep evaluation linear on hostile input.
@@ -20,14 +19,8 @@ const (
 	maxDepth = 64
 )
 
-// rules keep 8 messages of an expression, each cut at 4096 bytes of
-// literal text, told apart by their holes' expressions, and 200 bytes of
-// source in a hole's Expr.
-var rules = msgeval.Rules{
-	Alternatives: template.Alternatives{Max: 8, MaxText: 4096, Key: template.ExprKey},
-	MaxExpr:      200,
-	HoleName:     template.HoleNameOf,
-}
+// rules keep the messages of JavaScript expressions (msgeval.ExprRules).
+var rules = msgeval.ExprRules()
 
 // hole returns a hole for the expression n.
 func (x *fileCtx) hole(n syntax.Node) errdex.Part {
@@ -49,7 +42,7 @@ func holeType(n syntax.Node) errdex.HoleType {
 			return errdex.HoleInt
 		}
 	case "call_expression":
-		switch compact(unwrap(n.Child("function")).Text()) {
+		switch msgeval.Compact(unwrap(n.Child("function")).Text()) {
 		case "JSON.stringify", "util.inspect", "inspect":
 			return errdex.HoleRepr
 		}
@@ -65,7 +58,7 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 		return msgeval.Lit("")
 	}
 	n = unwrap(n)
-	if !x.budget.Step(depth) {
+	if !x.Budget.Step(depth) {
 		return msgeval.Holed(x.hole(n))
 	}
 	switch n.Kind() {
@@ -114,15 +107,11 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 func (x *fileCtx) binary(n syntax.Node, sc *scope, depth int) msgeval.Value {
 	switch n.Child("operator").Text() {
 	case "+":
-		l := x.eval(n.Child("left"), sc, depth+1)
-		r := x.eval(n.Child("right"), sc, depth+1)
-		if l.Text || r.Text {
-			return rules.Concat(l, r)
+		if v, ok := rules.Add(x.eval(n.Child("left"), sc, depth+1), x.eval(n.Child("right"), sc, depth+1)); ok {
+			return v
 		}
 	case "||", "??":
-		l := x.eval(n.Child("left"), sc, depth+1)
-		r := x.eval(n.Child("right"), sc, depth+1)
-		return rules.Union(l, r)
+		return rules.Union(x.eval(n.Child("left"), sc, depth+1), x.eval(n.Child("right"), sc, depth+1))
 	}
 	return msgeval.Holed(x.hole(n))
 }
@@ -313,23 +302,7 @@ func returns(f syntax.Node) []syntax.Node {
 	if body.Kind() != "statement_block" {
 		return []syntax.Node{body}
 	}
-	var out []syntax.Node
-	end := body.SkipSubtree()
-	for i := body.Index() + 1; i < end && len(out) < maxReturns; i++ {
-		n := body.Tree().At(i)
-		switch {
-		case functionKinds[n.Kind()] || n.Is("class", "class_declaration"):
-			i = n.SkipSubtree() - 1
-		case n.Kind() == "return_statement":
-			for e := range n.NamedChildren() {
-				if e.Kind() != "comment" {
-					out = append(out, e)
-					break
-				}
-			}
-		}
-	}
-	return out
+	return grammar.Returns(body, maxReturns)
 }
 
 // callLocal evaluates a call of a function of the file that builds a
@@ -430,7 +403,7 @@ func (x *fileCtx) objectLiteral(e syntax.Node, sc *scope, depth int) (syntax.Nod
 			return syntax.Node{}, nil
 		}
 		v := unwrap(r.Bindings[0].Value)
-		if v.Kind() == "call_expression" && compact(v.Child("function").Text()) == "Object.freeze" {
+		if v.Kind() == "call_expression" && msgeval.Compact(v.Child("function").Text()) == "Object.freeze" {
 			v = unwrap(firstArg(v.Child("arguments")))
 		}
 		if v.Kind() == "object" {

@@ -60,21 +60,11 @@ type Param struct {
 	Props   map[string]string
 }
 
-// Arg is a call argument: its source text and the messages it can be.
-// Props holds the messages of the properties of an object literal.
-type Arg struct {
-	Expr   string
-	Alts   []errdex.Template
-	Spread bool
-	Props  map[string][]errdex.Template
-}
+// Arg is a call argument as Link sees it.
+type Arg = msgeval.Arg
 
-// Throw is a site that constructs a class that is not built in.
-type Throw struct {
-	Site *errdex.Site
-	Ctor string // the constructor as written: "NotFoundError", "errors.NotFound"
-	Args []Arg
-}
+// Throw is a site that constructs a class: new Class(Args).
+type Throw = msgeval.Construction
 
 // classFacts records the facts of the file's classes that extend another.
 func (x *fileCtx) classFacts() {
@@ -82,7 +72,7 @@ func (x *fileCtx) classFacts() {
 		if c.base.IsNull() || c.name == "" {
 			continue
 		}
-		cf := &Class{Name: c.name, Base: compact(c.base.Text())}
+		cf := &Class{Name: c.name, Base: msgeval.Compact(c.base.Text())}
 		if c.ctor != nil {
 			cf.HasCtor = true
 			for _, p := range c.ctor.params {
@@ -123,7 +113,7 @@ func (x *fileCtx) moduleConsts() {
 	var add func(name string, v syntax.Node, sc *scope, depth int)
 	add = func(name string, v syntax.Node, sc *scope, depth int) {
 		v = unwrap(v)
-		if v.Kind() == "call_expression" && compact(v.Child("function").Text()) == "Object.freeze" {
+		if v.Kind() == "call_expression" && msgeval.Compact(v.Child("function").Text()) == "Object.freeze" {
 			v = unwrap(firstArg(v.Child("arguments")))
 		}
 		switch {
@@ -172,7 +162,7 @@ func (x *fileCtx) defaultExport() {
 		switch st.Kind() {
 		case "expression_statement":
 			a := st.NamedChild(0)
-			if a.Kind() != "assignment_expression" || compact(a.Child("left").Text()) != "module.exports" {
+			if a.Kind() != "assignment_expression" || msgeval.Compact(a.Child("left").Text()) != "module.exports" {
 				continue
 			}
 			if r := unwrap(a.Child("right")); r.Kind() == "identifier" {

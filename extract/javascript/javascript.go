@@ -116,7 +116,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	}
 	x := scan(f)
 	x.run()
-	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.regions.Problems(lineList, &x.budget)}, nil
+	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(lineList)}, nil
 }
 
 // lineList renders the first lines of the ERROR regions: "line 3",

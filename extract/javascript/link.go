@@ -55,14 +55,12 @@ func link(files []*extract.FileResult) {
 		}
 	}
 	for _, ff := range all {
-		for _, t := range ff.Throws {
-			e := l.lookup(ff, t.Ctor)
-			if e == nil {
-				continue
+		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) {
+			if e := l.lookup(ff, t.Class); e != nil {
+				return l.message(e, t.Args, 0)
 			}
-			msg, ok := l.message(e, t.Args, 0)
-			msgeval.Relink(t.Site, msg, ok)
-		}
+			return nil, false
+		})
 	}
 }
 
@@ -213,13 +211,7 @@ func substitute(ts []errdex.Template, params []Param, args []Arg) []errdex.Templ
 // of another module of the repository (utils_1.ERRORS.INVALID_OFFSET after
 // const utils_1 = require("./utils")) with the constant's text.
 func (l *linker) constants(f *extract.FileResult, ff *Facts) {
-	var lists []*[]errdex.Template
-	for _, t := range ff.Throws {
-		for i := range t.Args {
-			lists = append(lists, &t.Args[i].Alts)
-		}
-	}
-	rules.FillConstants(f.Sites, lists, func(expr string) (string, bool) {
+	rules.FillConstants(f.Sites, ff.Throws, func(expr string) (string, bool) {
 		head, rest, dotted := strings.Cut(expr, ".")
 		imp, ok := ff.Imports[head]
 		if expr == "" || !ok {

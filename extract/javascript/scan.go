@@ -35,12 +35,7 @@ type scope struct {
 
 // function is the name sites in s report.
 func (s *scope) function() string {
-	for x := s; x != nil; x = x.parent {
-		if x.name != "" {
-			return x.name
-		}
-	}
-	return "<module>"
+	return msgeval.Function(s, func(s *scope) string { return s.name }, "<module>")
 }
 
 // param is a function parameter; def is its default value (or null).
@@ -116,15 +111,11 @@ type fileCtx struct {
 	exported []exportedValue
 	// executors are the function nodes passed to new Promise(...).
 	executors map[int]bool
-	// regions are the outermost ERROR nodes, with the throw statements
-	// skipped.
-	regions msgeval.Regions
 
-	sites    []*errdex.Site
-	facts    *Facts
-	budget   msgeval.Budget
-	resolver msgeval.Resolver[*scope]
-	throws   msgeval.Throws[*scope]
+	sites []*errdex.Site
+	facts *Facts
+	// File holds the regions skipped, the budget and the resolvers.
+	msgeval.File[*scope]
 }
 
 type exportedValue struct {
@@ -159,14 +150,14 @@ func scan(f *extract.File) *fileCtx {
 	x := &fileCtx{
 		path: f.Path, lang: f.Language, tree: tree, src: tree.Source(),
 		imports: map[string]Import{}, byNode: map[int]*classInfo{}, scopeOf: map[int]*scope{}, executors: map[int]bool{},
-		budget: msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
-	x.resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval}
-	x.throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue,
+	x.Budget = msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth}
+	x.Resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval}
+	x.Throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue,
 		Constructs: func(v syntax.Node) bool { return unwrap(v).Is("new_expression", "call_expression") }}
 	x.module = &scope{node: root, assigns: map[string][]assign{}}
 	x.facts = &Facts{Path: f.Path, Imports: x.imports}
-	msgeval.Walk(tree, frame{sc: x.module}, &x.regions, x.visit)
+	msgeval.Walk(tree, frame{sc: x.module}, &x.Regions, x.visit)
 	return x
 }
 
@@ -192,7 +183,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	switch kind {
 	case "throw_statement":
 		if node.HasError() {
-			x.regions.Skipped++
+			x.Regions.Skipped++
 			return
 		}
 		x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
@@ -315,7 +306,7 @@ func propertyName(n syntax.Node) string {
 	case "string":
 		return decodeString(n)
 	case "computed_property_name":
-		return "[" + compact(strings.Trim(n.Text(), "[]")) + "]"
+		return "[" + msgeval.Compact(strings.Trim(n.Text(), "[]")) + "]"
 	}
 	return n.Text()
 }
@@ -394,21 +385,13 @@ func fieldName(field syntax.Node) syntax.Node {
 // stored there: "exports.f", "module.exports", "Foo.bar" for
 // Foo.prototype.bar, "handler" for this.handler.
 func memberName(left syntax.Node) string {
-	s := compact(left.Text())
+	s := msgeval.Compact(left.Text())
 	s = strings.TrimPrefix(s, "this.")
 	s = strings.Replace(s, ".prototype.", ".", 1)
 	if len(s) > 80 {
 		return ""
 	}
 	return s
-}
-
-// compact removes whitespace from source text of a name.
-func compact(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
 }
 
 func (x *fileCtx) enclosingClass(n syntax.Node) *classInfo {
@@ -564,7 +547,7 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 		x.bind(sc, left.Text(), msgeval.BindSet, node, right)
 	case "member_expression":
 		if sc == x.module {
-			if obj := compact(left.Child("object").Text()); obj == "exports" || obj == "module.exports" {
+			if obj := msgeval.Compact(left.Child("object").Text()); obj == "exports" || obj == "module.exports" {
 				x.exported = append(x.exported, exportedValue{left.Child("property").Text(), right})
 			}
 		}
@@ -674,14 +657,8 @@ func (x *fileCtx) isReject(name string, sc *scope) bool {
 	return false
 }
 
-func firstArg(args syntax.Node) syntax.Node {
-	for a := range args.NamedChildren() {
-		if a.Kind() != "comment" {
-			return a
-		}
-	}
-	return syntax.Node{}
-}
+// firstArg returns the first argument of an argument list, or null.
+func firstArg(args syntax.Node) syntax.Node { return grammar.Operand(args) }
 
 // argList returns the arguments of a call without comments.
 func argList(args syntax.Node) []syntax.Node {

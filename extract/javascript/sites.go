@@ -25,13 +25,7 @@ func (x *fileCtx) run() {
 	for _, c := range x.cands {
 		switch c.kind {
 		case candThrow:
-			var e syntax.Node
-			for ch := range c.node.NamedChildren() {
-				if ch.Kind() != "comment" {
-					e = ch
-					break
-				}
-			}
+			e := grammar.Operand(c.node)
 			if e.IsNull() {
 				continue
 			}
@@ -60,10 +54,10 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 	switch e.Kind() {
 	case "new_expression":
 		ctor := unwrap(e.Child("constructor"))
-		return x.construct(compact(ctor.Text()), argList(e.Child("arguments")), sc)
+		return x.construct(msgeval.Compact(ctor.Text()), argList(e.Child("arguments")), sc)
 	case "call_expression":
 		fn := unwrap(e.Child("function"))
-		name := compact(fn.Text())
+		name := msgeval.Compact(fn.Text())
 		if fn.Is("identifier", "member_expression") && x.isErrorName(name) {
 			return x.construct(name, argList(e.Child("arguments")), sc)
 		}
@@ -72,7 +66,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		if f := x.localFunction(fn, sc); !f.IsNull() && depth < 4 {
 			fs := x.scopeOf[f.Index()]
 			bind := func() map[string][]errdex.Template { return x.bindArgs(fs, argList(e.Child("arguments")), sc, depth) }
-			if t, ok := x.throws.Factory(returns(f), fs, depth, bind); ok {
+			if t, ok := x.Throws.Factory(returns(f), fs, depth, bind); ok {
 				return t
 			}
 		}
@@ -93,7 +87,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	case "identifier":
 		if depth < 4 {
-			if t, ok := x.throws.Variable(e, sc, depth); ok {
+			if t, ok := x.Throws.Variable(e, sc, depth); ok {
 				return t
 			}
 		}
@@ -211,7 +205,7 @@ func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Tem
 // assertSite builds the site of an assert call with a message.
 func (x *fileCtx) assertSite(c candidate) {
 	t := thrown{Kind: errdex.KindAssert, Exception: "AssertionError", Scope: c.sc}
-	if m := unwrap(c.arg); m.Kind() == "new_expression" || m.Kind() == "call_expression" && x.isErrorName(compact(unwrap(m.Child("function")).Text())) {
+	if m := unwrap(c.arg); m.Kind() == "new_expression" || m.Kind() == "call_expression" && x.isErrorName(msgeval.Compact(unwrap(m.Child("function")).Text())) {
 		// assert(cond, new TypeError("...")) throws that error.
 		inner := x.thrownValue(m, c.sc, 0)
 		t.Exception, t.Msg, t.Ctor, t.Args = inner.Exception, inner.Msg, inner.Ctor, inner.Args
@@ -226,7 +220,7 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 	s := t.Site(x.lang, x.path, sc.function(), node)
 	x.sites = append(x.sites, s)
 	if t.Ctor != "" {
-		th := &Throw{Site: s, Ctor: t.Ctor}
+		th := &Throw{Site: s, Class: t.Ctor}
 		for _, a := range t.Args {
 			th.Args = append(th.Args, x.arg(a, t.Scope))
 		}

@@ -14,6 +14,7 @@ var grammar = msgeval.Grammar{
 		"with_statement", "labeled_statement"},
 	Sequences: []string{"statement_block", "switch_case", "switch_default"},
 	Comments:  []string{"comment"},
+	Nested:    append([]string{"class", "class_declaration"}, functionNodes...),
 }
 
 // assign is one place a scope binds a local name.
@@ -39,7 +40,7 @@ func (s *scope) Bindings(name string) []assign { return s.assigns[name] }
 // resolve evaluates a variable where id uses it. It reports false for
 // names no scope binds (globals, imports).
 func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
-	return x.resolver.Resolve(id, sc, depth)
+	return x.Resolver.Resolve(id, sc, depth)
 }
 
 // binds reports whether the parameter binds name, itself or by

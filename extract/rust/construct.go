@@ -52,7 +52,7 @@ func (x *file) constructed(n syntax.Node, kind errdex.SiteKind) bool {
 		case n.Kind() == "call_expression" && n.Child("function").Kind() == "field_expression" &&
 			n.Child("function").Child("field").Text() == "into" && n.Child("arguments").NamedChildCount() == 0:
 			n = n.Child("function").Child("value")
-		case n.Kind() == "call_expression" && strings.HasSuffix(noSpaceText(n.Child("function")), "Box::new") &&
+		case n.Kind() == "call_expression" && strings.HasSuffix(msgeval.Compact(n.Child("function").Text()), "Box::new") &&
 			n.Child("arguments").NamedChildCount() == 1:
 			n = n.Child("arguments").NamedChild(0)
 		case n.Kind() == "parenthesized_expression":
@@ -102,14 +102,12 @@ func (x *file) constructed(n syntax.Node, kind errdex.SiteKind) bool {
 	return true
 }
 
-func noSpaceText(n syntax.Node) string { return strings.Join(strings.Fields(n.Text()), "") }
-
 // constructorKey returns "Enum::Variant" for a path to a variant (Self
 // standing for the impl's type), "Struct" for a type's name, or "" when
 // fn does not name a type.
 func (x *file) constructorKey(fn, at syntax.Node) string {
 	var segs []string
-	for _, s := range strings.Split(noSpaceText(fn), "::") {
+	for _, s := range strings.Split(msgeval.Compact(fn.Text()), "::") {
 		if i := strings.IndexByte(s, '<'); i >= 0 {
 			s = s[:i]
 		}

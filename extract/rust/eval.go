@@ -20,13 +20,9 @@ const (
 	maxSteps = 200_000 // evaluations in one file
 )
 
-// rules keep 8 alternatives of a value, told apart by how they print, and
-// 160 bytes of an expression in a hole, named as Rust expressions are.
-var rules = msgeval.Rules{
-	Alternatives: template.Alternatives{Max: 8, Key: errdex.Template.String},
-	MaxExpr:      160,
-	HoleName:     template.RustHoleName,
-}
+// rules keep the messages of Rust expressions, with holes named as Rust
+// expressions are (msgeval.PrintRules).
+var rules = msgeval.PrintRules(template.RustHoleName)
 
 // eval evaluates an expression node.
 func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
@@ -87,9 +83,8 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 		}
 	case "binary_expression":
 		if n.Child("operator").Text() == "+" {
-			l, r := x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)
-			if l.Text || r.Text {
-				return rules.Concat(l, r)
+			if v, ok := rules.Add(x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)); ok {
+				return v
 			}
 		}
 	case "closure_expression":

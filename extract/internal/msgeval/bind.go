@@ -17,6 +17,41 @@ type Grammar struct {
 	Sequences []string
 	// Comments are the comment nodes, which are not statements.
 	Comments []string
+	// Nested are the nodes inside a function whose return statements
+	// are not the function's: nested functions, lambdas, classes.
+	Nested []string
+}
+
+// Operand returns the first named child of n that is not a comment (the
+// expression of a throw or return statement), or null.
+func (g *Grammar) Operand(n syntax.Node) syntax.Node {
+	for c := range n.NamedChildren() {
+		if !c.Is(g.Comments...) {
+			return c
+		}
+	}
+	return syntax.Node{}
+}
+
+// Returns lists the values the return statements of a function's body
+// return, in source order, at most max of them: not those of the
+// function's Nested functions and classes, and none of a return
+// without a value.
+func (g *Grammar) Returns(body syntax.Node, max int) []syntax.Node {
+	var out []syntax.Node
+	end := body.SkipSubtree()
+	for i := body.Index() + 1; i < end && len(out) < max; i++ {
+		n := body.Tree().At(i)
+		switch {
+		case n.Is(g.Nested...):
+			i = n.SkipSubtree() - 1
+		case n.Kind() == "return_statement":
+			if e := g.Operand(n); !e.IsNull() {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
 }
 
 // BlockOf returns the innermost block holding n: a node of Blocks, or

@@ -5,14 +5,44 @@ import (
 	"github.com/errdex/errdex/template"
 )
 
+// Arg is a call argument as Link sees it: its source text and the
+// messages it can be, for a parameter of the called constructor.
+type Arg struct {
+	Expr string
+	Alts []errdex.Template
+	// Type classifies the argument where the language tells ("String",
+	// "Throwable" in Java), for choosing among overloaded constructors.
+	Type string
+	// Spread marks a spread argument (...args), after which positions
+	// say nothing.
+	Spread bool
+	// Props holds the messages of the properties of an object literal
+	// argument, for a destructured parameter ({code, message}).
+	Props map[string][]errdex.Template
+}
+
+// Construction is a site that constructs a class: new Class(Args). Link
+// may replace the site's message with the one the class builds.
+type Construction struct {
+	Site  *errdex.Site
+	Class string // as written: "NotFoundError", "errors.NotFound"
+	Args  []Arg
+}
+
 // FillConstants replaces, when Link sees the whole repository, the
 // holes that read a constant of another file (Messages.NOT_FOUND,
 // errors_1.MESSAGE) with the constant's text: in the templates and
 // alternatives of sites, whose message is picked again (template.Pick),
-// and in lists, the messages Link keeps beside them (the arguments of
-// constructions). text returns a constant's text for a hole's Expr, or
-// false; it is asked once per Expr.
-func (r Rules) FillConstants(sites []*errdex.Site, lists []*[]errdex.Template, text func(expr string) (string, bool)) {
+// and in the arguments of the file's constructions. text returns a
+// constant's text for a hole's Expr, or false; it is asked once per
+// Expr.
+func (r Rules) FillConstants(sites []*errdex.Site, cs []*Construction, text func(expr string) (string, bool)) {
+	var lists []*[]errdex.Template
+	for _, c := range cs {
+		for i := range c.Args {
+			lists = append(lists, &c.Args[i].Alts)
+		}
+	}
 	values := map[string][]errdex.Template{}
 	asked := map[string]bool{}
 	each := func(ts []errdex.Template) {
@@ -45,11 +75,14 @@ func (r Rules) FillConstants(sites []*errdex.Site, lists []*[]errdex.Template, t
 	}
 }
 
-// Relink gives site the message its class builds, as Link found it (ok),
-// when that says more than what the site has: literal text, or the site
-// had none either.
-func Relink(site *errdex.Site, msg []errdex.Template, ok bool) {
-	if ok && (!(Value{Alts: msg}).Opaque() || site.Template.IsOpaque()) {
-		site.Template, site.Alternatives = template.Pick(msg)
+// Relink gives each construction's site the message its class builds,
+// as message finds it, when that is known and says more than what the
+// site has: literal text, or the site had none either.
+func Relink(cs []*Construction, message func(c *Construction) ([]errdex.Template, bool)) {
+	for _, c := range cs {
+		msg, ok := message(c)
+		if ok && (!(Value{Alts: msg}).Opaque() || c.Site.Template.IsOpaque()) {
+			c.Site.Template, c.Site.Alternatives = template.Pick(msg)
+		}
 	}
 }

@@ -114,3 +114,21 @@ func (th *Throws[S]) Factory(rets []syntax.Node, fs S, depth int, bind func() ma
 	}
 	return Thrown[S]{}, false
 }
+
+// File is the evaluation state of one file of a language whose
+// exceptions are objects (Java, JavaScript), for the language's file
+// context to embed: the regions its pass skipped, its budget, and the
+// resolvers of its variables and thrown values, which the language sets
+// up with its own evaluation.
+type File[S Scope[S]] struct {
+	Regions  Regions
+	Budget   Budget
+	Resolver Resolver[S]
+	Throws   Throws[S]
+}
+
+// Problems returns the notes of the file: the regions, described by
+// lines, and the budget (Regions.Problems).
+func (f *File[S]) Problems(lines func([]int) string) []string {
+	return f.Regions.Problems(lines, &f.Budget)
+}

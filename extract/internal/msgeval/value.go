@@ -77,6 +77,16 @@ func (v Value) Opaque() bool {
 	return true
 }
 
+// Compact removes the white space from the source text of a name, a
+// type or a callee ("std :: string" is "std::string"), for comparing it
+// with names.
+func Compact(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
 // Rules are how one language keeps the alternatives of its values and
 // shows unknown values as holes. A language declares them once, as an
 // immutable package-level value.
@@ -89,6 +99,32 @@ type Rules struct {
 	// HoleName names a hole for its (clipped) source expression:
 	// template.HoleNameOf, template.RustHoleName.
 	HoleName func(expr string) string
+}
+
+// ExprRules are the rules of languages whose messages grow in loops (msg
+// += "...") and whose holes of one name may stand for different
+// expressions (Java, JavaScript): 8 messages of an expression, each cut
+// at 4096 bytes of literal text, told apart by their holes' expressions
+// (template.ExprKey); 200 bytes of source in a hole's Expr, named by
+// template.HoleNameOf.
+func ExprRules() Rules {
+	return Rules{
+		Alternatives: template.Alternatives{Max: 8, MaxText: 4096, Key: template.ExprKey},
+		MaxExpr:      200,
+		HoleName:     template.HoleNameOf,
+	}
+}
+
+// PrintRules are the rules of languages whose messages come from format
+// strings and literals (C, C++, Rust): 8 messages of an expression, told
+// apart by how they print (Template.String); 160 bytes of source in a
+// hole's Expr, named by holeName.
+func PrintRules(holeName func(expr string) string) Rules {
+	return Rules{
+		Alternatives: template.Alternatives{Max: 8, Key: errdex.Template.String},
+		MaxExpr:      160,
+		HoleName:     holeName,
+	}
 }
 
 // Expr is the source text src made fit for a hole's Expr: white space
@@ -122,6 +158,15 @@ func (r Rules) Concat(a, b Value) Value {
 		out.Alts = r.Alternatives.Product(a.Alts, b.Alts)
 	}
 	return out
+}
+
+// Add is l + r in a language where + concatenates text: their
+// concatenation when either side is text, false for a sum of numbers.
+func (r Rules) Add(l, rv Value) (Value, bool) {
+	if !l.Text && !rv.Text {
+		return Value{}, false
+	}
+	return r.Concat(l, rv), true
 }
 
 // Union is any of the values: their alternatives in order, each once

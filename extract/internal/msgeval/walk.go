@@ -45,3 +45,17 @@ func Walk[F any](t *syntax.Tree, top F, r *Regions, visit func(n syntax.Node, fs
 		visit(node, fs)
 	}
 }
+
+// Function is the name the sites in scope sc report: the first name (as
+// name gives it) of sc and the scopes enclosing it, since the sites of
+// an anonymous function (a lambda, a callback) belong to the named
+// function around it; top when there is none.
+func Function[S Scope[S]](sc S, name func(S) string, top string) string {
+	var zero S
+	for s := sc; s != zero; s = s.Enclosing() {
+		if n := name(s); n != "" {
+			return n
+		}
+	}
+	return top
+}
