@@ -91,7 +91,7 @@
 //
 // # Performance
 //
-// bench_test.go writes 100,000 sites with snippets and facts and lists
-// them, beside the same work on store/sqlite (see README-section.md for
-// figures and commands).
+// bench_test.go runs storetest.Bench, the benchmarks store/sqlite runs
+// too: writing 100,000 sites with snippets and facts, listing and looking
+// them up (see README-section.md for figures and commands).
 package postgres

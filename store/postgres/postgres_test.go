@@ -33,11 +33,14 @@ func openURL(t testing.TB, url string) *Store {
 	return st
 }
 
+// newDatabase creates a schema of its own in the test server.
+func newDatabase(t testing.TB) func() (errdex.Store, error) {
+	url := pgtest.URL(t)
+	return func() (errdex.Store, error) { return Open(context.Background(), url) }
+}
+
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) func() (errdex.Store, error) {
-		url := pgtest.URL(t)
-		return func() (errdex.Store, error) { return Open(context.Background(), url) }
-	})
+	storetest.Run(t, newDatabase)
 }
 
 func TestOpenErrors(t *testing.T) {

@@ -10,10 +10,6 @@ import (
 	"github.com/errdex/errdex/store/internal/rowcodec"
 )
 
-// This file holds what LLM enrichment (explain/llm) needs from the store:
-// a cache of the answers a model gave, and a way to replace the
-// explanations of stored sites without indexing again.
-
 // LLMAnswer implements errdex.Store.
 func (s *Store) LLMAnswer(ctx context.Context, promptHash, model, promptVersion string) (content string, tokens int, ok bool, err error) {
 	const op = "sqlite.LLMAnswer"

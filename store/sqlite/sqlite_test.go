@@ -24,11 +24,14 @@ func open(t testing.TB) *Store {
 	return st
 }
 
+// newDatabase creates a database file in a new temporary directory.
+func newDatabase(t testing.TB) func() (errdex.Store, error) {
+	path := filepath.Join(t.TempDir(), "errdex.db")
+	return func() (errdex.Store, error) { return Open(context.Background(), path) }
+}
+
 func TestConformance(t *testing.T) {
-	storetest.Run(t, func(t *testing.T) func() (errdex.Store, error) {
-		path := filepath.Join(t.TempDir(), "errdex.db")
-		return func() (errdex.Store, error) { return Open(context.Background(), path) }
-	})
+	storetest.Run(t, newDatabase)
 }
 
 // rawExec runs statements on the database file with a plain connection,

@@ -1,28 +1,19 @@
-// Package storetest is the conformance suite of errdex.Store: every store
-// (store/sqlite, store/postgres) runs it from its own tests, so that all
-// behave the same and the rest of errdex can rely on the contract below
-// without knowing which one it talks to.
+// Package storetest is the conformance suite of errdex.Store, and the
+// benchmarks of every store: each store (store/sqlite, store/postgres)
+// runs Run and Bench from its own tests, so that all behave the same and
+// the rest of errdex can rely on the contract in errdex.Store's doc
+// comment without knowing which store it talks to. A store's own tests
+// keep only what the contract leaves to it (opening, its files or server,
+// its query plans).
 //
-// Beyond the doc comments of errdex.Store, the suite holds stores to these
-// rules:
-//
-//   - Every field of a site and of a snapshot round-trips, except those
-//     a read derives: a site's Rev, RevDate and Location.URL come from its
-//     snapshot (Snapshot.SourceURL), and Family.Sites and Family.Libraries
-//     are the family's current counts across the store. A nil and an empty
-//     slice or map are equal.
-//   - Strings compare byte by byte when ordering (PostgreSQL: COLLATE "C").
-//   - A string a store cannot keep exactly (a NUL byte, bytes that are not
-//     UTF-8, a huge message) is either kept exactly or refused with an
-//     errdex.Invalid or errdex.TooLarge error; it is never altered.
-//   - Writes never wait for a listing in progress, and a listing sees one
-//     state of the store from its start to its end.
-//   - A canceled or failed write leaves the previous snapshot whole, and a
-//     write that fails on its context reports errdex.Canceled.
-//   - ListSites stops calling fn once its context is canceled, and returns
-//     a Canceled error; fn may call the store's read methods.
-//   - Malformed IDs are errdex.Invalid; unknown IDs and repositories are
-//     errdex.NotFound, with a message naming them.
+// The suite checks every rule of that contract on real databases: round
+// trips of every field (fullSite fills each field reflection finds, so a
+// field added to errdex.Site later must be stored too), the listing order
+// with strings compared byte by byte, the filters, family counts across
+// repositories, atomic replacement under concurrent listings and writers,
+// two stores of one database, cancellation at any point of a write,
+// failures midway, hostile strings (kept exactly, or refused as Invalid or
+// TooLarge, never altered), and the error kinds.
 package storetest
 
 import (
@@ -42,7 +33,7 @@ import (
 // function that opens a store on it. The suite calls open once for each
 // store it needs (twice to act as two processes sharing one database), and
 // closes every store it opens before the subtest ends.
-type NewDatabase func(t *testing.T) (open func() (errdex.Store, error))
+type NewDatabase func(t testing.TB) (open func() (errdex.Store, error))
 
 // Run runs the conformance suite, each subtest on a database of its own.
 func Run(t *testing.T, newDB NewDatabase) {

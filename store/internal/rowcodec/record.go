@@ -39,15 +39,21 @@ import (
 // bytes; a float is its IEEE 754 bits as a uvarint.
 //
 //	record   = format id path line col end_line end_col language kind exception
-//	           exception_qualified function template alternatives family
+//	           exception_qualified function template alternatives family reach
 //	template = nparts:uvarint (text hole expr type)*
 //	alternatives = ntemplates:uvarint template*
 //	family   = 0 | 1 slug name confidence:float
+//	reach    = importers:varint callers:varint
 //	snippet  = format start_line:varint nmarks:uvarint mark:varint* nlines:uvarint line:string*
 //
-// format is the byte 1. A new encoding takes the next number, and decoders
-// keep reading the old ones.
-const codecFormat = 1
+// format is a byte: 2 for records (format 1, written before Site.Reach,
+// has no reach) and 1 for snippets. A new encoding takes the next number,
+// and decoders keep reading the old ones, so that databases written by an
+// older errdex stay readable without a migration.
+const (
+	recordFormat  = 2
+	snippetFormat = 1
+)
 
 // ErrCorrupt reports a column value that does not decode.
 var ErrCorrupt = errors.New("corrupt value")
@@ -82,7 +88,7 @@ func templateSize(t errdex.Template) int {
 // (EncodeFacts). Family.Sites and Family.Libraries are not kept either.
 func AppendRecord(b []byte, s *errdex.Site) []byte {
 	loc := &s.Location
-	n := 1 + 13*binary.MaxVarintLen64 + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
+	n := 1 + 15*binary.MaxVarintLen64 + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
 		len(s.Exception) + len(s.ExceptionQualified) + len(s.Function) + templateSize(s.Template)
 	for _, t := range s.Alternatives {
 		n += templateSize(t)
@@ -91,7 +97,7 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 		n += len(f.Slug) + len(f.Name)
 	}
 	b = slices.Grow(b, n)
-	b = append(b, codecFormat)
+	b = append(b, recordFormat)
 	b = appendString(b, string(s.ID))
 	b = appendString(b, loc.Path)
 	b = binary.AppendVarint(b, int64(loc.Line))
@@ -116,6 +122,8 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 		b = appendString(b, f.Name)
 		b = binary.AppendUvarint(b, math.Float64bits(f.Confidence))
 	}
+	b = binary.AppendVarint(b, int64(s.Reach.Importers))
+	b = binary.AppendVarint(b, int64(s.Reach.Callers))
 	return b
 }
 
@@ -126,7 +134,7 @@ func AppendSnippet(b []byte, s *errdex.Snippet) []byte {
 		n += binary.MaxVarintLen64 + len(l)
 	}
 	b = slices.Grow(b, n)
-	b = append(b, codecFormat)
+	b = append(b, snippetFormat)
 	b = binary.AppendVarint(b, int64(s.StartLine))
 	b = binary.AppendUvarint(b, uint64(len(s.MarkLines)))
 	for _, m := range s.MarkLines {
@@ -154,12 +162,14 @@ func (d *decoder) fail() {
 	d.s = ""
 }
 
-func (d *decoder) format() {
-	if len(d.s) == 0 || d.s[0] != codecFormat {
+// format reads the format byte, which must be between oldest and newest,
+// and returns it.
+func (d *decoder) format(oldest, newest byte) byte {
+	f := d.byte()
+	if f < oldest || f > newest {
 		d.fail()
-		return
 	}
-	d.s = d.s[1:]
+	return f
 }
 
 func (d *decoder) byte() byte {
@@ -266,7 +276,7 @@ func uvarint(s string) (uint64, int) {
 // than len(s) allows.
 func DecodeRecord(s string, site *errdex.Site) error {
 	d := decoder{s: s}
-	d.format()
+	format := d.format(1, recordFormat)
 	site.ID = errdex.ID(d.string())
 	loc := &site.Location
 	loc.Path = d.string()
@@ -290,13 +300,16 @@ func DecodeRecord(s string, site *errdex.Site) error {
 	default:
 		d.fail()
 	}
+	if format >= 2 {
+		site.Reach.Importers, site.Reach.Callers = d.int(), d.int()
+	}
 	return d.end()
 }
 
 // DecodeSnippet decodes a snippet made by AppendSnippet.
 func DecodeSnippet(s string) (*errdex.Snippet, error) {
 	d := decoder{s: s}
-	d.format()
+	d.format(snippetFormat, snippetFormat)
 	sn := &errdex.Snippet{StartLine: d.int()}
 	if n := d.count(1); n > 0 {
 		sn.MarkLines = make([]int, n)

@@ -28,6 +28,7 @@ func TestCodecRoundTrip(t *testing.T) {
 				Template:     errdex.NewTemplate(errdex.Lit("mask of length "), errdex.HolePart("mask_len", "len(mask)", errdex.HoleInt), errdex.Lit(" is too long")),
 				Alternatives: []errdex.Template{errdex.NewTemplate(errdex.Lit("other")), {}},
 				Family:       &errdex.FamilyRef{Slug: "limit", Name: "Capacity exceeded", Confidence: 0.7},
+				Reach:        errdex.Reach{Importers: 12, Callers: 3},
 			},
 			snippet: &errdex.Snippet{StartLine: 10, Lines: []string{"def f():", "    raise ValueError(x)", ""}, MarkLines: []int{11}},
 		},
@@ -37,6 +38,7 @@ func TestCodecRoundTrip(t *testing.T) {
 				ID: "\x00", Function: "\xff\xfe", Location: errdex.Location{Span: errdex.Span{Path: "\x00/\xc3", Line: -1, Column: math.MaxInt}},
 				Template: errdex.NewTemplate(errdex.Lit("\x00\xff\xfe"), errdex.HolePart("\x80", "\x00", "\xc3")),
 				Family:   &errdex.FamilyRef{Slug: "\x00", Confidence: math.Inf(-1)},
+				Reach:    errdex.Reach{Importers: -1, Callers: math.MinInt},
 			},
 			snippet: &errdex.Snippet{StartLine: -5, Lines: []string{"\x00", "\xff"}, MarkLines: []int{-1, 1 << 40}},
 		},
@@ -64,10 +66,31 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
 	good := string(AppendRecord(nil, site))
-	for _, in := range []string{"", "\x02", good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+	for _, in := range []string{"", "\x00", "\x02", "\x03" + good[1:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
 		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
 			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
+	}
+}
+
+// TestDecodeFormat1 checks that records written before Site.Reach (format
+// 1: format 2 without the two reach varints) still decode, with a zero
+// reach.
+func TestDecodeFormat1(t *testing.T) {
+	site := &errdex.Site{ID: "0123456789abcdef", Language: "go", Function: "f",
+		Template: errdex.NewTemplate(errdex.Lit("abc "), errdex.HolePart("x", "x", errdex.HoleInt)),
+		Family:   &errdex.FamilyRef{Slug: "f", Name: "F", Confidence: 0.5}}
+	v2 := AppendRecord(nil, site)
+	if v2[0] != 2 || string(v2[len(v2)-2:]) != "\x00\x00" {
+		t.Fatalf("record %q does not end in a zero reach", v2)
+	}
+	v1 := "\x01" + string(v2[1:len(v2)-2])
+	var got errdex.Site
+	if err := DecodeRecord(v1, &got); err != nil {
+		t.Fatalf("DecodeRecord of format 1: %v", err)
+	}
+	if diff := cmp.Diff(site, &got, cmpopts.EquateEmpty()); diff != "" {
+		t.Errorf("format 1 record mismatch (-want +got):\n%s", diff)
 	}
 }
 
@@ -102,6 +125,7 @@ func FuzzRecordRoundTrip(f *testing.F) {
 			Template:     errdex.Template{Parts: []errdex.Part{{Text: text, Hole: hole, Expr: expr, Type: errdex.HoleType(typ)}, {Text: hole}}},
 			Alternatives: []errdex.Template{{Parts: []errdex.Part{{Hole: text}}}},
 			Family:       &errdex.FamilyRef{Slug: typ, Name: text, Confidence: conf},
+			Reach:        errdex.Reach{Importers: line, Callers: -line},
 		}
 		var got errdex.Site
 		if err := DecodeRecord(string(AppendRecord(nil, in)), &got); err != nil {
