@@ -8,9 +8,6 @@ import (
 	"github.com/errdex/errdex/extract/internal/msgeval"
 )
 
-// maxChain bounds the walks along superclasses and this(...) calls.
-const maxChain = 12
-
 // classEntry is a class with the file that defines it.
 type classEntry struct {
 	class *Class
@@ -30,13 +27,7 @@ type linker struct {
 // this(...) and super(...) calls and getMessage() overrides.
 func link(files []*extract.FileResult) {
 	l := &linker{byBinary: map[string]*classEntry{}, byName: map[string][]*classEntry{}}
-	var all []*Facts
-	for _, f := range files {
-		ff, ok := f.Facts.(*Facts)
-		if !ok {
-			continue
-		}
-		all = append(all, ff)
+	for _, ff := range msgeval.FactsOf[*Facts](files) {
 		for _, c := range ff.Classes {
 			e := &classEntry{class: c, file: ff}
 			if _, dup := l.byBinary[c.Binary]; !dup {
@@ -45,23 +36,15 @@ func link(files []*extract.FileResult) {
 			l.byName[c.Name] = append(l.byName[c.Name], e)
 		}
 	}
-	for _, f := range files {
-		ff, ok := f.Facts.(*Facts)
-		if !ok {
-			continue
-		}
+	for f, ff := range msgeval.FactsOf[*Facts](files) {
 		l.qualify(f, ff)
 		l.constants(f, ff)
 	}
-	for _, ff := range all {
-		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) {
-			if e := l.resolve(ff, t.Class); e != nil {
-				return l.message(e, t.Args, 0)
-			}
-			return nil, false
-		})
+	for _, ff := range msgeval.FactsOf[*Facts](files) {
+		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) { return l.message(l.resolve(ff, t.Class), t.Args, 0) })
 	}
 }
+
 
 // qualify sets the qualified names of exceptions that are classes of the
 // repository (their binary names) or JDK classes imported on demand.
@@ -170,9 +153,9 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 }
 
 // message is the message class e builds when constructed with args, and
-// whether it is known.
+// whether it is known (not for a nil e, a class not found).
 func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Template, bool) {
-	if depth > maxChain {
+	if e == nil || depth > msgeval.MaxChain {
 		return nil, false
 	}
 	c := e.class

@@ -171,11 +171,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	case "import_declaration":
 		x.importDecl(node)
 	case "throw_statement":
-		if node.HasError() {
-			x.Regions.Skipped++
-			return
+		if !x.Regions.Broken(node) {
+			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
 		}
-		x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
 	case "assert_statement":
 		if !node.HasError() && node.NamedChildCount() >= 2 {
 			x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})

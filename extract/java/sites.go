@@ -269,12 +269,8 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 		}
 	}
 	x.sites = append(x.sites, s)
-	if t.Ctor != "" {
-		th := &Throw{Site: s, Class: t.Ctor}
-		for _, a := range t.Args {
-			th.Args = append(th.Args, x.arg(a, t.Scope))
-		}
-		x.facts.Throws = append(x.facts.Throws, th)
+	if c := t.Construction(s, x.arg); c != nil {
+		x.facts.Throws = append(x.facts.Throws, c)
 	}
 }
 

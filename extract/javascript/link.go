@@ -9,10 +9,6 @@ import (
 	"github.com/errdex/errdex/extract/internal/msgeval"
 )
 
-// maxChain bounds the walk along base classes, which guards against
-// cycles in broken code.
-const maxChain = 12
-
 // classEntry is a class with the file that defines it.
 type classEntry struct {
 	class *Class
@@ -32,13 +28,7 @@ type linker struct {
 // HttpError, whose constructor calls super(`${status} ${text}`)).
 func link(files []*extract.FileResult) {
 	l := &linker{files: map[string]*Facts{}, byName: map[string][]*classEntry{}, inFile: map[*Facts]map[string]*classEntry{}}
-	var all []*Facts
-	for _, f := range files {
-		ff, ok := f.Facts.(*Facts)
-		if !ok {
-			continue
-		}
-		all = append(all, ff)
+	for _, ff := range msgeval.FactsOf[*Facts](files) {
 		l.files[ff.Path] = ff
 		l.inFile[ff] = map[string]*classEntry{}
 		for _, c := range ff.Classes {
@@ -49,20 +39,14 @@ func link(files []*extract.FileResult) {
 			}
 		}
 	}
-	for _, f := range files {
-		if ff, ok := f.Facts.(*Facts); ok {
-			l.constants(f, ff)
-		}
+	for f, ff := range msgeval.FactsOf[*Facts](files) {
+		l.constants(f, ff)
 	}
-	for _, ff := range all {
-		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) {
-			if e := l.lookup(ff, t.Class); e != nil {
-				return l.message(e, t.Args, 0)
-			}
-			return nil, false
-		})
+	for _, ff := range msgeval.FactsOf[*Facts](files) {
+		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) { return l.message(l.lookup(ff, t.Class), t.Args, 0) })
 	}
 }
+
 
 // lookup finds the class a constructor names in file f: a class of the
 // file, an imported class (by the import's module path and name), a
@@ -141,9 +125,9 @@ func (l *linker) moduleFile(p string) *Facts {
 }
 
 // message is the message class e builds when constructed with args, and
-// whether it is known.
+// whether it is known (not for a nil e, a class not found).
 func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Template, bool) {
-	if depth > maxChain {
+	if e == nil || depth > msgeval.MaxChain {
 		return nil, false
 	}
 	c := e.class

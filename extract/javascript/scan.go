@@ -182,11 +182,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	}
 	switch kind {
 	case "throw_statement":
-		if node.HasError() {
-			x.Regions.Skipped++
-			return
+		if !x.Regions.Broken(node) {
+			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
 		}
-		x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
 	case "call_expression":
 		x.call(node, sc)
 	case "new_expression":

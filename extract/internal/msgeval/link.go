@@ -1,9 +1,28 @@
 package msgeval
 
 import (
+	"iter"
+
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/template"
 )
+
+// MaxChain bounds Link's walks along base classes and this(...) calls,
+// which guards against cycles in broken code.
+const MaxChain = 12
+
+// FactsOf yields the files whose facts are of type F (the language's own,
+// in a Link that may see other files), with their facts.
+func FactsOf[F any](files []*extract.FileResult) iter.Seq2[*extract.FileResult, F] {
+	return func(yield func(*extract.FileResult, F) bool) {
+		for _, f := range files {
+			if ff, ok := f.Facts.(F); ok && !yield(f, ff) {
+				return
+			}
+		}
+	}
+}
 
 // Arg is a call argument as Link sees it: its source text and the
 // messages it can be, for a parameter of the called constructor.

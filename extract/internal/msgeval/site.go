@@ -94,6 +94,16 @@ func (r *Regions) Skip(n syntax.Node) int {
 	return n.SkipSubtree()
 }
 
+// Broken reports, and counts, a throw statement with syntax errors in
+// its own code: it is skipped.
+func (r *Regions) Broken(throw syntax.Node) bool {
+	if throw.HasError() {
+		r.Skipped++
+		return true
+	}
+	return false
+}
+
 // Problems returns the notes of a file: the regions, described by lines,
 // with the throw statements skipped, and whether the budget stopped an
 // evaluation.

@@ -38,6 +38,20 @@ func (t Thrown[S]) Site(language, path, function string, at syntax.Node) *errdex
 	return s
 }
 
+// Construction returns what Link needs of the construction t makes at
+// site s (its arguments as arg records them, in t's scope), or nil when t
+// constructs nothing Link can follow.
+func (t Thrown[S]) Construction(s *errdex.Site, arg func(a syntax.Node, sc S) Arg) *Construction {
+	if t.Ctor == "" {
+		return nil
+	}
+	c := &Construction{Site: s, Class: t.Ctor}
+	for _, a := range t.Args {
+		c.Args = append(c.Args, arg(a, t.Scope))
+	}
+	return c
+}
+
 // Throws follows thrown values through the variables and factory
 // functions of one file. The language evaluates a thrown expression
 // (Value) and tells what a caught exception and a followed assignment
