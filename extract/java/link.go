@@ -45,7 +45,6 @@ func link(files []*extract.FileResult) {
 	}
 }
 
-
 // qualify sets the qualified names of exceptions that are classes of the
 // repository (their binary names) or JDK classes imported on demand.
 func (l *linker) qualify(f *extract.FileResult, ff *Facts) {

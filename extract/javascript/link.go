@@ -47,7 +47,6 @@ func link(files []*extract.FileResult) {
 	}
 }
 
-
 // lookup finds the class a constructor names in file f: a class of the
 // file, an imported class (by the import's module path and name), a
 // member of an imported module object (errors.NotFound), or else the only
