@@ -35,6 +35,7 @@ type goldenSite struct {
 	Related     []goldenRelated     `json:"related,omitempty"`
 	Family      *errdex.FamilyRef   `json:"family,omitempty"`
 	Explanation *errdex.Explanation `json:"explanation,omitempty"`
+	Reach       errdex.Reach        `json:"reach"`
 }
 
 type goldenRelated struct {
@@ -105,7 +106,7 @@ func golden(t *testing.T, sites []*errdex.Site) []goldenSite {
 	for _, s := range sites {
 		g := goldenSite{At: at[s.ID], Function: s.Function, Exception: s.Exception, Message: s.Message(),
 			Guards: s.Guards, Provenance: s.Provenance, Config: s.Config, Callers: s.Callers, CallPath: s.CallPath,
-			Family: s.Family, Explanation: s.Explanation}
+			Family: s.Family, Explanation: s.Explanation, Reach: s.Reach}
 		for _, r := range s.Related {
 			where, ok := at[r.ID]
 			if !ok {

@@ -49,7 +49,7 @@ works. Exit status 1 means no source site was found.`,
 				return err
 			}
 			if asJSON {
-				err = writeJSON(e.stdout, explainJSON{web.NewSearchResponse(ans), ans.Tied})
+				err = writeJSON(e.stdout, web.NewSearchResponse(ans))
 			} else {
 				e.writeAnswer(ans)
 			}
@@ -121,13 +121,6 @@ func (e *env) writeAnswer(ans *lookup.Answer) {
 			fmt.Fprintf(w, "%s %.2f  %s\n", mark, h.Score, st.Line(h.Site))
 		}
 	}
-}
-
-// explainJSON is the --json answer: the search API's response and how many
-// matches tie for first (see lookup.Answer.Tied).
-type explainJSON struct {
-	*web.SearchResponse
-	Tied int `json:"tied"`
 }
 
 // tieNote says, when the best matches tie, that the message alone cannot

@@ -1,29 +1,16 @@
 package python
 
 import (
-	"bytes"
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
-	"time"
-	"unicode/utf8"
 
-	"github.com/errdex/errdex/extract"
-	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 // FuzzExtract feeds arbitrary bytes as a .py file through the real parser,
 // the extractor and Link: nothing may panic or take long, and every site
 // must be well formed.
 func FuzzExtract(f *testing.F) {
-	fixtures, _ := filepath.Glob("testdata/*.py")
-	for _, fx := range fixtures {
-		if src, err := os.ReadFile(fx); err == nil {
-			f.Add(src)
-		}
-	}
-	for _, seed := range []string{
+	extracttest.Seed(f, []string{"testdata/*.py"},
 		"raise E(f'{x!r:>{w}}' % y)\n",
 		"msg = 'a'\nmsg += msg\nmsg += msg\nraise E(msg % msg)\n",
 		"class E(E):\n def __init__(s, *a): super().__init__(*a)\n def __str__(s): return s.x\nraise E(1)\n",
@@ -32,53 +19,6 @@ func FuzzExtract(f *testing.F) {
 		"def f(:\n raise\n",
 		"x = '\\N{BULLET} \\u00e9 \\U0010FFFF \\ud800 \\777'\nraise E(x)\n",
 		"raise E('{' + '}'.format() + '%(' % {})\n",
-	} {
-		f.Add([]byte(seed))
-	}
-	p, err := syntax.NewParser(syntax.Python(), 2*time.Second)
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer p.Close()
-	f.Fuzz(func(t *testing.T, src []byte) {
-		tree, err := p.Parse(context.Background(), src)
-		if err != nil {
-			return // a timeout is the driver's to record
-		}
-		done := make(chan *extract.FileResult, 1)
-		go func() {
-			res, err := Extractor.Extract(&extract.File{Path: "fuzz.py", Language: "python", Src: src, Tree: tree})
-			if err != nil {
-				t.Errorf("Extract: %v", err)
-				done <- nil
-				return
-			}
-			res.Path = "fuzz.py"
-			Extractor.Link([]*extract.FileResult{res})
-			done <- res
-		}()
-		var res *extract.FileResult
-		select {
-		case res = <-done:
-		case <-time.After(20 * time.Second):
-			t.Fatalf("extraction of %d bytes did not finish in 20s", len(src))
-		}
-		if res == nil {
-			return
-		}
-		lines := bytes.Count(src, []byte("\n")) + 1
-		for _, s := range res.Sites {
-			l := s.Location
-			if s.Kind == "" || s.Function == "" || l.Line < 1 || l.Line > lines || l.EndLine < l.Line || l.Column < 1 {
-				t.Fatalf("malformed site %+v", s)
-			}
-			for _, tmpl := range append(s.Alternatives, s.Template) {
-				for _, part := range tmpl.Parts {
-					if part.IsHole() && part.Type == "" || !utf8.ValidString(part.Text) || !utf8.ValidString(part.Expr) {
-						t.Fatalf("malformed part %+v in %q", part, tmpl)
-					}
-				}
-			}
-		}
-	})
+	)
+	extracttest.Fuzz(f, extracttest.Target{X: Extractor, Path: "fuzz.py"})
 }
