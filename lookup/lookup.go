@@ -8,6 +8,7 @@ package lookup
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -135,6 +136,13 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	}
 	q := queries[bestQ]
 	ans.Exception, ans.Message, ans.Frames = q.Exception, q.Message, q.Frames
+	if q.Exception == "" && best.Exception != "" {
+		// The matcher read the message's "Type: " prefix as its type.
+		ans.Exception = best.Exception
+		if rest, ok := strings.CutPrefix(q.Message, best.Exception); ok {
+			ans.Message = strings.TrimPrefix(strings.TrimPrefix(rest, ":"), " ")
+		}
+	}
 	ans.Reason, ans.Nearest, ans.Tied = best.Reason, best.Nearest, best.Tied
 	ans.Elapsed = time.Since(start)
 	for _, m := range best.Matches {
@@ -185,10 +193,26 @@ func Queries(rep *trace.Report, repo string) []match.Query {
 		return qs
 	}
 	for i := len(rep.Loose) - 1; i >= 0 && len(qs) < maxTries; i-- {
-		c := rep.Loose[i]
-		qs = append(qs, match.Query{Message: c.Message, Exception: c.Type, Repo: repo})
+		qs = append(qs, looseQuery(rep.Loose[i], repo))
 	}
 	return qs
+}
+
+// looseQuery is the query for a candidate line outside any trace. Its
+// "Type: message" split is a guess from the line's shape alone, so the
+// line goes to the matcher whole: the matcher, which knows the exception
+// types indexed sites raise, cuts the same prefix when it names one and
+// otherwise keeps it as part of the message ("strconv.Atoi: parsing
+// ...", "bufio.Scanner: token too long" are Go messages, not types).
+func looseQuery(c trace.Candidate, repo string) match.Query {
+	msg := c.Message
+	if c.Type != "" {
+		msg = c.Type
+		if c.Message != "" {
+			msg += ": " + c.Message
+		}
+	}
+	return match.Query{Message: msg, Repo: repo}
 }
 
 func exceptionQuery(e *trace.Exception, repo string) match.Query {

@@ -41,6 +41,12 @@ func newService(t *testing.T) *Service {
 			errdex.Lit("No module named "), hole("name", errdex.HoleRepr)),
 		site("a0000000000000a4", "Lib/encodings/idna.py", 163, "Codec.encode", "UnicodeError",
 			errdex.Lit("label empty or too long")),
+		site("a0000000000000a5", "Lib/zipfile.py", 1336, "ZipFile._RealGetContents", "BadZipFile",
+			errdex.Lit("File is not a zip file")),
+		// A Go sentinel whose message starts like "pkg.Type: message".
+		{ID: "a0000000000000c1", Repo: "cpython", Rev: "v3.11.7", Language: "go", Kind: errdex.KindErrorsNew,
+			Function: "bufio.init", Location: errdex.Location{Span: errdex.Span{Path: "src/bufio/scan.go", Line: 71, EndLine: 71}},
+			Template: errdex.NewTemplate(errdex.Lit("bufio.Scanner: token too long"))},
 	}
 	snap := &errdex.Snapshot{Repo: "cpython", Rev: "v3.11.7", RevDate: time.Unix(0, 0).UTC(), IndexedAt: time.Unix(0, 0).UTC()}
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
@@ -83,6 +89,18 @@ func TestExplain(t *testing.T) {
 		{
 			name: "loose log lines: the line that matches", text: "2024-05-01 12:00:01 INFO starting\n2024-05-01 12:00:02 ERROR Unable to configure handler 'file'\n2024-05-01 12:00:02 INFO shutting down",
 			want: []errdex.ID{"a0000000000000a1"}, values: map[string]string{"name": "'file'"},
+		},
+		{
+			// Python prints a module's exception qualified; the site
+			// raises it by its short name.
+			name: "a qualified type an indexed site raises", text: "zipfile.BadZipFile: File is not a zip file",
+			want: []errdex.ID{"a0000000000000a5"}, exception: "zipfile.BadZipFile",
+		},
+		{
+			// "bufio.Scanner" looks like a qualified class, but no indexed
+			// site raises a Scanner: it is part of the message.
+			name: "a qualified name no site raises is message text", text: "bufio.Scanner: token too long",
+			want: []errdex.ID{"a0000000000000c1"},
 		},
 		{
 			name: "nothing indexed raises it", text: "ZeroDivisionError: division by zero",

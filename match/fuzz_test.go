@@ -41,7 +41,7 @@ func FuzzNormalize(f *testing.F) {
 		if joined.wraps != x.wraps || !x.wraps && string(joined.cased) != string(x.cased) {
 			t.Fatalf("joining wraps changed a text without any: %q, %q", x.cased, joined.cased)
 		}
-		if _, n := exceptionPrefix(string(x.cased), ""); n > len(x.cased) {
+		if _, n := exceptionPrefix(string(x.cased), "", nil); n > len(x.cased) {
 			t.Fatalf("exception prefix %d longer than the text", n)
 		}
 		if len(s) > MaxMessage {

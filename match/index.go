@@ -65,6 +65,10 @@ type Index struct {
 	// without a message ("raise EOFError"): what a pasted exception name
 	// alone matches.
 	bare map[string][]uint32
+	// raised holds the short names of the exception types indexed sites
+	// raise: a "Name: message" prefix is cut off a message as its
+	// exception only when it looks like one (see exceptionPrefix).
+	raised map[string]struct{}
 
 	scratch sync.Pool // *scratch
 }
@@ -77,7 +81,8 @@ type siteRec struct {
 	file                                uint32
 	line, endLine                       uint32
 	tmpl                                uint32 // arena offset of the first template
-	nTmpl                               uint16
+	nTmpl                               uint8  // at most maxTemplates
+	unwinds                             bool   // see unwinds
 	family                              family // of its language (see language.go)
 	prior                               uint8  // see prior.go
 }
@@ -167,7 +172,7 @@ type Builder struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}, bare: map[string][]uint32{}}
+	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}, bare: map[string][]uint32{}, raised: map[string]struct{}{}}
 	ix.tokKey = func(id uint32) []byte { return ix.arena[ix.tokOff[id] : ix.tokOff[id]+uint32(ix.tokLen[id])] }
 	return &Builder{
 		ix:     ix,
@@ -214,7 +219,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		exc: b.intern(s.Exception), excQ: b.intern(s.ExceptionQualified),
 		function: b.intern(s.Function), file: file,
 		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),
-		family: siteFamily(s.Language), prior: sitePrior(s),
+		family: siteFamily(s.Language), prior: sitePrior(s), unwinds: unwinds(s),
 	}
 	// Intern every hole name first: the templates must lie one after
 	// another in the arena.
@@ -254,6 +259,11 @@ func (b *Builder) Add(s *errdex.Site) {
 		ix.entries = append(ix.entries, entryRec{site: site, tmpl: off, alt: uint16(i), wrapper: len(b.toks) > 0 && ix.hasErrorHole(off)})
 		rec.nTmpl++
 	}
+	if exc := shortName(cmp.Or(s.ExceptionQualified, s.Exception)); exc != "" {
+		if _, ok := ix.raised[exc]; !ok {
+			ix.raised[strings.Clone(exc)] = struct{}{}
+		}
+	}
 	if tokens == 0 && (s.Exception != "" || s.ExceptionQualified != "") {
 		name := strings.Clone(shortName(cmp.Or(s.ExceptionQualified, s.Exception)))
 		switch {
@@ -266,6 +276,23 @@ func (b *Builder) Add(s *errdex.Site) {
 		}
 	}
 	ix.sites = append(ix.sites, rec)
+}
+
+// unwinds reports whether raising at site s leaves the site's function on
+// the stack a traceback shows: a raise, throw, panic or failed check does;
+// an error value built by errors.New, fmt.Errorf, an Error method or a
+// returned error literal travels up the callers first, so a panic or a log
+// line printed far away may carry it.
+func unwinds(s *errdex.Site) bool {
+	switch s.Kind {
+	case errdex.KindErrorf, errdex.KindErrorsNew, errdex.KindErrorMethod:
+		return false
+	case errdex.KindRaise, errdex.KindRaiseObject:
+		// Go and Rust return error values; other languages throw them.
+		f := siteFamily(s.Language)
+		return f != famGo && f != famRust
+	}
+	return true
 }
 
 // siteTemplates yields the site's Template and Alternatives, at most

@@ -155,12 +155,14 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	exception := q.Exception
 	sc.msg.normalize(q.Message, joinWraps)
 	sc.stats.Steps += len(q.Message) / 8
-	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception); n > 0 &&
+	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception, ix.raised); n > 0 &&
 		(exception == "" || shortName(name) == shortName(exception)) {
 		sc.msg.cut(n)
 		exception = cmp.Or(exception, name)
-	} else if name := unsafeString(sc.msg.cased); exception == "" && isIdentPath(name) && isExceptionName(name, "") {
-		// A bare exception name: raised without a message ("EOFError").
+	} else if name := unsafeString(sc.msg.cased); exception == "" && isIdentPath(name) &&
+		(isExceptionName(name, "", ix.raised) || isQualified(name) && isExceptionName(name, shortName(name), nil)) {
+		// A bare exception name: raised without a message ("EOFError",
+		// "_queue.Full").
 		exception = strings.Clone(name)
 		sc.msg.cut(sc.msg.len())
 	}
@@ -268,7 +270,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		c.score = num / den
 		switch {
 		case foreign:
-		case compiled && c.frame < frameSameFunction || stack && c.frameAt < 0:
+		case rec.unwinds && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0):
 			c.score *= contradicted
 			c.offStack = true
 		case atRaise && c.frame < frameNearRaise:
@@ -280,7 +282,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			cmp.Compare(b.weight, a.weight), ix.comparePrior(a.site, b.site), cmp.Compare(a.site, b.site))
 	})
 
-	res := Result{}
+	res := Result{Exception: exception}
 	if len(sc.found) > 0 && (opt.MinScore <= 0 || sc.found[0].score >= opt.MinScore) {
 		res.Tied = 1
 		for res.Tied < len(sc.found) && sc.found[res.Tied].score == sc.found[0].score {

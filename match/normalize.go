@@ -283,8 +283,9 @@ func (t *text) findNoise() {
 
 // exceptionPrefix returns the name and length of a leading
 // "pkg.ExceptionType: " in s when the name looks like an exception type
-// (see isExceptionName). It returns 0 when s does not start that way.
-func exceptionPrefix(s, want string) (name string, n int) {
+// (see isExceptionName; raised holds the short names of the exception types
+// indexed sites raise). It returns 0 when s does not start that way.
+func exceptionPrefix(s, want string, raised map[string]struct{}) (name string, n int) {
 	i := 0
 	for i < len(s) && i < 256 {
 		c := s[i]
@@ -300,7 +301,7 @@ func exceptionPrefix(s, want string) (name string, n int) {
 		return "", 0
 	}
 	name = s[:i]
-	if !isExceptionName(name, want) {
+	if !isExceptionName(name, want, raised) {
 		return "", 0
 	}
 	n = i + 1
@@ -312,16 +313,29 @@ func exceptionPrefix(s, want string) (name string, n int) {
 
 // isExceptionName reports whether name, printed before a message, names an
 // exception class: its last component starts with an upper-case letter and
-// either equals want's, ends like an exception class, or follows a module
-// path ("zipfile.BadZipFile", "_queue.Empty": Python prints non-builtin
-// exceptions qualified by their module).
-func isExceptionName(name, want string) bool {
+// either equals want's or ends like an exception class, or it follows a
+// module path and is raised by an indexed site ("zipfile.BadZipFile",
+// "_queue.Empty": Python prints non-builtin exceptions qualified by their
+// module). A qualified name no site raises is more likely the function a
+// Go message names first ("strconv.Atoi: parsing ...").
+func isExceptionName(name, want string, raised map[string]struct{}) bool {
 	short := shortName(name)
-	if short == "" || !('A' <= short[0] && short[0] <= 'Z') {
+	if short == "" {
 		return false
 	}
-	return want != "" && short == shortName(want) || looksLikeExceptionName(short) ||
-		len(short) < len(name) && name[0] != '.'
+	if 'A' <= short[0] && short[0] <= 'Z' && (want != "" && short == shortName(want) || looksLikeExceptionName(short)) {
+		return true
+	}
+	// Qualified, a raised type may be lower case: "re.error",
+	// "socket.timeout".
+	_, known := raised[short]
+	return known && isQualified(name)
+}
+
+// isQualified reports whether name has a module path before its last
+// component.
+func isQualified(name string) bool {
+	return len(shortName(name)) < len(name) && name[0] != '.'
 }
 
 // exceptionSuffixes are the endings of exception class names across

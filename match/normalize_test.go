@@ -116,13 +116,19 @@ func TestExceptionPrefix(t *testing.T) {
 		{in: "KeyboardInterrupt:", name: "KeyboardInterrupt", n: 18},
 		{in: "MyThing: bad", want: "pkg.MyThing", name: "MyThing", n: 9},
 		{in: "MyThing: bad"},
+		{in: "zipfile.BadZipFile: File is not a zip file", name: "zipfile.BadZipFile", n: 20},
+		{in: "_queue.Empty: x", name: "_queue.Empty", n: 14},
+		{in: "strconv.Atoi: parsing \"12a\": invalid syntax"},
+		{in: "os.Open: nothing"},
+		{in: "re.error: bad escape", name: "re.error", n: 10},
+		{in: "error: lowercase"},
 		{in: "open /etc/x: denied"},
 		{in: "http: server closed"},
 		{in: "Error"},
-		{in: "error: lowercase"},
 	}
+	raised := map[string]struct{}{"BadZipFile": {}, "Empty": {}, "NumError": {}, "error": {}}
 	for _, tt := range tests {
-		name, n := exceptionPrefix(tt.in, tt.want)
+		name, n := exceptionPrefix(tt.in, tt.want, raised)
 		if name != tt.name || n != tt.n {
 			t.Errorf("exceptionPrefix(%q, %q) = %q, %d; want %q, %d", tt.in, tt.want, name, n, tt.name, tt.n)
 		}

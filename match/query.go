@@ -84,6 +84,9 @@ type Result struct {
 	// one does: where to look when the error comes from code that is not
 	// indexed (compiled code, another library).
 	Nearest *Location
+	// Exception is the exception type the query names: Query.Exception,
+	// or the "pkg.ExceptionType: " prefix cut off its message, or "".
+	Exception string
 	// Tied is how many candidates score exactly as the first one (1 when
 	// it stands alone, 0 when nothing matched), counting those beyond
 	// Options.Limit: the same message raised at several sites, which

@@ -221,10 +221,13 @@ func candidateFrom(t string) Candidate {
 			return c
 		}
 	}
+	if gt, inferred := goType(s); gt != "" && inferred {
+		// A message of Go's standard library ("strconv.Atoi: parsing
+		// ...", "open /x: no such file or directory"): no type printed.
+		c.Language = Go
+		return c
+	}
 	if !looksLikeExceptionType(typ) {
-		if gt, inferred := goType(s); gt != "" && inferred {
-			c.Language = Go
-		}
 		return c
 	}
 	c.Type, c.Message = typ, msg

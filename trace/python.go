@@ -404,8 +404,9 @@ var lowerTypeNames = map[string]bool{"error": true, "timeout": true, "gaierror":
 // outside any trace, is plausibly an exception type rather than an ordinary
 // word: a dotted identifier whose last segment ends like an exception class,
 // a known name, a lower-case C-module error ("re.error"), or a CapWords class
-// in a lower-case module ("zipfile.BadZipFile"), except Go functions of
-// strconv ("strconv.Atoi: parsing ...").
+// in a lower-case module ("zipfile.BadZipFile"). The last is a guess from
+// the shape alone ("strconv.Atoi: parsing ..." is a Go message): the
+// matcher, which knows the raised types, decides (see lookup).
 func looksLikeExceptionType(name string) bool {
 	if !isDottedIdent(name) || strings.Contains(name, "<locals>") && !strings.Contains(name, ".") {
 		return false
@@ -426,9 +427,6 @@ func looksLikeExceptionType(name string) bool {
 	mod := name[:dot]
 	if lowerTypeNames[last] {
 		return true
-	}
-	if strings.HasPrefix(name, "strconv.") {
-		return false
 	}
 	r, _ := utf8.DecodeRuneInString(last)
 	return unicode.IsUpper(r) && mod == strings.ToLower(mod) && strings.ToUpper(last) != last
