@@ -72,6 +72,14 @@ type Site struct {
 	// available. It is nil when Explanation is entirely static.
 	StaticExplanation *Explanation `json:"static_explanation,omitempty"`
 
+	// Build is the build constraint under which the site's file is
+	// compiled, as a Go build-constraint expression ("plan9", "unix &&
+	// !ios", "goexperiment.jsonv2"), or "" when every build compiles it.
+	// Among matches of equal text, the matcher puts first the site that
+	// default builds on mainstream platforms compile. Stores keep it with
+	// the record.
+	Build string `json:"build,omitempty"`
+
 	// Reach says how much of its repository leads to the site. Among
 	// matches the message alone cannot tell apart, the matcher puts first
 	// the site more code reaches. Stores keep it with the site's record,

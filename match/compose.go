@@ -15,6 +15,18 @@ import "strings"
 // Exceptions are caught near where they are raised, so the credit is
 // scaled by how close the two sites are: the whole of it within one class,
 // less within one file, less again across files.
+//
+// Errors that are values (Go, Rust) turn this around. A wrapper
+// (`&url.Error{Op: "parse", URL: u, Err: err}`, `fmt.Errorf("load config:
+// %w", err)`, even `panic("regexp: Compile(" + ... + err.Error())`) passes
+// on a failure that happened where the inner value was made
+// (url.unescape's EscapeError). So when the inner site builds a value, it
+// is credited with the wrapper's text and ranks first, the wrapper named
+// in its reasons, and a traceback passing the wrapper counts for it too;
+// unless the inner site is an Error method (syscall.Errno's table of
+// messages), which formats a value made by no indexed code (the kernel
+// returned the errno): then the wrapper is where the failure entered the
+// code, and it keeps the credit.
 const (
 	// minWrapped is the shortest error-hole capture looked into.
 	minWrapped = 8
@@ -50,7 +62,12 @@ func (sc *scratch) compose(ix *Index) {
 					continue
 				}
 				credit := float64(c2.al.total) * ix.affinity(c.site, c2.site)
-				if credit > best && sc.wholeWithin(ix, c2, cp) {
+				// Of two inner sites with the same text, an Error
+				// method's table of system messages is likelier than a
+				// sentinel copying one ("invalid argument").
+				better := credit > best || inner >= 0 && credit == best && ix.sites[c2.site].flags&flagFormatter != 0 &&
+					ix.sites[sc.found[inner].site].flags&flagFormatter == 0
+				if better && sc.wholeWithin(ix, c2, cp) {
 					best, inner, text = credit, k, sc.subAl.matched
 				}
 			}
@@ -63,12 +80,26 @@ func (sc *scratch) compose(ix *Index) {
 			al.matched += int(best)
 			al.total += int(best)
 			al.captured = max(0, al.captured-text)
-			if t := al.textScore(sc.msg.truncated); t > c.text {
+			t := al.textScore(sc.msg.truncated)
+			in := &sc.found[inner]
+			if ix.innerFirst(in.site) {
+				if t > in.text {
+					in.text = t
+					in.wrappedBy = int64(c.site)
+				}
+			} else if t > c.text {
 				c.text = t
-				c.wrapped = int64(sc.found[inner].site)
+				c.wrapped = int64(in.site)
 			}
 		}
 	}
+}
+
+// innerFirst reports whether the wrapped site inner, rather than its
+// wrapper, is where the failure happened (see above).
+func (ix *Index) innerFirst(inner uint32) bool {
+	in := ix.sites[inner].flags
+	return in&flagValue != 0 && in&flagFormatter == 0
 }
 
 // wholeWithin reports whether candidate c's template matches the span cp

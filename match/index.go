@@ -82,7 +82,7 @@ type siteRec struct {
 	line, endLine                       uint32
 	tmpl                                uint32 // arena offset of the first template
 	nTmpl                               uint8  // at most maxTemplates
-	unwinds                             bool   // see unwinds
+	flags                               siteFlags
 	family                              family // of its language (see language.go)
 	prior                               uint8  // see prior.go
 }
@@ -219,7 +219,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		exc: b.intern(s.Exception), excQ: b.intern(s.ExceptionQualified),
 		function: b.intern(s.Function), file: file,
 		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),
-		family: siteFamily(s.Language), prior: sitePrior(s), unwinds: unwinds(s),
+		family: siteFamily(s.Language), prior: sitePrior(s), flags: flagsOf(s),
 	}
 	// Intern every hole name first: the templates must lie one after
 	// another in the arena.
@@ -278,21 +278,41 @@ func (b *Builder) Add(s *errdex.Site) {
 	ix.sites = append(ix.sites, rec)
 }
 
-// unwinds reports whether raising at site s leaves the site's function on
-// the stack a traceback shows: a raise, throw, panic or failed check does;
-// an error value built by errors.New, fmt.Errorf, an Error method or a
-// returned error literal travels up the callers first, so a panic or a log
-// line printed far away may carry it.
-func unwinds(s *errdex.Site) bool {
+// siteFlags are facts of a site's kind the matcher weighs.
+type siteFlags uint8
+
+const (
+	// flagUnwinds: raising at the site leaves the site's function on the
+	// stack a traceback shows. A raise, throw, panic or failed check
+	// does; an error value built by errors.New, fmt.Errorf, an Error
+	// method or a returned error literal travels up the callers first, so
+	// a panic or a log line printed far away may carry it.
+	flagUnwinds siteFlags = 1 << iota
+	// flagValue: the site builds an error value (Go, Rust) rather than
+	// raising: where a value wraps another, the innermost value is where
+	// the failure happened (see compose.go).
+	flagValue
+	// flagFormatter: the site is an Error method (or Display
+	// implementation): it formats a value's message but creates no
+	// error; the sites constructing the value are where it happens.
+	flagFormatter
+)
+
+// flagsOf derives a site's flags from its kind and language.
+func flagsOf(s *errdex.Site) siteFlags {
+	f := siteFamily(s.Language)
+	values := f == famGo || f == famRust
 	switch s.Kind {
-	case errdex.KindErrorf, errdex.KindErrorsNew, errdex.KindErrorMethod:
-		return false
+	case errdex.KindErrorMethod:
+		return flagValue | flagFormatter
+	case errdex.KindErrorf, errdex.KindErrorsNew:
+		return flagValue
 	case errdex.KindRaise, errdex.KindRaiseObject:
-		// Go and Rust return error values; other languages throw them.
-		f := siteFamily(s.Language)
-		return f != famGo && f != famRust
+		if values {
+			return flagValue
+		}
 	}
-	return true
+	return flagUnwinds
 }
 
 // siteTemplates yields the site's Template and Alternatives, at most

@@ -51,12 +51,15 @@ type siteCand struct {
 	// wrapped is the site whose message an error hole of the template
 	// holds (see compose.go), or -1.
 	wrapped int64
-	frame   float64
-	frameAt int // the frame behind the frame evidence, -1 when none
-	exc     float64
-	excOK   bool
-	repo    float64
-	score   float64
+	// wrappedBy is the site whose error hole holds this candidate's
+	// message, credited to this one (see compose.go), or -1.
+	wrappedBy int64
+	frame     float64
+	frameAt   int // the frame behind the frame evidence, -1 when none
+	exc       float64
+	excOK     bool
+	repo      float64
+	score     float64
 	// offStack: the traceback contradicts the site (see contradicted).
 	offStack bool
 }
@@ -237,6 +240,14 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			num += wFrame * c.frame
 			den += wFrame
 		}
+		if c.wrappedBy >= 0 && len(sc.frames) > 0 && !foreign {
+			// The wrapper's place on the stack is where this value went.
+			w := &sc.found[sc.bySite[uint32(c.wrappedBy)]]
+			if f, at := ix.frameEvidence(ix.sites[w.site], q.Frames, sc.frames, innermost); f > c.frame {
+				num += wFrame * (f - c.frame)
+				c.frame, c.frameAt = f, at
+			}
+		}
 		c.exc, c.excOK = excAgreement(exception, ix.str(rec.exc), ix.str(rec.excQ))
 		if c.excOK {
 			num += wExc * c.exc
@@ -268,9 +279,12 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			den += wRepo
 		}
 		c.score = num / den
+		if rec.prior>>priorBuildBits == 0 {
+			c.score *= offBuild // see build.go
+		}
 		switch {
 		case foreign:
-		case rec.unwinds && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0):
+		case rec.flags&flagUnwinds != 0 && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0):
 			c.score *= contradicted
 			c.offStack = true
 		case atRaise && c.frame < frameNearRaise:
@@ -362,7 +376,7 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 	if !ok {
 		i = len(sc.found)
 		sc.bySite[s] = i
-		sc.found = append(sc.found, siteCand{site: s, frameAt: -1, wrapped: -1})
+		sc.found = append(sc.found, siteCand{site: s, frameAt: -1, wrapped: -1, wrappedBy: -1})
 	}
 	c := &sc.found[i]
 	if ok && t <= c.text {

@@ -12,12 +12,17 @@ import (
 // scores them exactly alike; Result.Tied says so. Among them, the site a
 // user is most likely to have hit comes first:
 //
+//  0. the site that default builds on more mainstream platforms compile
+//     (see build.go): os/file_unix.go before os/file_plan9.go;
 //  1. the site of the module more files import: code used across the
 //     repository (shutil, threading, posixpath) is what programs run into,
 //     more than a rarely imported twin (distutils.archive_util,
 //     asyncio.locks, ntpath). Counts are compared on a log scale
 //     (importerLevel), so that 40 and 45 importers are alike;
-//  2. the site whose function has callers in the repository: it is reached
+//  2. a site that creates the error before an Error method that only
+//     formats it: both match the same text, and the construction
+//     (`EscapeError(s)` in url.unescape) says where it happened;
+//  3. the site whose function has callers in the repository: it is reached
 //     from more places than one only a user calls directly or only a
 //     compiled accelerator calls (json's pure-Python scanner functions).
 //
@@ -43,20 +48,41 @@ func importerLevel(n int) uint8 {
 	return uint8(min(255, 1+int(4*math.Log2(float64(n)))))
 }
 
-// sitePrior is the part of a site's prior its own record tells: whether
-// its function has callers in the repository.
+// Bits of siteRec.prior, the part of a site's prior its own record
+// tells; comparePrior weighs them in the order of the list above, with
+// importers between the build level and the rest.
+const (
+	priorCallers   = 1 << 0 // its function has callers in the repository
+	priorOrigin    = 1 << 1 // it creates the error (not an Error method)
+	priorBuildBits = 2      // bits from here: buildLevel
+	priorLowMask   = 1<<priorBuildBits - 1
+)
+
+// sitePrior packs the prior facts of site s (see the constants above).
 func sitePrior(s *errdex.Site) uint8 {
-	if s.Reach.Callers > 0 || len(s.Callers) > 0 {
-		return 1
+	p := buildLevel(s.Build) << priorBuildBits
+	if s.Kind != errdex.KindErrorMethod {
+		p |= priorOrigin
 	}
-	return 0
+	if s.Reach.Callers > 0 || len(s.Callers) > 0 {
+		p |= priorCallers
+	}
+	return p
 }
 
-// comparePrior orders sites x and y by their priors, the likelier first.
+// comparePrior orders sites x and y by their priors, the likelier first:
+// the site more mainstream builds compile (build.go), then the file more
+// files import, then a site that creates the error over the Error method
+// that only formats it (both match the same text: the construction
+// `&PathError{Op: "open", ...}` says where it happened), then a function
+// with callers.
 func (ix *Index) comparePrior(x, y uint32) int {
 	sx, sy := ix.sites[x], ix.sites[y]
+	if a, b := sx.prior>>priorBuildBits, sy.prior>>priorBuildBits; a != b {
+		return int(b) - int(a)
+	}
 	if a, b := ix.files[sx.file].importers, ix.files[sy.file].importers; a != b {
 		return int(b) - int(a)
 	}
-	return int(sy.prior) - int(sx.prior)
+	return int(sy.prior&priorLowMask) - int(sx.prior&priorLowMask)
 }

@@ -53,6 +53,10 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 		w := ix.sites[c.wrapped]
 		out = append(out, fmt.Sprintf("it wraps the message raised at %s:%d%s", ix.str(ix.files[w.file].path), w.line, inFunction(ix.str(w.function))))
 	}
+	if c.wrappedBy >= 0 {
+		w := ix.sites[c.wrappedBy]
+		out = append(out, fmt.Sprintf("the message around it was added by the wrapper at %s:%d%s", ix.str(ix.files[w.file].path), w.line, inFunction(ix.str(w.function))))
+	}
 	if c.excOK {
 		written := cmp.Or(ix.str(rec.excQ), ix.str(rec.exc))
 		switch {

@@ -72,8 +72,8 @@ func Normalize(text string) string {
 //  7. after a timestamp, or at the start of a line that begins with an
 //     upper-case level word or a bracketed level, up to 10 log-prefix
 //     tokens: a bracketed or parenthesised group ("[main]", "[uvicorn.error]",
-//     "(worker-1)"), one level word (upper or lower case, optionally ending
-//     in ':'), a number (a pid), a separator ("-", "--", "---", "|", ":",
+//     "(worker-1)"), one level word (upper case, or lower case ending in
+//     ':' or followed by a tab or a separator), a number (a pid), a separator ("-", "--", "---", "|", ":",
 //     "::", ">"), a caller "file.ext:12" and a logger name (a dotted or
 //     slashed identifier) that is followed by a separator or a level word.
 //     The walk stops at the first other token, so "2024/05/01 12:00:00 open
@@ -417,8 +417,8 @@ func walkPrefix(s string, ll *LogLine) string {
 		}
 		tok, rest := nextToken(s)
 		switch {
-		case ll.Level == "" && levelWord(strings.TrimSuffix(tok, ":"), false) != "":
-			ll.Level = levelWord(strings.TrimSuffix(tok, ":"), false)
+		case ll.Level == "" && levelToken(s) != "":
+			ll.Level = levelToken(s)
 		case isNumber(tok), isSeparator(tok), isCaller(tok):
 		case isLoggerName(tok) && followedBySeparatorOrLevel(rest, ll.Level == ""):
 			if ll.Logger == "" {
@@ -449,7 +449,29 @@ func followedBySeparatorOrLevel(rest string, levelAllowed bool) bool {
 	if isSeparator(tok) {
 		return true
 	}
-	return levelAllowed && levelWord(strings.TrimSuffix(tok, ":"), false) != ""
+	return levelAllowed && levelToken(rest) != ""
+}
+
+// levelToken returns the normalised level of the first token of s when it
+// is a level word in a log prefix, or "". An upper-case level word always
+// is; a lower-case one ("error", "warn") only when the prefix marks it as
+// a field: a colon after it, a tab or a separator next. Otherwise it is
+// more likely the message's first word: "syntax error in pattern" and
+// "error parsing regexp: ..." are Go messages after log's timestamp.
+func levelToken(s string) string {
+	tok, rest := nextToken(s)
+	word, colon := strings.CutSuffix(tok, ":")
+	lv := levelWord(word, false)
+	if lv == "" || colon || levelWord(word, true) != "" {
+		return lv
+	}
+	if len(tok) < len(s) && s[len(tok)] == '\t' {
+		return lv
+	}
+	if next, _ := nextToken(rest); isSeparator(next) {
+		return lv
+	}
+	return ""
 }
 
 var levelNames = map[string]string{

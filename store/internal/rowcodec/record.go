@@ -39,19 +39,21 @@ import (
 // bytes; a float is its IEEE 754 bits as a uvarint.
 //
 //	record   = format id path line col end_line end_col language kind exception
-//	           exception_qualified function template alternatives family reach
+//	           exception_qualified function template alternatives family reach build
 //	template = nparts:uvarint (text hole expr type)*
 //	alternatives = ntemplates:uvarint template*
 //	family   = 0 | 1 slug name confidence:float
 //	reach    = importers:varint callers:varint
+//	build    = string
 //	snippet  = format start_line:varint nmarks:uvarint mark:varint* nlines:uvarint line:string*
 //
-// format is a byte: 2 for records (format 1, written before Site.Reach,
-// has no reach) and 1 for snippets. A new encoding takes the next number,
+// format is a byte: 3 for records (format 2, written before Site.Build,
+// has no build; format 1, written before Site.Reach, has neither) and 1
+// for snippets. A new encoding takes the next number,
 // and decoders keep reading the old ones, so that databases written by an
 // older errdex stay readable without a migration.
 const (
-	recordFormat  = 2
+	recordFormat  = 3
 	snippetFormat = 1
 )
 
@@ -124,6 +126,7 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 	}
 	b = binary.AppendVarint(b, int64(s.Reach.Importers))
 	b = binary.AppendVarint(b, int64(s.Reach.Callers))
+	b = appendString(b, s.Build)
 	return b
 }
 
@@ -302,6 +305,9 @@ func DecodeRecord(s string, site *errdex.Site) error {
 	}
 	if format >= 2 {
 		site.Reach.Importers, site.Reach.Callers = d.int(), d.int()
+	}
+	if format >= 3 {
+		site.Build = d.string()
 	}
 	return d.end()
 }

@@ -29,6 +29,7 @@ func TestCodecRoundTrip(t *testing.T) {
 				Alternatives: []errdex.Template{errdex.NewTemplate(errdex.Lit("other")), {}},
 				Family:       &errdex.FamilyRef{Slug: "limit", Name: "Capacity exceeded", Confidence: 0.7},
 				Reach:        errdex.Reach{Importers: 12, Callers: 3},
+				Build:        "unix && !ios",
 			},
 			snippet: &errdex.Snippet{StartLine: 10, Lines: []string{"def f():", "    raise ValueError(x)", ""}, MarkLines: []int{11}},
 		},
@@ -66,31 +67,33 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
 	good := string(AppendRecord(nil, site))
-	for _, in := range []string{"", "\x00", "\x02", "\x03" + good[1:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+	for _, in := range []string{"", "\x00", "\x02", "\x04" + good[1:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
 		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
 			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
 	}
 }
 
-// TestDecodeFormat1 checks that records written before Site.Reach (format
-// 1: format 2 without the two reach varints) still decode, with a zero
-// reach.
-func TestDecodeFormat1(t *testing.T) {
+// TestDecodeOldFormats checks that records written before Site.Build
+// (format 2: format 3 without the build string) and before Site.Reach
+// (format 1: format 2 without the two reach varints) still decode, with
+// the fields they lack zero.
+func TestDecodeOldFormats(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Language: "go", Function: "f",
 		Template: errdex.NewTemplate(errdex.Lit("abc "), errdex.HolePart("x", "x", errdex.HoleInt)),
 		Family:   &errdex.FamilyRef{Slug: "f", Name: "F", Confidence: 0.5}}
-	v2 := AppendRecord(nil, site)
-	if v2[0] != 2 || string(v2[len(v2)-2:]) != "\x00\x00" {
-		t.Fatalf("record %q does not end in a zero reach", v2)
+	v3 := AppendRecord(nil, site)
+	if v3[0] != 3 || string(v3[len(v3)-3:]) != "\x00\x00\x00" {
+		t.Fatalf("record %q does not end in a zero reach and an empty build", v3)
 	}
-	v1 := "\x01" + string(v2[1:len(v2)-2])
-	var got errdex.Site
-	if err := DecodeRecord(v1, &got); err != nil {
-		t.Fatalf("DecodeRecord of format 1: %v", err)
-	}
-	if diff := cmp.Diff(site, &got, cmpopts.EquateEmpty()); diff != "" {
-		t.Errorf("format 1 record mismatch (-want +got):\n%s", diff)
+	for _, old := range []string{"\x02" + string(v3[1:len(v3)-1]), "\x01" + string(v3[1:len(v3)-3])} {
+		var got errdex.Site
+		if err := DecodeRecord(old, &got); err != nil {
+			t.Fatalf("DecodeRecord of format %d: %v", old[0], err)
+		}
+		if diff := cmp.Diff(site, &got, cmpopts.EquateEmpty()); diff != "" {
+			t.Errorf("format %d record mismatch (-want +got):\n%s", old[0], diff)
+		}
 	}
 }
 
@@ -126,6 +129,7 @@ func FuzzRecordRoundTrip(f *testing.F) {
 			Alternatives: []errdex.Template{{Parts: []errdex.Part{{Hole: text}}}},
 			Family:       &errdex.FamilyRef{Slug: typ, Name: text, Confidence: conf},
 			Reach:        errdex.Reach{Importers: line, Callers: -line},
+			Build:        expr,
 		}
 		var got errdex.Site
 		if err := DecodeRecord(string(AppendRecord(nil, in)), &got); err != nil {

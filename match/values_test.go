@@ -1,0 +1,120 @@
+package match
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/errdex/errdex"
+)
+
+// goSite is a site of a Go repository for the tests of errors as values.
+func goSite(t *testing.T, id, path string, line int, fn string, kind errdex.SiteKind, exc, build, tmpl string) *errdex.Site {
+	return &errdex.Site{ID: errdex.ID(id), Repo: "golang/go", Language: "go", Kind: kind, Exception: exc, Function: fn, Build: build,
+		Location: errdex.Location{Span: errdex.Span{Path: path, Line: line, EndLine: line}}, Template: parseTemplate(t, tmpl)}
+}
+
+// TestErrorValues checks the matcher's handling of Go's errors as values:
+// build constraints, Error methods against constructions, wrapped values,
+// and stacks that do not pass the place a value was made.
+func TestErrorValues(t *testing.T) {
+	sites := []*errdex.Site{
+		goSite(t, "remove-unix", "os/file_unix.go", 387, "os.Remove", errdex.KindRaise, "*fs.PathError", "unix", "remove {name}: {e:error}"),
+		goSite(t, "remove-plan9", "os/file_plan9.go", 391, "os.Remove", errdex.KindRaise, "*fs.PathError", "plan9", "remove {name}: {e:error}"),
+		goSite(t, "eof-v1", "encoding/json/scanner.go", 173, "json.(*scanner).eof", errdex.KindRaise, "*json.SyntaxError", "", "unexpected end of JSON input"),
+		goSite(t, "eof-v2", "encoding/json/v2_scanner.go", 54, "json.init", errdex.KindErrorsNew, "", "goexperiment.jsonv2", "unexpected end of JSON input"),
+		goSite(t, "escape-method", "net/url/url.go", 70, "url.EscapeError.Error", errdex.KindErrorMethod, "url.EscapeError", "", "invalid URL escape {e:repr}"),
+		goSite(t, "escape-made", "net/url/url.go", 119, "url.unescape", errdex.KindRaise, "url.EscapeError", "", "invalid URL escape {s:repr}"),
+		goSite(t, "url-wrap", "net/url/url.go", 370, "url.Parse", errdex.KindRaise, "*url.Error", "", "parse {u:repr}: {err:error}"),
+		goSite(t, "open", "os/file_unix.go", 265, "os.openFileNolog", errdex.KindRaise, "*fs.PathError", "unix", "open {name}: {e:error}"),
+		goSite(t, "errno-enoent", "syscall/zerrors_linux_amd64.go", 1270, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "no such file or directory"),
+		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
+		{ID: "py-too-long", Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "scan",
+			Location: errdex.Location{Span: errdex.Span{Path: "Lib/scan.py", Line: 9, EndLine: 9}}, Template: parseTemplate(t, "scanner: line too long")},
+	}
+	ix := NewIndex(slices.Values(sites))
+	userStack := []Frame{{Path: "/home/u/app/main.go", Line: 12, Function: "main.main"}}
+	tests := []struct {
+		name   string
+		q      Query
+		want   []errdex.ID // the first matches, in order
+		tied   int         // Result.Tied, when not 0
+		reason string      // a reason of the first match, when not ""
+	}{
+		{name: "the platform twin a default build compiles first", q: Query{Message: "remove /tmp/x: directory not empty"},
+			want: []errdex.ID{"remove-unix", "remove-plan9"}, tied: 1},
+		{name: "an experiment's twin scores lower", q: Query{Message: "unexpected end of JSON input"},
+			want: []errdex.ID{"eof-v1", "eof-v2"}, tied: 1},
+		{name: "the construction before the Error method", q: Query{Message: `invalid URL escape "%zz"`},
+			want: []errdex.ID{"escape-made", "escape-method"}, tied: 2},
+		{name: "a wrapped value: the inner site, the wrapper named", q: Query{Message: `parse "http://x/%zz": invalid URL escape "%zz"`},
+			want: []errdex.ID{"escape-made"}, reason: "wrapper at net/url/url.go:370"},
+		{name: "a wrapped Error method: the wrapper", q: Query{Message: "open /etc/app.toml: no such file or directory"},
+			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
+		{name: "a value printed by a panic elsewhere", q: Query{Message: "bufio.Scanner: token too long", Frames: userStack},
+			want: []errdex.ID{"too-long"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := ix.Match(tt.q, Options{})
+			var got []errdex.ID
+			for _, m := range res.Matches {
+				got = append(got, m.ID)
+			}
+			if len(got) < len(tt.want) || !slices.Equal(got[:len(tt.want)], tt.want) {
+				t.Fatalf("matches %v, want first %v", ids(res), tt.want)
+			}
+			if tt.tied != 0 && res.Tied != tt.tied {
+				t.Errorf("tied %d, want %d", res.Tied, tt.tied)
+			}
+			if tt.reason != "" && !slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.reason) }) {
+				t.Errorf("reasons %q, want one containing %q", res.Matches[0].Reasons, tt.reason)
+			}
+		})
+	}
+
+	// A stack that does not pass a value's site says nothing against it;
+	// one that does not pass a raise contradicts the raise.
+	for _, tt := range []struct {
+		msg          string
+		stack        []Frame
+		contradicted bool
+	}{
+		{"bufio.Scanner: token too long", userStack, false},
+		{"scanner: line too long", []Frame{{Path: "/home/u/app/main.py", Line: 3, Function: "<module>"}}, true},
+	} {
+		bare := ix.Match(Query{Message: tt.msg}, Options{})
+		stacked := ix.Match(Query{Message: tt.msg, Frames: tt.stack}, Options{})
+		if len(bare.Matches) == 0 {
+			t.Fatalf("%q: no match: %s", tt.msg, bare.Reason)
+		}
+		got := len(stacked.Matches) == 0 || stacked.Matches[0].Score < bare.Matches[0].Score
+		if got != tt.contradicted {
+			t.Errorf("%q with a stack: %v (%s); contradicted %v, want %v", tt.msg, ids(stacked), stacked.Reason, got, tt.contradicted)
+		}
+	}
+}
+
+func TestBuildLevel(t *testing.T) {
+	tests := []struct {
+		build string
+		want  uint8
+	}{
+		{"", 3},
+		{"unix", 2},
+		{"linux && amd64", 1},
+		{"windows", 1},
+		{"plan9", 0},
+		{"js && wasm", 0},
+		{"goexperiment.jsonv2", 0},
+		{"!goexperiment.jsonv2", 3},
+		{"ignore", 0},
+		{"go1.21 && (linux || darwin)", 2},
+		{"(((", 3}, // does not parse: no constraint known
+	}
+	for _, tt := range tests {
+		if got := buildLevel(tt.build); got != tt.want {
+			t.Errorf("buildLevel(%q) = %d, want %d", tt.build, got, tt.want)
+		}
+	}
+}
