@@ -96,3 +96,85 @@ func TestDevset(t *testing.T) {
 		}
 	}
 }
+
+// TestDevsetGo parses every query of the Go development set
+// (testdata/devset/go.jsonl, real output of programs failing in Go's
+// standard library): a log line must yield one candidate, with the
+// timestamp gone, that reads as the case's bare message; a panic must
+// yield one exception whose message is the bare message and whose stack
+// has frames in .go files, the first the panicking function's.
+func TestDevsetGo(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "devset", "go.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	type devCase struct {
+		ID    string `json:"id"`
+		Form  string `json:"form"`
+		Query string `json:"query"`
+	}
+	messages := map[string]string{} // case → its bare message
+	var cases []devCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c devCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, c)
+		if c.Form == "message" {
+			messages[strings.TrimSuffix(c.ID, "/message")] = c.Query
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) < 600 {
+		t.Fatalf("%d devset queries, want the committed 600+", len(cases))
+	}
+	for _, c := range cases {
+		msg := messages[strings.TrimSuffix(c.ID, "/"+c.Form)]
+		rep, err := Parse(c.Query)
+		if err != nil {
+			t.Errorf("%s: %v", c.ID, err)
+			continue
+		}
+		switch c.Form {
+		case "log":
+			if strings.Contains(msg, "\n") {
+				continue // a multi-line message is several log lines
+			}
+			if len(rep.Loose) != 1 {
+				t.Errorf("%s: %d loose candidates, want 1: %+v", c.ID, len(rep.Loose), rep.Loose)
+				continue
+			}
+			got := rep.Loose[0].Message
+			if typ := rep.Loose[0].Type; typ != "" {
+				got = typ + ": " + got
+			}
+			if got != msg {
+				t.Errorf("%s: log line read as %q, want %q", c.ID, got, msg)
+			}
+		case "panic":
+			e := rep.Primary()
+			if e == nil {
+				t.Errorf("%s: no exception", c.ID)
+				continue
+			}
+			if e.Message != msg {
+				t.Errorf("%s: panic message %q, want %q", c.ID, e.Message, msg)
+			}
+			if len(e.Frames) == 0 {
+				t.Errorf("%s: no frames", c.ID)
+			}
+			for _, fr := range e.Frames {
+				if !strings.HasSuffix(fr.Path, ".go") && !strings.HasSuffix(fr.Path, ".s") || fr.Line < 1 || fr.Function == "" {
+					t.Errorf("%s: frame %+v", c.ID, fr)
+					break
+				}
+			}
+		}
+	}
+}
