@@ -7,8 +7,12 @@ import "github.com/errdex/errdex"
 // what repository-wide analyses can cite. Site pointers refer to sites of
 // the same FileResult.
 type Facts struct {
-	Package string            // the package name
-	Dir     string            // the file's directory, relative to the repository root
+	Package string // the package name
+	Dir     string // the file's directory, relative to the repository root
+	Path    string // the file's path, relative to the repository root
+	// Build is the guard of the file's build constraint (see buildGuard),
+	// nil when every build compiles the file.
+	Build   *errdex.Guard
 	Imports map[string]string // local name → import path
 	// Sentinels are package-level error variables built by an error
 	// constructor (var ErrSyntax = errors.New("invalid syntax")).

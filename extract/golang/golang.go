@@ -61,6 +61,15 @@
 // the use: an assignment in a block enclosing the use replaces the earlier
 // ones, an assignment in a sibling branch adds an alternative, "+=" appends.
 //
+// Build constraints: a file compiled only for some builds (a //go:build
+// line, or the old // +build lines, before the package clause; a file name
+// ending in _GOOS, _GOARCH or _GOOS_GOARCH, before any _test) gives each of
+// its sites a first Guard of kind "build" whose Condition is the whole
+// constraint as a build-constraint expression ("unix && !ios", "linux &&
+// amd64", "goexperiment.jsonv2"), Source the directive as written (or "file
+// name zerrors_linux_amd64.go") and Line the directive's line (0 for a file
+// name alone); Site.Build holds the same condition, for the matcher.
+//
 // Files with syntax errors yield the sites of the partial tree go/parser
 // returns, with the errors as Problems; test files, cgo files, build-tagged
 // and generated files are extracted like any other file.
@@ -117,6 +126,8 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x := newFileCtx(f, fset, af)
 	x.broken = err != nil
 	x.run()
+	x.facts.Build = x.buildGuard()
+	guardFile(x.facts.Build, x.sites)
 	res.Sites = x.sites
 	res.Facts = x.facts
 	res.Problems = append(res.Problems, x.problems...)
@@ -161,7 +172,7 @@ func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 		folded:  map[*ast.CallExpr]bool{},
 		memo:    map[*ast.Ident][]errdex.Template{},
 	}
-	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path)}
+	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path), Path: f.Path}
 	for _, imp := range af.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
 		if err != nil {

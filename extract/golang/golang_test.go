@@ -45,6 +45,8 @@ type goldenSite struct {
 	Holes        []string `json:"holes,omitempty"`
 	Alternatives []string `json:"alternatives,omitempty"`
 	Facts        []string `json:"facts,omitempty"`
+	Build        string   `json:"build,omitempty"`
+	Guards       []string `json:"guards,omitempty"`
 }
 
 type goldenFile struct {
@@ -77,6 +79,10 @@ func toGolden(res *extract.Result) goldenFile {
 		}
 		for _, f := range s.Provenance {
 			gs.Facts = append(gs.Facts, fmt.Sprintf("%s %s: %s @ %s:%d", f.Kind, f.Name, f.Text, f.Location.Path, f.Location.Line))
+		}
+		gs.Build = s.Build
+		for _, gd := range s.Guards {
+			gs.Guards = append(gs.Guards, fmt.Sprintf("%s %s: %s @ line %d", gd.Kind, gd.Condition, gd.Source, gd.Line))
 		}
 		g.Sites = append(g.Sites, gs)
 	}

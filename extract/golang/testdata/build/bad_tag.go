@@ -1,0 +1,7 @@
+//go:build linux &&
+
+package build
+
+func bad() {
+	panic("bad constraint is ignored")
+}
