@@ -262,3 +262,54 @@ func TestDirectReadsOneSentence(t *testing.T) {
 		t.Errorf("trigger = %q\nwant it to end with %q, once", got, want)
 	}
 }
+
+// TestBuildGuard checks that a Go file's build constraint reads as the
+// builds that compile the site, not as a condition of the code, and that
+// a constraint from the file name alone (line 0) names no line.
+func TestBuildGuard(t *testing.T) {
+	ifErr := errdex.Guard{Condition: "err != nil", Source: "err != nil", Kind: "if", Line: 12, Subject: "err", Op: "!=", Value: "nil", Names: []string{"err"}}
+	plan9 := errdex.Guard{Condition: "plan9", Source: "//go:build plan9", Kind: "build", Line: 1}
+	byName := errdex.Guard{Condition: "linux && amd64", Source: "file name zerrors_linux_amd64.go", Kind: "build"}
+	v2 := errdex.Guard{Condition: "goexperiment.jsonv2", Source: "//go:build goexperiment.jsonv2", Kind: "build", Line: 5}
+	tests := []struct {
+		name string
+		site *errdex.Site
+		want string
+	}{
+		{"directive and a condition", &errdex.Site{
+			Language: "go", Kind: errdex.KindErrorf, Function: "os.openFile",
+			Template: errdex.NewTemplate(errdex.Lit("open failed")),
+			Location: errdex.Location{Span: errdex.Span{Path: "os/file_plan9.go", Line: 13}},
+			Guards:   []errdex.Guard{plan9, ifErr}, Build: "plan9",
+		}, "`os.openFile` returns this error when `err != nil` (line 12), only in builds for `plan9` (`//go:build plan9`, line 1)."},
+		{"file name alone", &errdex.Site{
+			Language: "go", Kind: errdex.KindErrorMethod, Exception: "syscall.Errno", Function: "syscall.Errno.Error",
+			Template: errdex.NewTemplate(errdex.Lit("no such file or directory")),
+			Location: errdex.Location{Span: errdex.Span{Path: "syscall/zerrors_linux_amd64.go", Line: 1290}},
+			Guards:   []errdex.Guard{byName}, Build: "linux && amd64",
+		}, "`syscall.Errno.Error` formats this message only in builds for `linux && amd64` (file name `zerrors_linux_amd64.go`)."},
+		{"sentinel", &errdex.Site{
+			Language: "go", Kind: errdex.KindErrorsNew, Function: "json.init",
+			Template: errdex.NewTemplate(errdex.Lit("json: unsupported value")),
+			Location: errdex.Location{Span: errdex.Span{Path: "encoding/json/v2_encode.go", Line: 30}},
+			Guards:   []errdex.Guard{v2}, Build: "goexperiment.jsonv2",
+		}, "This error value is created once, when package `json` is initialised, only in builds for `goexperiment.jsonv2` (`//go:build goexperiment.jsonv2`, line 5)."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := Site(tt.site)
+			if e.Trigger != tt.want {
+				t.Errorf("trigger\n got %q\nwant %q", e.Trigger, tt.want)
+			}
+			all := strings.Join(append([]string{e.Meaning, e.Trigger}, append(e.Solutions, e.Situations...)...), "\n")
+			if strings.Contains(all, "line 0") {
+				t.Errorf("explanation names line 0:\n%s", all)
+			}
+			for _, sol := range e.Solutions {
+				if strings.Contains(sol, "go:build") || strings.Contains(sol, tt.site.Build) {
+					t.Errorf("solution %q treats the build constraint as a condition to change", sol)
+				}
+			}
+		})
+	}
+}

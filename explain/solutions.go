@@ -155,7 +155,7 @@ func guardOf(s *errdex.Site, name string) *errdex.Guard {
 // guardAt returns the guard on a line.
 func guardAt(s *errdex.Site, line int) *errdex.Guard {
 	for i := range s.Guards {
-		if s.Guards[i].Line == line {
+		if s.Guards[i].Line == line && s.Guards[i].Kind != guardBuild {
 			return &s.Guards[i]
 		}
 	}

@@ -20,6 +20,7 @@ const maxTriggerGuards = 4
 // `max_tokens` comes from the environment variable ..."
 func trigger(s *errdex.Site) string {
 	var b strings.Builder
+	build, guards := splitBuild(s.Guards)
 	if sentinel(s) {
 		b.WriteString("This error value is created once, when package " + code(strings.TrimSuffix(s.Function, ".init")) + " is initialised")
 		if len(s.Callers) > 0 {
@@ -32,6 +33,9 @@ func trigger(s *errdex.Site) string {
 			}
 			b.WriteString(", and returned by " + andList(refs))
 		}
+		if build != nil {
+			b.WriteString(", " + buildPhrase(build))
+		}
 		b.WriteString(".")
 		return b.String()
 	}
@@ -41,22 +45,65 @@ func trigger(s *errdex.Site) string {
 		fmt.Fprintf(&b, " (called from %s at %s)", code(c.Function), lineRef(s, errdex.Span{Path: c.Path, Line: c.Line}))
 	}
 	b.WriteString(" " + verb(s))
-	guards := s.Guards
 	if len(guards) > maxTriggerGuards {
 		guards = guards[len(guards)-maxTriggerGuards:]
 	}
 	if len(guards) > 0 {
 		conds := make([]string, len(guards))
 		for i := range guards {
-			conds[i] = guardPhrase(&guards[i]) + fmt.Sprintf(" (line %d)", guards[i].Line)
+			conds[i] = guardPhrase(&guards[i])
+			if guards[i].Line > 0 {
+				conds[i] += fmt.Sprintf(" (line %d)", guards[i].Line)
+			}
 		}
 		b.WriteString(" when " + andList(conds))
+	}
+	if build != nil {
+		if len(guards) > 0 {
+			b.WriteString(",")
+		}
+		b.WriteString(" " + buildPhrase(build))
 	}
 	b.WriteString(".")
 	for _, sentence := range provenance(s, guards) {
 		b.WriteString(" " + sentence)
 	}
 	return b.String()
+}
+
+// guardBuild is the Guard.Kind of a build constraint: the site's file is
+// compiled only in the builds that satisfy Condition (a Go
+// build-constraint expression). It is not a condition of the code's
+// control flow.
+const guardBuild = "build"
+
+// splitBuild separates the first build-constraint guard, if any, from the
+// guards of the control flow.
+func splitBuild(guards []errdex.Guard) (*errdex.Guard, []errdex.Guard) {
+	for i := range guards {
+		if guards[i].Kind == guardBuild {
+			rest := make([]errdex.Guard, 0, len(guards)-1)
+			rest = append(append(rest, guards[:i]...), guards[i+1:]...)
+			return &guards[i], rest
+		}
+	}
+	return nil, guards
+}
+
+// buildPhrase says which builds compile the site: "only in builds for
+// `plan9` (`//go:build plan9`, line 1)", or "(file name `lp_windows.go`)"
+// when the file's name alone constrains it (Line 0).
+func buildPhrase(g *errdex.Guard) string {
+	where := code(g.Source)
+	if name, ok := strings.CutPrefix(g.Source, "file name "); ok && g.Line == 0 {
+		where = "file name " + code(name)
+	} else if g.Line > 0 {
+		where += fmt.Sprintf(", line %d", g.Line)
+	}
+	if g.Source == "" {
+		return "only in builds for " + code(g.Condition)
+	}
+	return "only in builds for " + code(g.Condition) + " (" + where + ")"
 }
 
 // sentinel reports whether a site is a Go package-level error value.

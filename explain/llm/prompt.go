@@ -120,6 +120,17 @@ func BuildPrompt(site *errdex.Site) *Prompt {
 
 	var guards []string
 	for _, g := range site.Guards {
+		if g.Kind == "build" {
+			// A build constraint: which builds compile the file, not a
+			// condition of the code; Line is 0 when only the file's name
+			// constrains it.
+			line := "the file is compiled only in builds for: " + oneLine(g.Condition) + "   [" + oneLine(g.Source)
+			if g.Line > 0 {
+				line += fmt.Sprintf(", line %d", g.Line)
+			}
+			guards = append(guards, line+"]")
+			continue
+		}
 		line := fmt.Sprintf("line %d (%s): %s", g.Line, oneLine(g.Kind), oneLine(g.Condition))
 		if g.Negated && g.Source != "" && g.Source != g.Condition {
 			line += "   [the code tests: " + oneLine(g.Source) + "]"

@@ -139,3 +139,27 @@ func TestSnippetWindow(t *testing.T) {
 		t.Errorf("%d marked lines; want 1", marked)
 	}
 }
+
+// TestPromptBuildGuard checks that a build constraint is shown as the
+// builds that compile the file, with no line 0 for a file name.
+func TestPromptBuildGuard(t *testing.T) {
+	tests := []struct {
+		guard errdex.Guard
+		want  string
+	}{
+		{errdex.Guard{Condition: "plan9", Source: "//go:build plan9", Kind: "build", Line: 1},
+			"the file is compiled only in builds for: plan9   [//go:build plan9, line 1]"},
+		{errdex.Guard{Condition: "windows", Source: "file name lp_windows.go", Kind: "build"},
+			"the file is compiled only in builds for: windows   [file name lp_windows.go]"},
+	}
+	for _, tt := range tests {
+		site := &errdex.Site{Language: "go", Kind: errdex.KindErrorf, Function: "exec.LookPath",
+			Template: errdex.NewTemplate(errdex.Lit("executable file not found")),
+			Location: errdex.Location{Span: errdex.Span{Path: "os/exec/lp_windows.go", Line: 9}},
+			Guards:   []errdex.Guard{tt.guard}}
+		user := BuildPrompt(site).Messages[1].Content
+		if !strings.Contains(user, tt.want) || strings.Contains(user, "line 0") {
+			t.Errorf("prompt for %+v lacks %q or names line 0:\n%s", tt.guard, tt.want, user)
+		}
+	}
+}
