@@ -25,13 +25,18 @@ type Facts struct {
 	// Refs are references to sentinel-like names (ErrX, errX, EOF) in
 	// return statements: the places that return a sentinel.
 	Refs []Ref
-	// Tables are package-level arrays, slices and maps whose elements are
-	// all string literals (syscall's table of errno messages).
+	// Tables are package-level arrays, slices and maps of string literals
+	// (syscall's table of errno messages).
 	Tables []Table
+	// Truncated names the tables with more than maxTableEntries entries,
+	// of which only the first are kept.
+	Truncated []string
 	// Structs lists the fields of the struct types declared in the file.
 	Structs []Struct
 	// ErrorTypes are the types with an Error() string method in the file.
 	ErrorTypes []ErrorType
+	// Stringers are the types with a String() string method in the file.
+	Stringers []Stringer
 	// Literals are composite literals of named types where an error is
 	// returned, assigned or panicked; Link keeps those of error types.
 	Literals []Literal
@@ -60,10 +65,26 @@ type Ref struct {
 	Text     string // the return statement, on one line
 }
 
-// Table is a package-level collection of string literals.
+// Table is a package-level array, slice or map of string literals. Each
+// entry has a provisional site at its line; Link keeps the sites of the
+// tables an Error method returns an element of and drops the others.
 type Table struct {
-	Name   string
-	Values []string
+	Name    string
+	Entries []TableEntry
+}
+
+// TableEntry is one distinct, non-empty string literal of a table.
+type TableEntry struct {
+	Text string
+	Site *errdex.Site
+}
+
+// Stringer is a type's String() string method: its receiver's name and
+// the messages it returns, for Error methods that return e.String().
+type Stringer struct {
+	Name      string
+	Recv      string
+	Templates []errdex.Template
 }
 
 // Struct is a struct type's field names in declaration order.

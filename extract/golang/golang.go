@@ -24,9 +24,18 @@
 //     kind log-fatal, message formatted as fmt.Sprint/Sprintf/Sprintln do.
 //   - Error() string methods: kind error-method, the template built from the
 //     returned expression (e.Op + " " + e.Path + ": " + e.Err.Error() gives
-//     holes for the fields); several returns give Alternatives; a return of
-//     an element of a package-level table of strings (syscall's Errno) gives
-//     each element as an alternative.
+//     holes for the fields); several returns give Alternatives.
+//   - Tables of messages: an Error method that returns an element of a
+//     package-level array, slice or map of string literals (syscall's
+//     Errno returns errors[e]; crypto/tls's alert returns e.String(), which
+//     returns "tls: " + alertText[e]) gives each distinct entry a site of
+//     its own at the entry's line: kind error-method, the method's
+//     Exception and Function, the method's message with the entry in place
+//     of the element ("no such file or directory" at its line of
+//     zerrors_linux_amd64.go). Link pairs the method with the tables of
+//     that name in files some build compiles together with it, at most
+//     512 entries a table; the method's site keeps its other messages
+//     ("errno {e}").
 //   - Values of error types where an error is returned, panicked or kept in
 //     a package variable: composite literals (return &PathError{Op: "open",
 //     Path: name, Err: err}) and conversions (panic(plainError("...")), var
@@ -239,8 +248,11 @@ func (x *fileCtx) run() {
 			if d.Body != nil {
 				x.walk(d.Body, fn)
 			}
-			if isErrorMethod(d) {
+			switch {
+			case isErrorMethod(d):
 				x.errorMethod(d, fn)
+			case isTextMethod(d, "String"):
+				x.facts.Stringers = append(x.facts.Stringers, Stringer{Name: fn.recvType, Recv: fn.recvName, Templates: x.methodTemplates(d, fn)})
 			}
 		}
 	}
@@ -257,8 +269,8 @@ func (x *fileCtx) declValues(tok token.Token, s *ast.ValueSpec) {
 			x.consts[name.Name] = v
 			continue
 		}
-		if table := stringTable(v); table != nil {
-			x.facts.Tables = append(x.facts.Tables, Table{Name: name.Name, Values: table})
+		if entries := x.stringTable(name.Name, v); entries != nil {
+			x.facts.Tables = append(x.facts.Tables, Table{Name: name.Name, Entries: entries})
 		}
 	}
 }
@@ -299,36 +311,76 @@ func typeName(t ast.Expr) string {
 	return ""
 }
 
-// stringTable returns the elements of a composite literal whose elements
-// are all string literals (an array, slice or map of messages), or nil.
-func stringTable(e ast.Expr) []string {
+// maxTableEntries bounds the entries kept of one table of messages.
+const maxTableEntries = 512
+
+// stringTable returns the distinct non-empty string literals of a table
+// of messages, each with a provisional site at its line, or nil when e is
+// not such a table. A table is a composite literal of string elements
+// ([...]string{...}, []string, map[K]string: entries that are not literals
+// are skipped) or, of another type, one whose elements are all string
+// literals.
+func (x *fileCtx) stringTable(name string, e ast.Expr) []TableEntry {
 	cl, ok := e.(*ast.CompositeLit)
 	if !ok || len(cl.Elts) == 0 {
 		return nil
 	}
-	var out []string
-	for _, el := range cl.Elts {
+	lits := make([]*ast.BasicLit, len(cl.Elts))
+	for i, el := range cl.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			el = kv.Value
 		}
-		lit, ok := el.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
+		if lit, ok := el.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+			lits[i] = lit
+		} else if !hasStringElems(cl.Type) {
 			return nil
+		}
+	}
+	fn := &funcCtx{name: x.pkg + ".init"}
+	var out []TableEntry
+	seen := map[string]bool{}
+	for i, lit := range lits {
+		if lit == nil {
+			continue
 		}
 		s, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			return nil
+		if err != nil || s == "" || seen[s] {
+			continue
 		}
-		if s != "" {
-			out = append(out, s)
+		if len(out) == maxTableEntries {
+			x.facts.Truncated = append(x.facts.Truncated, name)
+			break
+		}
+		seen[s] = true
+		if site := x.addSite(errdex.KindErrorMethod, cl.Elts[i], fn, "", one(errdex.Lit(s))); site != nil {
+			out = append(out, TableEntry{Text: s, Site: site})
 		}
 	}
 	return out
 }
 
+// hasStringElems reports whether a composite literal's type is an array,
+// slice or map of strings.
+func hasStringElems(t ast.Expr) bool {
+	var elt ast.Expr
+	switch t := t.(type) {
+	case *ast.ArrayType:
+		elt = t.Elt
+	case *ast.MapType:
+		elt = t.Value
+	default:
+		return false
+	}
+	id, ok := elt.(*ast.Ident)
+	return ok && id.Name == "string"
+}
+
 // isErrorMethod reports whether d is a method "Error() string".
-func isErrorMethod(d *ast.FuncDecl) bool {
-	if d.Recv == nil || len(d.Recv.List) != 1 || d.Name.Name != "Error" || d.Body == nil {
+func isErrorMethod(d *ast.FuncDecl) bool { return isTextMethod(d, "Error") }
+
+// isTextMethod reports whether d is a method "name() string".
+func isTextMethod(d *ast.FuncDecl, name string) bool {
+	if d.Recv == nil || len(d.Recv.List) != 1 || d.Name.Name != name || d.Body == nil {
 		return false
 	}
 	t := d.Type

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"go/token"
 	"slices"
 	"strconv"
@@ -27,22 +28,37 @@ type linker struct {
 	sentinels map[key]*errdex.Site
 	aliases   map[key]Alias
 	typeAlias map[key]Alias
-	tables    map[key][]string
-	structs   map[key][]string
-	errTypes  map[key]ErrorType
-	dirs      []string
-	hasDir    map[string]bool
-	prefixes  map[string]bool   // module paths, see modulePrefixes
-	dirOf     map[string]string // import path → directory, memoised
+	tables    map[key][]tableRef
+	stringers map[key]Stringer
+	// messages are the templates of each Error method's site before its
+	// tables became sites of their own: what values of its type print.
+	messages map[*errdex.Site][]errdex.Template
+	// drop are the sites Link removes (see sweep).
+	drop     map[*errdex.Site]bool
+	structs  map[key][]string
+	errTypes map[key]ErrorType
+	dirs     []string
+	hasDir   map[string]bool
+	prefixes map[string]bool   // module paths, see modulePrefixes
+	dirOf    map[string]string // import path → directory, memoised
 }
 
-// link resolves, across files: tables of messages behind Error methods,
-// composite literals of error types (dropping those of other types),
-// sentinels named in messages, and the returns of each sentinel.
+// tableRef is a table of messages and the facts of its file.
+type tableRef struct {
+	file  *extract.FileResult
+	fx    *Facts
+	table *Table
+}
+
+// link resolves, across files: String methods and tables of messages
+// behind Error methods, composite literals of error types (dropping those
+// of other types), sentinels named in messages, and the returns of each
+// sentinel.
 func link(files []*extract.FileResult) {
 	l := newLinker(files)
-	l.expandTables()
+	l.tableSites()
 	l.resolveLiterals()
+	l.sweep()
 	l.inlineSentinels()
 	l.citeReturns()
 }
@@ -54,7 +70,10 @@ func newLinker(files []*extract.FileResult) *linker {
 		sentinels: map[key]*errdex.Site{},
 		aliases:   map[key]Alias{},
 		typeAlias: map[key]Alias{},
-		tables:    map[key][]string{},
+		tables:    map[key][]tableRef{},
+		stringers: map[key]Stringer{},
+		messages:  map[*errdex.Site][]errdex.Template{},
+		drop:      map[*errdex.Site]bool{},
 		structs:   map[key][]string{},
 		errTypes:  map[key]ErrorType{},
 		hasDir:    map[string]bool{},
@@ -78,9 +97,12 @@ func newLinker(files []*extract.FileResult) *linker {
 		for _, a := range fx.TypeAliases {
 			first(l.typeAlias, key{fx.Dir, a.Name}, a)
 		}
-		for _, t := range fx.Tables {
-			k := key{fx.Dir, t.Name}
-			l.tables[k] = append(l.tables[k], t.Values...)
+		for j := range fx.Tables {
+			k := key{fx.Dir, fx.Tables[j].Name}
+			l.tables[k] = append(l.tables[k], tableRef{f, fx, &fx.Tables[j]})
+		}
+		for _, st := range fx.Stringers {
+			first(l.stringers, key{fx.Dir, st.Name}, st)
 		}
 		for _, s := range fx.Structs {
 			first(l.structs, key{fx.Dir, s.Name}, s.Fields)
@@ -220,46 +242,114 @@ func (l *linker) eachFile(fn func(f *extract.FileResult, fx *Facts)) {
 	}
 }
 
-// expandTables turns a hole of an Error method that indexes a table of
-// messages (errors[e]) into one alternative per message.
-func (l *linker) expandTables() {
+// tableSites gives each entry of a table of messages that an Error method
+// returns an element of (errors[e], or through e.String()) a site of its
+// own at the entry's line: kind error-method, the method's Exception and
+// Function, the method's template with the entry in place of the element.
+// Of the tables of that name in the package, those of files some build
+// compiles together with the method's are used (zerrors_linux_amd64.go
+// for syscall_unix.go, not zerrors_windows.go); each table serves the
+// first such method. The method's site keeps its other messages ("errno
+// {e}"). Entries of other tables are dropped.
+func (l *linker) tableSites() {
+	used := map[*Table]bool{}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for _, et := range fx.ErrorTypes {
-			s := et.Site
-			all := append([]errdex.Template{s.Template}, s.Alternatives...)
-			var out []errdex.Template
+			m := et.Site
+			all := l.withStringer(fx.Dir, et, append([]errdex.Template{m.Template}, m.Alternatives...))
+			l.messages[m] = all
+			var rest []errdex.Template
+			made := false
 			for _, t := range all {
-				out = append(out, l.expand(fx.Dir, t)...)
+				n := 0
+				if i, name := tableHole(t); i >= 0 {
+					for _, r := range l.tables[key{fx.Dir, name}] {
+						if used[r.table] || !compatible(buildOf(fx), buildOf(r.fx)) {
+							continue
+						}
+						used[r.table] = true
+						if slices.Contains(r.fx.Truncated, name) {
+							r.file.Problems = append(r.file.Problems, fmt.Sprintf("table %s: entries past the first %d are not sites", name, maxTableEntries))
+						}
+						for _, e := range r.table.Entries {
+							s := e.Site
+							s.Template = errdex.NewTemplate(slices.Concat(t.Parts[:i], []errdex.Part{errdex.Lit(e.Text)}, t.Parts[i+1:])...)
+							s.Exception, s.Function = m.Exception, m.Function
+							if r.fx.Build == nil {
+								guardFile(fx.Build, []*errdex.Site{s}) // built with the method
+							}
+							n++
+						}
+					}
+				}
+				if n == 0 {
+					rest = append(rest, t)
+				}
+				made = made || n > 0
 			}
-			out = preferLiteral(dedupe(out, maxMethodAlternatives))
-			s.Template, s.Alternatives = out[0], out[1:]
+			if !made || len(rest) == 0 {
+				rest = all
+			}
+			rest = preferLiteral(dedupe(rest, maxMethodAlternatives))
+			m.Template, m.Alternatives = rest[0], rest[1:]
+		}
+	})
+	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
+		for j := range fx.Tables {
+			if !used[&fx.Tables[j]] {
+				for _, e := range fx.Tables[j].Entries {
+					l.drop[e.Site] = true
+				}
+			}
 		}
 	})
 }
 
-// expand returns t with its first table-indexing hole replaced by each of
-// the table's messages, or t alone.
-func (l *linker) expand(dir string, t errdex.Template) []errdex.Template {
+// buildOf returns the build constraint of a file, "" for every build.
+func buildOf(fx *Facts) string {
+	if fx.Build == nil {
+		return ""
+	}
+	return fx.Build.Condition
+}
+
+// tableHole returns the index in t of its first hole that indexes a
+// package-level name (errors[e]), and the name; -1 when there is none.
+func tableHole(t errdex.Template) (int, string) {
 	for i, p := range t.Parts {
 		if !p.IsHole() {
 			continue
 		}
 		name, _, ok := strings.Cut(p.Expr, "[")
-		if !ok || !isIdent(name) || !strings.HasSuffix(p.Expr, "]") {
-			continue
+		if ok && isIdent(name) && strings.HasSuffix(p.Expr, "]") {
+			return i, name
 		}
-		values := l.tables[key{dir, name}]
-		if len(values) == 0 {
-			continue
-		}
-		var out []errdex.Template
-		for _, v := range values {
-			parts := slices.Concat(t.Parts[:i], []errdex.Part{errdex.Lit(v)}, t.Parts[i+1:])
-			out = append(out, errdex.NewTemplate(parts...))
-		}
-		return out
 	}
-	return []errdex.Template{t}
+	return -1, ""
+}
+
+// withStringer replaces in an Error method's templates the holes that
+// call the receiver's String method (return e.String()) with the messages
+// of the type's String method in the same package.
+func (l *linker) withStringer(dir string, et ErrorType, ts []errdex.Template) []errdex.Template {
+	st, ok := l.stringers[key{dir, et.Name}]
+	if !ok || et.Recv == "" {
+		return ts
+	}
+	call := et.Recv + ".String()"
+	var out []errdex.Template
+	for _, t := range ts {
+		expanded := one()
+		for _, p := range t.Parts {
+			if p.IsHole() && p.Expr == call {
+				expanded = product(expanded, st.Templates)
+			} else {
+				expanded = product(expanded, one(p))
+			}
+		}
+		out = append(out, expanded...)
+	}
+	return dedupe(out, maxMethodAlternatives)
 }
 
 // isIdent reports whether s is a Go identifier.
@@ -272,7 +362,6 @@ func isIdent(s string) bool {
 // fields. Values of other types keep their fallback message (panics), or
 // are dropped, with any sentinel they defined.
 func (l *linker) resolveLiterals() {
-	drop := map[*errdex.Site]bool{}
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, lit := range fx.Literals {
 			k, ok := l.follow(key{l.dir(fx, lit.Import), lit.Type}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
@@ -285,14 +374,18 @@ func (l *linker) resolveLiterals() {
 				}
 				continue
 			case !ok:
-				drop[lit.Site] = true
+				l.drop[lit.Site] = true
 				continue
 			}
 			et := l.errTypes[k]
 			fields := l.literalFields(k, lit)
 			m := et.Site
+			messages, ok := l.messages[m]
+			if !ok {
+				messages = append([]errdex.Template{m.Template}, m.Alternatives...)
+			}
 			var ts []errdex.Template
-			for _, t := range append([]errdex.Template{m.Template}, m.Alternatives...) {
+			for _, t := range messages {
 				ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields))
 			}
 			ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
@@ -300,14 +393,20 @@ func (l *linker) resolveLiterals() {
 			lit.Site.Exception = m.Exception
 		}
 	})
-	if len(drop) == 0 {
+}
+
+// sweep removes the sites marked for dropping (values of types that are
+// not errors, entries of tables no Error method returns), with any
+// sentinel they defined.
+func (l *linker) sweep() {
+	if len(l.drop) == 0 {
 		return
 	}
 	l.eachFile(func(f *extract.FileResult, _ *Facts) {
-		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool { return drop[s] })
+		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool { return l.drop[s] })
 	})
 	for k, s := range l.sentinels {
-		if drop[s] {
+		if l.drop[s] {
 			delete(l.sentinels, k)
 		}
 	}

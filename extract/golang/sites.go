@@ -471,6 +471,17 @@ func isErrorType(t ast.Expr) bool {
 // errorMethod makes the site of an Error() string method: one template per
 // return statement (closures excluded).
 func (x *fileCtx) errorMethod(d *ast.FuncDecl, fn *funcCtx) {
+	site := x.addSite(errdex.KindErrorMethod, d, fn, fn.exception, x.methodTemplates(d, fn))
+	if site == nil {
+		return
+	}
+	x.facts.ErrorTypes = append(x.facts.ErrorTypes, ErrorType{Name: fn.recvType, Recv: fn.recvName, Site: site})
+}
+
+// methodTemplates returns the messages a method returning a string (Error,
+// String) builds: one template per return statement (closures excluded),
+// the first with literal text first.
+func (x *fileCtx) methodTemplates(d *ast.FuncDecl, fn *funcCtx) []errdex.Template {
 	s := scope{x, fn}
 	var ts []errdex.Template
 	ast.Inspect(d.Body, func(n ast.Node) bool {
@@ -491,12 +502,7 @@ func (x *fileCtx) errorMethod(d *ast.FuncDecl, fn *funcCtx) {
 		// No return (the method panics): the message is unknown.
 		ts = one(errdex.HolePart(fn.recvType, fn.recvName, errdex.HoleAny))
 	}
-	ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
-	site := x.addSite(errdex.KindErrorMethod, d, fn, fn.exception, ts)
-	if site == nil {
-		return
-	}
-	x.facts.ErrorTypes = append(x.facts.ErrorTypes, ErrorType{Name: fn.recvType, Recv: fn.recvName, Site: site})
+	return preferLiteral(dedupe(ts, maxMethodAlternatives))
 }
 
 // preferLiteral moves the first template with literal text to the front,

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -174,7 +175,7 @@ func TestStdlibSpotChecks(t *testing.T) {
 		t.Skip("extracts part of the standard library")
 	}
 	root := goroot(t)
-	dirs := []string{"strconv/", "io/", "io/fs/", "os/", "encoding/json/", "syscall/", "internal/", "internal/oserror/", "errors/",
+	dirs := []string{"strconv/", "io/", "io/fs/", "os/", "encoding/json/", "syscall/", "internal/", "internal/oserror/", "errors/", "crypto/", "crypto/tls/",
 		"runtime/", "internal/runtime/", "internal/runtime/maps/"}
 	res := run(t, root, func(rel string) bool {
 		if strings.HasSuffix(rel, "/") {
@@ -247,13 +248,35 @@ func TestStdlibSpotChecks(t *testing.T) {
 		{"json Errorf", "encoding/json/", func(s *errdex.Site) bool {
 			return s.Kind == errdex.KindErrorf && strings.HasPrefix(s.Template.String(), "json: ")
 		}, func(s *errdex.Site) string { return "" }},
-		{"Errno table", "syscall/syscall_unix.go", fn("syscall.Errno.Error"), func(s *errdex.Site) string {
-			for _, a := range s.Alternatives {
-				if a.String() == "no such file or directory" {
-					return ""
-				}
+		{"Errno table", "syscall/zerrors_linux_amd64.go", message("no such file or directory"), func(s *errdex.Site) string {
+			if s.Kind != errdex.KindErrorMethod || s.Function != "syscall.Errno.Error" || s.Exception != "syscall.Errno" || s.Build != "linux && amd64" {
+				return fmt.Sprintf("kind %s function %s exception %s build %q", s.Kind, s.Function, s.Exception, s.Build)
 			}
-			return "no alternative \"no such file or directory\""
+			return ""
+		}},
+		{"Errno fallback", "syscall/syscall_unix.go", fn("syscall.Errno.Error"), func(s *errdex.Site) string {
+			if got := s.Template.Canonical(); got != "errno {}" || len(s.Alternatives) != 0 || s.Build != "unix" {
+				return fmt.Sprintf("%s, %d alternatives, build %q", got, len(s.Alternatives), s.Build)
+			}
+			return ""
+		}},
+		{"Windows errno table", "syscall/zerrors_windows.go", message("address already in use"), func(s *errdex.Site) string {
+			if s.Function != "syscall.Errno.Error" || s.Build != "windows" {
+				return s.Function + " " + s.Build
+			}
+			return ""
+		}},
+		{"tls alert table", "crypto/tls/alert.go", message("tls: bad certificate"), func(s *errdex.Site) string {
+			if s.Kind != errdex.KindErrorMethod || s.Function != "tls.alert.Error" || s.Exception != "tls.alert" {
+				return fmt.Sprintf("kind %s function %s exception %s", s.Kind, s.Function, s.Exception)
+			}
+			return ""
+		}},
+		{"plan9 build guard", "os/file_plan9.go", func(s *errdex.Site) bool { return true }, func(s *errdex.Site) string {
+			if s.Build != "plan9" || len(s.Guards) == 0 || s.Guards[0].Kind != guardBuild || s.Guards[0].Line != 0 {
+				return fmt.Sprintf("build %q guards %+v", s.Build, s.Guards)
+			}
+			return ""
 		}},
 		{"io.EOF", "io/", message("EOF"), func(s *errdex.Site) string { return "" }},
 		{"divide by zero", "runtime/", message("runtime error: integer divide by zero"), func(s *errdex.Site) string {
@@ -284,6 +307,81 @@ func TestStdlibSpotChecks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// errnoTableCount counts, with go/scanner alone, the distinct non-empty
+// string literals of the table "var errors = [...]string{...}" in src.
+func errnoTableCount(src []byte) int {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", fset.Base(), len(src)), src, nil, 0)
+	var toks []token.Token
+	var lits []string
+	for {
+		_, t, lit := s.Scan()
+		if t == token.EOF {
+			break
+		}
+		toks, lits = append(toks, t), append(lits, lit)
+	}
+	head := []token.Token{token.VAR, token.IDENT, token.ASSIGN, token.LBRACK, token.ELLIPSIS, token.RBRACK, token.IDENT, token.LBRACE}
+	for i := 0; i+len(head) <= len(toks); i++ {
+		if !slices.Equal(toks[i:i+len(head)], head) || lits[i+1] != "errors" {
+			continue
+		}
+		seen := map[string]bool{}
+		for j := i + len(head); j < len(toks) && toks[j] != token.RBRACE; j++ {
+			if v, err := strconv.Unquote(lits[j]); toks[j] == token.STRING && err == nil && v != "" {
+				seen[v] = true
+			}
+		}
+		return len(seen)
+	}
+	return 0
+}
+
+// TestStdlibErrnoTables checks that each syscall errno table of the
+// standard library gives one site per distinct message, counted by
+// errnoTableCount, and that no other table of those files (signals) does.
+func TestStdlibErrnoTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("extracts package syscall")
+	}
+	root := goroot(t)
+	res := run(t, root, func(rel string) bool {
+		if strings.HasSuffix(rel, "/") {
+			return rel == "syscall/"
+		}
+		return productionCode(rel)
+	})
+	byFile := map[string]int{}
+	for _, s := range res.Sites {
+		if s.Kind == errdex.KindErrorMethod && s.Function == "syscall.Errno.Error" {
+			byFile[s.Location.Path]++
+		}
+	}
+	files, total := 0, 0
+	for _, f := range res.Files {
+		if !strings.HasPrefix(f.Path, "syscall/zerrors_") {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(root, f.Path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := errnoTableCount(src)
+		if got := len(f.Sites); got != want || byFile[f.Path] != want {
+			t.Errorf("%s: %d sites, %d of syscall.Errno.Error; the table has %d messages", f.Path, got, byFile[f.Path], want)
+		}
+		if want > 0 {
+			files++
+			total += want
+		}
+	}
+	if files < 20 {
+		t.Errorf("only %d errno tables found", files)
+	}
+	t.Logf("%d errno tables, %d sites", files, total)
 }
 
 // BenchmarkStdlib measures extraction of Go's standard library on one

@@ -154,6 +154,8 @@ func (info *funcInfo) assignStmt(n *ast.AssignStmt, scope assign) {
 			// x -= 1 and friends: not a message.
 		case len(n.Lhs) == len(n.Rhs):
 			a.rhs = n.Rhs[i]
+		case i == 0 && len(n.Lhs) == 2 && len(n.Rhs) == 1 && isIndex(n.Rhs[0]):
+			a.rhs = n.Rhs[0] // v, ok := m[k]: v is the element
 		}
 		info.add(id.Name, a)
 	}
@@ -243,4 +245,10 @@ func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
 		return one(p), true
 	}
 	return cur, true
+}
+
+// isIndex reports whether e is an index expression (m[k]).
+func isIndex(e ast.Expr) bool {
+	_, ok := ast.Unparen(e).(*ast.IndexExpr)
+	return ok
 }
