@@ -158,6 +158,16 @@ func (st Style) Analysis(w io.Writer, s *errdex.Site) {
 	if len(s.Guards) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Conditions"))
 		for _, g := range s.Guards {
+			if g.Kind == "build" {
+				// A build constraint: the builds that compile the file.
+				// Line is 0 when only the file's name constrains it.
+				where := inert(g.Source)
+				if g.Line > 0 {
+					where += fmt.Sprintf(", line %d", g.Line)
+				}
+				fmt.Fprintf(w, "  only in builds for %s  %s\n", inert(g.Condition), st.Dim("("+where+")"))
+				continue
+			}
 			fmt.Fprintf(w, "  %s  %s\n", inert(g.Condition), st.Dim(fmt.Sprintf("(%s, line %d)", inert(g.Kind), g.Line)))
 		}
 	}
