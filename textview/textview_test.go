@@ -140,25 +140,22 @@ func TestHostileSite(t *testing.T) {
 	}
 }
 
-// TestBuildGuard checks that a build constraint is listed as the builds
-// that compile the site, with no line 0 for a file name.
+// TestBuildGuard checks that build constraints are listed as the builds
+// that compile the site, before the conditions of the code, with no line
+// 0 for a file name.
 func TestBuildGuard(t *testing.T) {
-	tests := []struct {
-		guard errdex.Guard
-		want  string
-	}{
-		{errdex.Guard{Condition: "plan9", Source: "//go:build plan9", Kind: "build", Line: 1},
-			"  only in builds for plan9  (//go:build plan9, line 1)\n"},
-		{errdex.Guard{Condition: "linux && amd64", Source: "file name zerrors_linux_amd64.go", Kind: "build"},
-			"  only in builds for linux && amd64  (file name zerrors_linux_amd64.go)\n"},
-	}
-	for _, tt := range tests {
-		s := maskSite()
-		s.Guards = []errdex.Guard{tt.guard}
-		var b bytes.Buffer
-		Style{}.Site(&b, s, nil)
-		if got := b.String(); !strings.Contains(got, tt.want) || strings.Contains(got, "line 0") {
-			t.Errorf("guard %+v: want a line %q and no line 0 in\n%s", tt.guard, tt.want, got)
-		}
+	s := maskSite()
+	s.Guards = append([]errdex.Guard{
+		{Condition: "plan9", Source: "//go:build plan9", Kind: "build", Line: 1},
+		{Condition: "linux && amd64", Source: "file name zerrors_linux_amd64.go", Kind: "build"},
+	}, s.Guards...)
+	var b bytes.Buffer
+	Style{}.Site(&b, s, nil)
+	want := "\nConditions\n" +
+		"  only in builds for plan9  (//go:build plan9, line 1)\n" +
+		"  only in builds for linux && amd64  (file name zerrors_linux_amd64.go)\n" +
+		"  mask_len > self.cap  (if, line 40)\n"
+	if got := b.String(); !strings.Contains(got, want) || strings.Contains(got, "line 0") {
+		t.Errorf("want the block %q and no line 0 in\n%s", want, got)
 	}
 }
