@@ -11,36 +11,44 @@ import (
 // (os/file_unix.go and os/file_plan9.go) or by a file behind an
 // experiment's tag (encoding/json and its goexperiment.jsonv2 twin), and
 // a user most likely runs a default build on a mainstream platform. So
-// the matcher ranks a site by how many of mainstreamPlatforms compile it
-// with default tags: first among equal scores, and a site none of them
-// compiles (plan9, js/wasm, an experiment, "ignore") scores offBuild
-// times less.
+// the matcher ranks a site by which of mainstreamPlatforms compile it with
+// default tags, each platform weighing more than all the less common ones
+// together: first among equal scores, and a site none of them compiles
+// (plan9, js/wasm, an experiment, "ignore") scores offBuild times less.
+// Thus a file for every build ranks before a unix one, which ranks before
+// one for linux (syscall's zerrors_linux_amd64.go), then darwin, then
+// windows.
 
-// mainstreamPlatforms are the GOOS/GOARCH pairs users most run.
+// mainstreamPlatforms are the GOOS/GOARCH pairs users most run, the most
+// common first.
 var mainstreamPlatforms = [...][2]string{{"linux", "amd64"}, {"darwin", "arm64"}, {"windows", "amd64"}}
 
 // offBuild scales the score of a site that no mainstream platform
 // compiles by default.
 const offBuild = 0.9
 
-// buildLevel is the number of mainstream platforms whose default build
-// compiles a site built under constraint build (errdex.Site.Build): all
-// of them when build is empty or does not parse.
+// buildLevel grades a site built under constraint build
+// (errdex.Site.Build) by the mainstream platforms whose default build
+// compiles it: the sum of 1<<(len-1-i) over those platforms i, so that the
+// first platform outweighs the others together. It is the highest level
+// when build is empty or does not parse, 0 when no mainstream platform
+// compiles the site.
 func buildLevel(build string) uint8 {
+	all := uint8(1)<<len(mainstreamPlatforms) - 1
 	if build == "" {
-		return uint8(len(mainstreamPlatforms))
+		return all
 	}
 	x, err := constraint.Parse("//go:build " + build)
 	if err != nil {
-		return uint8(len(mainstreamPlatforms))
+		return all
 	}
-	n := uint8(0)
-	for _, p := range mainstreamPlatforms {
+	level := uint8(0)
+	for i, p := range mainstreamPlatforms {
 		if x.Eval(func(tag string) bool { return defaultTag(tag, p[0], p[1]) }) {
-			n++
+			level |= 1 << (len(mainstreamPlatforms) - 1 - i)
 		}
 	}
-	return n
+	return level
 }
 
 // defaultTag reports whether a default build for goos/goarch with the gc

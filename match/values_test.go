@@ -100,17 +100,18 @@ func TestBuildLevel(t *testing.T) {
 		build string
 		want  uint8
 	}{
-		{"", 3},
-		{"unix", 2},
-		{"linux && amd64", 1},
+		{"", 7},
+		{"unix", 6},
+		{"linux && amd64", 4},
+		{"darwin", 2},
 		{"windows", 1},
 		{"plan9", 0},
 		{"js && wasm", 0},
 		{"goexperiment.jsonv2", 0},
-		{"!goexperiment.jsonv2", 3},
+		{"!goexperiment.jsonv2", 7},
 		{"ignore", 0},
-		{"go1.21 && (linux || darwin)", 2},
-		{"(((", 3}, // does not parse: no constraint known
+		{"go1.21 && (linux || darwin)", 6},
+		{"(((", 7}, // does not parse: no constraint known
 	}
 	for _, tt := range tests {
 		if got := buildLevel(tt.build); got != tt.want {

@@ -19,7 +19,7 @@ const (
 	ReasonExcluded        = "excluded"         // matched by Options.Exclude
 	ReasonVendored        = "vendored"         // third-party code, a virtualenv or a tool cache
 	ReasonTest            = "test"             // a test file or directory (see Options.IncludeTests)
-	ReasonGenerated       = "generated"        // generated code: a marker in its header or a generator's file name
+	ReasonGenerated       = "generated"        // generated code: a marker in its header or a generator's file name (see Options.SkipGenerated)
 	ReasonMinified        = "minified"         // minified code
 	ReasonBinary          = "binary"           // not text
 	ReasonTooLarge        = "too-large"        // over Options.MaxFileSize
@@ -51,6 +51,12 @@ type Options struct {
 	// IncludeTests keeps test files and directories, which are skipped by
 	// default: error pages are about the code users run.
 	IncludeTests bool
+	// SkipGenerated skips generated files (a "Code generated ... DO NOT
+	// EDIT." header, a generator's file name). They are kept by default:
+	// the messages users see are often written there (syscall's errno
+	// table, net/http's bundled HTTP/2, C code Cython generates), and a
+	// generated file without error sites costs only its parsing.
+	SkipGenerated bool
 	// Exclude holds extra gitignore-style patterns, relative to the walked
 	// root ("docs/", "*.pyi", "/tools"). They win over .gitignore's
 	// negations.
@@ -230,7 +236,7 @@ func (c *Classifier) content(p string, v Verdict, head []byte) Verdict {
 	if r := binaryReason(head); r != "" {
 		return skip(ReasonBinary, "%s", r)
 	}
-	if r := generatedReason(name, v.Language, head); r != "" {
+	if r := generatedReason(name, v.Language, head); r != "" && c.opts.SkipGenerated {
 		return skip(ReasonGenerated, "%s", r)
 	}
 	if r := minifiedReason(name, head); r != "" {

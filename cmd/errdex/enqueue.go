@@ -69,6 +69,7 @@ queued.`,
 	f.StringVar(&job.Rev, "rev", "", "index this git revision (branch, tag, commit) instead of the files on disk")
 	f.StringVar(&job.Repo, "repo", "", `repository name (default: from the git remote, else the directory name)`)
 	f.BoolVar(&job.IncludeTests, "include-tests", false, "index test files and directories too")
+	f.BoolVar(&job.SkipGenerated, "skip-generated", false, "skip generated files (\"Code generated ... DO NOT EDIT.\" and the like)")
 	f.Int64Var(&job.MaxFileSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
 	f.StringSliceVar(&job.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	return cmd

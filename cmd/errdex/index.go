@@ -51,6 +51,7 @@ after the directory; --repo overrides the name.`,
 	f.StringVar(&opts.Rev, "rev", "", "index this git revision (branch, tag, commit) instead of the files on disk")
 	f.StringVar(&opts.Repo, "repo", "", `repository name (default: from the git remote, else the directory name)`)
 	f.BoolVar(&opts.Walk.IncludeTests, "include-tests", false, "index test files and directories too")
+	f.BoolVar(&opts.Walk.SkipGenerated, "skip-generated", false, "skip generated files (\"Code generated ... DO NOT EDIT.\" and the like)")
 	f.Int64Var(&opts.Walk.MaxFileSize, "max-file-size", 2<<20, "skip files larger than this many bytes")
 	f.StringSliceVar(&opts.Walk.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	f.IntVar(&opts.Workers, "workers", 0, "files processed at once (default: number of CPUs)")
