@@ -35,7 +35,7 @@ type Site struct {
 	ID       ID        `json:"id"`
 	Repo     string    `json:"repo"`
 	Rev      string    `json:"rev"`
-	RevDate  time.Time `json:"rev_date"`
+	RevDate  time.Time `json:"rev_date,omitzero"`
 	Language string    `json:"language"`
 	Kind     SiteKind  `json:"kind"`
 

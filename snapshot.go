@@ -11,7 +11,7 @@ import (
 type Snapshot struct {
 	Repo    string    `json:"repo"`
 	Rev     string    `json:"rev"` // commit id; empty when the tree is not a git work tree
-	RevDate time.Time `json:"rev_date"`
+	RevDate time.Time `json:"rev_date,omitzero"`
 	Tag     string    `json:"tag,omitempty"`
 	// Remote is the origin URL as configured ("git@github.com:o/n.git").
 	Remote string `json:"remote,omitempty"`

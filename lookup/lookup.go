@@ -81,6 +81,10 @@ type Answer struct {
 	// match.Result.Tied): above 1, the message is raised at that many
 	// sites and only a traceback can tell which.
 	Tied int
+	// RunnerUp is the score of the second match, 0 when there is none; it
+	// is known even when Options.Limit is 1, so that how clearly the first
+	// match leads does not depend on how many were asked for.
+	RunnerUp float64
 	// Elapsed is the time spent matching (parsing and loading excluded).
 	Elapsed time.Duration
 }
@@ -123,14 +127,15 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// closely does not make it the error asked about. Loose lines (no
 	// traceback) are all tried, and the best answer wins, the last line
 	// on ties.
-	best := ix.Match(queries[0], match.Options{Limit: opts.Limit})
+	mopts := match.Options{Limit: max(opts.Limit, 2)} // see Answer.RunnerUp
+	best := ix.Match(queries[0], mopts)
 	bestQ := 0
 	primary := rep.Primary() != nil
 	for i, q := range queries[1:] {
 		if primary && len(best.Matches) > 0 {
 			break
 		}
-		if r := ix.Match(q, match.Options{Limit: opts.Limit}); better(r, best) {
+		if r := ix.Match(q, mopts); better(r, best) {
 			best, bestQ = r, i+1
 		}
 	}
@@ -144,6 +149,10 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 		}
 	}
 	ans.Reason, ans.Nearest, ans.Tied = best.Reason, best.Nearest, best.Tied
+	if len(best.Matches) > 1 {
+		ans.RunnerUp = best.Matches[1].Score
+	}
+	best.Matches = best.Matches[:min(len(best.Matches), opts.Limit)]
 	ans.Elapsed = time.Since(start)
 	for _, m := range best.Matches {
 		if opts.MatchesOnly {

@@ -185,3 +185,21 @@ func TestExplainTie(t *testing.T) {
 		t.Errorf("tied %d, hits %v; want posixpath's site alone", ans.Tied, ans.Hits)
 	}
 }
+
+// TestRunnerUp checks that the second score is known whatever the limit,
+// so that a caller asking for one match still sees a tie.
+func TestRunnerUp(t *testing.T) {
+	svc := newService(t)
+	for _, limit := range []int{1, 5} {
+		ans, err := svc.Explain(context.Background(), "ValueError: commonpath() arg is an empty sequence", Options{Limit: limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ans.Hits) != min(limit, 2) {
+			t.Fatalf("limit %d: %d hits, want %d", limit, len(ans.Hits), min(limit, 2))
+		}
+		if ans.RunnerUp != ans.Hits[0].Score {
+			t.Errorf("limit %d: runner-up %.3f, want the tied first score %.3f", limit, ans.RunnerUp, ans.Hits[0].Score)
+		}
+	}
+}

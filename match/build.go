@@ -11,13 +11,12 @@ import (
 // (os/file_unix.go and os/file_plan9.go) or by a file behind an
 // experiment's tag (encoding/json and its goexperiment.jsonv2 twin), and
 // a user most likely runs a default build on a mainstream platform. So
-// the matcher ranks a site by which of mainstreamPlatforms compile it with
-// default tags, each platform weighing more than all the less common ones
-// together: first among equal scores, and a site none of them compiles
-// (plan9, js/wasm, an experiment, "ignore") scores offBuild times less.
-// Thus a file for every build ranks before a unix one, which ranks before
-// one for linux (syscall's zerrors_linux_amd64.go), then darwin, then
-// windows.
+// the matcher grades a site by the most common of mainstreamPlatforms
+// whose default build compiles it: first among equal scores, and a site
+// none of them compiles (plan9, js/wasm, an experiment, "ignore") scores
+// offBuild times less. A file every build compiles, a unix file and a
+// linux file are alike (os/file_unix.go and archive/zip both run on
+// linux); a darwin-only file ranks after them, a windows-only one last.
 
 // mainstreamPlatforms are the GOOS/GOARCH pairs users most run, the most
 // common first.
@@ -28,27 +27,23 @@ var mainstreamPlatforms = [...][2]string{{"linux", "amd64"}, {"darwin", "arm64"}
 const offBuild = 0.9
 
 // buildLevel grades a site built under constraint build
-// (errdex.Site.Build) by the mainstream platforms whose default build
-// compiles it: the sum of 1<<(len-1-i) over those platforms i, so that the
-// first platform outweighs the others together. It is the highest level
-// when build is empty or does not parse, 0 when no mainstream platform
-// compiles the site.
+// (errdex.Site.Build): len(mainstreamPlatforms)-i for the first platform
+// i whose default build compiles it, the highest level when build is
+// empty or does not parse, 0 when no mainstream platform compiles it.
 func buildLevel(build string) uint8 {
-	all := uint8(1)<<len(mainstreamPlatforms) - 1
 	if build == "" {
-		return all
+		return uint8(len(mainstreamPlatforms))
 	}
 	x, err := constraint.Parse("//go:build " + build)
 	if err != nil {
-		return all
+		return uint8(len(mainstreamPlatforms))
 	}
-	level := uint8(0)
 	for i, p := range mainstreamPlatforms {
 		if x.Eval(func(tag string) bool { return defaultTag(tag, p[0], p[1]) }) {
-			level |= 1 << (len(mainstreamPlatforms) - 1 - i)
+			return uint8(len(mainstreamPlatforms) - i)
 		}
 	}
-	return level
+	return 0
 }
 
 // defaultTag reports whether a default build for goos/goarch with the gc

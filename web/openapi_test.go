@@ -2,9 +2,12 @@ package web
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/errdex/errdex"
 )
 
 // TestOpenAPI checks that the OpenAPI document is valid JSON of version
@@ -46,6 +49,32 @@ func TestOpenAPI(t *testing.T) {
 	} {
 		if !slices.Contains(documented, want) {
 			t.Errorf("%s is not documented", want)
+		}
+	}
+}
+
+// TestOpenAPISiteFields checks that the Site schema documents every field
+// of the site JSON contract (errdex.Site's JSON names).
+func TestOpenAPISiteFields(t *testing.T) {
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]json.RawMessage `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(openAPIDoc, &doc); err != nil {
+		t.Fatal(err)
+	}
+	props := doc.Components.Schemas["Site"].Properties
+	typ := reflect.TypeFor[errdex.Site]()
+	for i := range typ.NumField() {
+		name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if _, ok := props[name]; !ok {
+			t.Errorf("errdex.Site field %q is not in the OpenAPI Site schema", name)
 		}
 	}
 }

@@ -130,8 +130,7 @@ func NewSearchResponse(ans *lookup.Answer) *SearchResponse {
 	}
 	out.Tied = min(ans.Tied, len(out.Matches))
 	hits := ans.Hits
-	out.Confident = len(hits) > 0 && hits[0].Score >= confidentScore &&
-		(len(hits) == 1 || hits[0].Score-hits[1].Score >= confidentGap)
+	out.Confident = len(hits) > 0 && hits[0].Score >= confidentScore && hits[0].Score-ans.RunnerUp >= confidentGap
 	return out
 }
 
