@@ -14,7 +14,7 @@ import (
 	"sync"
 	"unsafe"
 
-	// The tree-sitter runtime; its C symbols are what flatten.go calls.
+	// The tree-sitter runtime; its C symbols are what parser.go calls.
 	_ "github.com/tree-sitter/go-tree-sitter"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 	tscpp "github.com/tree-sitter/tree-sitter-cpp/bindings/go"
