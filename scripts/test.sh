@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs all of errdex's tests on a fresh machine: installs Chromium from
 # Debian's packages for the browser tests when it is missing, starts a
-# throwaway PostgreSQL cluster for the PostgreSQL store, then runs go vet
+# throwaway PostgreSQL cluster for the PostgreSQL store (installing the
+# server from Debian's packages when it is missing), then runs go vet
 # and go test over every package. Extra arguments go to `go test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
