@@ -195,8 +195,8 @@ func (f *File) Import(local string) (extract.Import, bool) {
 // Module finds the file of a module imported from the file from: an
 // absolute dotted name, matched against the files' module names and their
 // suffixes (a repository may keep its package under src/ or python/), or a
-// relative one with leading dots. When several files match, the one
-// nearest to from wins.
+// relative one with leading dots. When several files match, the one under
+// from's own import root wins (see below).
 func (r *Repo) Module(from *File, module string) *File {
 	if strings.HasPrefix(module, ".") {
 		dots := len(module) - len(strings.TrimLeft(module, "."))
@@ -223,21 +223,31 @@ func (r *Repo) Module(from *File, module string) *File {
 	case 1:
 		return files[0]
 	}
-	best, bestScore := files[0], -1
+	// Several files end in the module's name (tokenize.py and
+	// lib2to3/pgen2/tokenize.py both for "tokenize"): each is the module
+	// under some import root, the path before its name. The likeliest root
+	// is the importer's own: the longest root that is also a prefix of
+	// the importer's module; failing that, the shortest root.
+	best, bestRoot := (*File)(nil), -1
 	for _, f := range files {
-		if s := commonPrefix(f.Path, from.Path); s > bestScore {
-			best, bestScore = f, s
+		root := strings.TrimSuffix(strings.TrimSuffix(f.Module, module), ".")
+		if root != "" && !strings.HasPrefix(from.Module, root+".") {
+			continue
+		}
+		if len(root) > bestRoot {
+			best, bestRoot = f, len(root)
+		}
+	}
+	if best != nil {
+		return best
+	}
+	best = files[0]
+	for _, f := range files[1:] {
+		if len(f.Module) < len(best.Module) {
+			best = f
 		}
 	}
 	return best
-}
-
-func commonPrefix(a, b string) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
 }
 
 // Def is what a name resolves to: a function or method, a class, or a
