@@ -36,16 +36,24 @@
 //     that name in files some build compiles together with it, at most
 //     512 entries a table; the method's site keeps its other messages
 //     ("errno {e}").
-//   - Values of error types where an error is returned, panicked or kept in
-//     a package variable: composite literals (return &PathError{Op: "open",
-//     Path: name, Err: err}) and conversions (panic(plainError("...")), var
-//     divideError = error(errorString("integer divide by zero"))): kind
-//     raise (panic when panicked), the template the type's Error method
-//     gives with the value substituted ("open {name}: {err}", "runtime
-//     error: integer divide by zero"). These are resolved in Link, across
-//     the files of the repository (following type aliases such as os's
-//     PathError = fs.PathError); a value whose type has no known Error
-//     method is dropped, or kept as a raise-object site when panicked.
+//   - Values of error types wherever they are constructed: composite
+//     literals (return &PathError{Op: "open", Path: name, Err: err};
+//     s.err = &SyntaxError{...}; d.saveError(&UnmarshalTypeError{...});
+//     one of several results, an element of a table, an argument) and
+//     conversions (panic(plainError("...")), var divideError =
+//     error(errorString("integer divide by zero")), err = EscapeError(s)):
+//     kind raise (panic when panicked), the template the type's Error
+//     method gives with the value substituted ("open {name}: {err}",
+//     "runtime error: integer divide by zero"). A value returned, panicked,
+//     assigned or kept in a package variable is located at that statement,
+//     any other at the expression; each construction is one site. As a
+//     call T(x) reads like a conversion, one outside a return or a panic is
+//     looked at only when the type, or the variable it is assigned to, is
+//     named like an error (EscapeError, plainError, err = T(x)). These are
+//     resolved in Link, across the files of the repository (following type
+//     aliases such as os's PathError = fs.PathError); a value whose type
+//     has no known Error method is dropped, or kept as a raise-object site
+//     when panicked.
 //
 // errors.Join is not a site: it has no text of its own (its message is the
 // joined messages, one per line), and each joined error has its own site.
@@ -155,7 +163,10 @@ type fileCtx struct {
 	structs map[string]*ast.StructType
 	// folded are calls whose message belongs to an enclosing site
 	// (panic(errors.New(...))), so they are not sites of their own.
-	folded   map[*ast.CallExpr]bool
+	folded map[*ast.CallExpr]bool
+	// made are the values of named types that have a site (see
+	// literalSite), so that each construction has one.
+	made     map[ast.Expr]bool
 	sites    []*errdex.Site
 	facts    *Facts
 	problems []string
@@ -179,6 +190,7 @@ func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 		consts:  map[string]ast.Expr{},
 		structs: map[string]*ast.StructType{},
 		folded:  map[*ast.CallExpr]bool{},
+		made:    map[ast.Expr]bool{},
 		memo:    map[*ast.Ident][]errdex.Template{},
 	}
 	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path), Path: f.Path}

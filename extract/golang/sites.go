@@ -127,8 +127,48 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 		case *ast.AssignStmt:
 			x.assignStmt(n, fn)
 		}
+		if e, ok := n.(ast.Expr); ok {
+			x.valueAnywhere(e, fn)
+		}
 		return true
 	})
+}
+
+// valueAnywhere records a value of a named type that may be an error
+// wherever it is constructed, unless a statement around it already did
+// (a return, a panic, a package variable): a composite literal passed as
+// an argument, kept in a field or an element, or one of several results,
+// and a conversion whose type is named like an error (EscapeError(s)). Its
+// site is the expression itself; Link keeps those of error types.
+func (x *fileCtx) valueAnywhere(e ast.Expr, fn *funcCtx) {
+	if x.made[e] {
+		return
+	}
+	if compositeLit(e) != nil {
+		x.literalSite(e, e, kindLiteral, fn, nil)
+		return
+	}
+	if typ, _, conv := typedValue(e); conv && errLikeType(typeName(typ)) && !x.isCtorCall(e) {
+		x.literalSite(e, e, kindLiteral, fn, nil)
+	}
+}
+
+// errLikeType reports whether a type name reads like an error type's
+// (SyntaxError, plainError, errorString, Errno): conversions are told from
+// calls only by the name, and only those are worth a look from Link.
+func errLikeType(name string) bool {
+	return strings.Contains(strings.ToLower(name), "err")
+}
+
+// isCtorCall reports whether e is a call of an error constructor (a site
+// of its own).
+func (x *fileCtx) isCtorCall(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	_, ok = x.ctorOf(call)
+	return ok
 }
 
 // packageVars notes which package-level variables are sentinels (their
@@ -399,6 +439,10 @@ func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, kind errdex.SiteKind, fn 
 	}
 	lit.Fallback = fallback
 	placeholder := one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
+	x.made[e] = true
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		x.made[u.X] = true
+	}
 	lit.Site = x.addSite(kind, at, fn, lit.Type, placeholder)
 	if lit.Site != nil {
 		x.facts.Literals = append(x.facts.Literals, lit)
@@ -431,19 +475,32 @@ func (x *fileCtx) returnStmt(r *ast.ReturnStmt, fn *funcCtx) {
 	}
 }
 
-// assignStmt records a composite literal assigned to a variable named like
-// an error (err = &PathError{...}).
+// assignStmt records a composite literal assigned to a variable or a
+// field (err = &PathError{...}, s.err = &SyntaxError{...}), and a
+// conversion assigned to one named like an error (err = EscapeError(s)):
+// the site is the assignment.
 func (x *fileCtx) assignStmt(a *ast.AssignStmt, fn *funcCtx) {
 	if len(a.Lhs) != len(a.Rhs) {
 		return
 	}
 	for i, l := range a.Lhs {
-		id, ok := l.(*ast.Ident)
-		if !ok || !strings.Contains(strings.ToLower(id.Name), "err") {
+		v := ast.Unparen(a.Rhs[i])
+		if x.made[v] {
 			continue
 		}
-		if compositeLit(ast.Unparen(a.Rhs[i])) != nil {
-			x.literalSite(a, ast.Unparen(a.Rhs[i]), kindLiteral, fn, nil)
+		if compositeLit(v) != nil {
+			x.literalSite(a, v, kindLiteral, fn, nil)
+			continue
+		}
+		var name string
+		switch l := l.(type) {
+		case *ast.Ident:
+			name = l.Name
+		case *ast.SelectorExpr:
+			name = l.Sel.Name
+		}
+		if typ, _, conv := typedValue(v); conv && (errLikeType(typeName(typ)) || errLikeType(name)) && !x.isCtorCall(v) {
+			x.literalSite(a, v, kindLiteral, fn, nil)
 		}
 	}
 }
