@@ -1,6 +1,7 @@
 package python
 
 import (
+	"path"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -41,6 +42,10 @@ var osErrors = map[string]bool{
 	"NotADirectoryError": true, "PermissionError": true, "ProcessLookupError": true, "TimeoutError": true,
 }
 
+// syntaxErrors are SyntaxError and its subclasses, whose str() reads the
+// message and the (filename, lineno, offset, text) details argument.
+var syntaxErrors = map[string]bool{"SyntaxError": true, "IndentationError": true, "TabError": true}
+
 // argVal is an argument of an exception constructor: its source, a type
 // hint, and what str() and repr() of it print when known (several texts
 // when the argument is a variable assigned in branches).
@@ -57,12 +62,20 @@ type argVal struct {
 	// when Link binds one (under the key "*args" or "**kwargs").
 	items   []argVal
 	kwItems map[string]argVal
+	// elems are the items of a tuple or list display passed as the
+	// argument, when they are known one by one.
+	elems []argVal
 }
 
 func argOf(v value) argVal {
 	a := argVal{expr: v.expr, typ: v.typ}
 	if v.kind != vUnknown {
 		a.str, a.repr = v.strAlts(), v.reprAlts()
+	}
+	if v.container && len(v.seqs) == 1 {
+		for _, item := range v.seqs[0] {
+			a.elems = append(a.elems, argOf(item))
+		}
 	}
 	return a
 }
@@ -178,6 +191,24 @@ func builtinMessage(class string, args callArgs) []errdex.Template {
 			}
 		}
 		return out
+	case syntaxErrors[class] && n == 2:
+		// SyntaxError_str in CPython's Objects/exceptions.c: the message,
+		// then the file's base name and the line number when known. A
+		// details argument known only by name is most often a full tuple.
+		details := pos[1].elems
+		if len(details) < 2 {
+			details = []argVal{{expr: pos[1].expr + "[0]", typ: errdex.HoleStr}, {expr: pos[1].expr + "[1]", typ: errdex.HoleInt}}
+		}
+		file, line := details[0], details[1]
+		switch {
+		case file.isNone() && line.isNone():
+			return pos[0].strForm("")
+		case file.isNone():
+			return seq(pos[0].strForm(""), lits(" (line "), line.strForm(errdex.HoleInt), lits(")"))
+		case line.isNone():
+			return seq(pos[0].strForm(""), lits(" ("), file.baseName(), lits(")"))
+		}
+		return seq(pos[0].strForm(""), lits(" ("), file.baseName(), lits(", line "), line.strForm(errdex.HoleInt), lits(")"))
 	case class == "UnicodeDecodeError" && n == 5:
 		enc, start, end, reason := pos[0].strForm(""), pos[2].strForm(errdex.HoleInt), pos[3], pos[4].strForm("")
 		byteHole := []errdex.Template{{Parts: []errdex.Part{template.PyHole(pos[1].expr+"["+pos[2].expr+"]", errdex.HoleStr)}}}
@@ -202,6 +233,28 @@ func builtinMessage(class string, args callArgs) []errdex.Template {
 		out = seq(out, a.reprForm())
 	}
 	return seq(out, lits(")"))
+}
+
+// baseName is what SyntaxError prints of a file name argument: its last
+// path element.
+func (a argVal) baseName() []errdex.Template {
+	if a.str == nil {
+		return []errdex.Template{{Parts: []errdex.Part{template.PyHole("os.path.basename("+a.expr+")", errdex.HoleStr)}}}
+	}
+	out := make([]errdex.Template, 0, len(a.str))
+	for _, t := range a.str {
+		if len(t.Holes()) == 0 {
+			var lit strings.Builder
+			for _, p := range t.Parts {
+				lit.WriteString(p.Text)
+			}
+			if s := lit.String(); strings.Contains(s, "/") {
+				t = errdex.NewTemplate(errdex.Lit(path.Base(s)))
+			}
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // lastIndex renders end-1 for the "position start-end" of Unicode errors.
