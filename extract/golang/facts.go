@@ -22,6 +22,11 @@ type Facts struct {
 	Aliases []Alias
 	// TypeAliases are type aliases (type PathError = fs.PathError).
 	TypeAliases []Alias
+	// Getters are functions without parameters whose body returns a
+	// package-level name (func errInvalid() error { return
+	// oserror.ErrInvalid }): an Alias with Call set names one as its
+	// target.
+	Getters []Alias
 	// Refs are references to sentinel-like names (ErrX, errX, EOF) in
 	// return statements: the places that return a sentinel.
 	Refs []Ref
@@ -54,6 +59,9 @@ type Alias struct {
 	Name   string
 	Import string // "" for the same package
 	Target string
+	// Call is set when the variable is the result of calling Target, a
+	// function without arguments (var ErrInvalid = errInvalid()).
+	Call bool
 }
 
 // Ref is a reference to a package-level error name in a return statement.

@@ -55,6 +55,14 @@
 //     has no known Error method is dropped, or kept as a raise-object site
 //     when panicked.
 //
+// Sentinel references: a hole that names a package-level sentinel (a
+// field Err: fs.ErrInvalid, an argument of %w) reads the sentinel's text
+// ("open {name}: invalid argument"), resolved in Link across the packages
+// of the repository (import path → directory) through aliases (var
+// ErrInvalid = fs.ErrInvalid) and getters (var ErrInvalid = errInvalid(),
+// where func errInvalid() error { return oserror.ErrInvalid }), at most
+// maxAliasHops steps; the site cites the sentinel in a "wraps" fact.
+//
 // errors.Join is not a site: it has no text of its own (its message is the
 // joined messages, one per line), and each joined error has its own site.
 //
@@ -256,6 +264,7 @@ func (x *fileCtx) run() {
 				x.walk(d, pkgLevel)
 			}
 		case *ast.FuncDecl:
+			x.getter(d)
 			fn := x.newFuncCtx(d)
 			if d.Body != nil {
 				x.walk(d.Body, fn)
@@ -284,6 +293,21 @@ func (x *fileCtx) declValues(tok token.Token, s *ast.ValueSpec) {
 		if entries := x.stringTable(name.Name, v); entries != nil {
 			x.facts.Tables = append(x.facts.Tables, Table{Name: name.Name, Entries: entries})
 		}
+	}
+}
+
+// getter records a function without parameters or receiver whose body is
+// "return name" of a package-level name (see Facts.Getters).
+func (x *fileCtx) getter(d *ast.FuncDecl) {
+	if d.Recv != nil || d.Body == nil || d.Type.Params.NumFields() > 0 || len(d.Body.List) != 1 {
+		return
+	}
+	r, ok := d.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(r.Results) != 1 {
+		return
+	}
+	if imp, target, ok := x.ref(ast.Unparen(r.Results[0])); ok {
+		x.facts.Getters = append(x.facts.Getters, Alias{Name: d.Name.Name, Import: imp, Target: target})
 	}
 }
 

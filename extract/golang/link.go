@@ -14,7 +14,7 @@ import (
 
 // Limits of the Link step.
 const (
-	maxAliasHops   = 5  // var A = B; var B = pkg.C; ...
+	maxAliasHops   = 8  // var A = B; var B = pkg.C(); func C() error { return D } ...
 	maxReturnFacts = 20 // returns cited per sentinel
 )
 
@@ -28,6 +28,7 @@ type linker struct {
 	sentinels map[key]*errdex.Site
 	aliases   map[key]Alias
 	typeAlias map[key]Alias
+	getters   map[key]Alias
 	tables    map[key][]tableRef
 	stringers map[key]Stringer
 	// messages are the templates of each Error method's site before its
@@ -70,6 +71,7 @@ func newLinker(files []*extract.FileResult) *linker {
 		sentinels: map[key]*errdex.Site{},
 		aliases:   map[key]Alias{},
 		typeAlias: map[key]Alias{},
+		getters:   map[key]Alias{},
 		tables:    map[key][]tableRef{},
 		stringers: map[key]Stringer{},
 		messages:  map[*errdex.Site][]errdex.Template{},
@@ -96,6 +98,9 @@ func newLinker(files []*extract.FileResult) *linker {
 		}
 		for _, a := range fx.TypeAliases {
 			first(l.typeAlias, key{fx.Dir, a.Name}, a)
+		}
+		for _, g := range fx.Getters {
+			first(l.getters, key{fx.Dir, g.Name}, g)
 		}
 		for j := range fx.Tables {
 			k := key{fx.Dir, fx.Tables[j].Name}
@@ -225,12 +230,25 @@ func (l *linker) follow(k key, aliases map[key]Alias, found func(key) bool) (key
 		if !ok {
 			return k, false
 		}
-		if a.Import != "" {
-			k.dir = l.dirFor(a.Import)
+		k = l.target(k.dir, a)
+		if a.Call {
+			// var ErrInvalid = errInvalid(): what the getter returns.
+			g, ok := l.getters[k]
+			if !ok {
+				return k, false
+			}
+			k = l.target(k.dir, g)
 		}
-		k.name = a.Target
 	}
 	return k, false
+}
+
+// target is the name an alias declared in dir refers to.
+func (l *linker) target(dir string, a Alias) key {
+	if a.Import != "" {
+		dir = l.dirFor(a.Import)
+	}
+	return key{dir, a.Target}
 }
 
 // eachFile calls fn for each file with Go facts.

@@ -195,10 +195,14 @@ func (x *fileCtx) packageVars(g *ast.GenDecl, fn *funcCtx, sentinels map[*ast.Ca
 				}
 				continue
 			}
+			call := false
+			if c, ok := v.(*ast.CallExpr); ok && len(c.Args) == 0 {
+				v, call = c.Fun, true // var ErrInvalid = errInvalid()
+			}
 			switch v := v.(type) {
 			case *ast.Ident, *ast.SelectorExpr:
 				if imp, target, ok := x.ref(v); ok && isErrName(name.Name) {
-					x.facts.Aliases = append(x.facts.Aliases, Alias{Name: name.Name, Import: imp, Target: target})
+					x.facts.Aliases = append(x.facts.Aliases, Alias{Name: name.Name, Import: imp, Target: target, Call: call})
 				}
 			}
 		}
