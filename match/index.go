@@ -296,6 +296,10 @@ const (
 	// implementation): it formats a value's message but creates no
 	// error; the sites constructing the value are where it happens.
 	flagFormatter
+	// flagExactType: the site raises a new object of the class it names
+	// (a Python raise or assert), so the type printed is that class's
+	// (see pytypes.go).
+	flagExactType
 )
 
 // flagsOf derives a site's flags from its kind and language.
@@ -311,6 +315,9 @@ func flagsOf(s *errdex.Site) siteFlags {
 		if values {
 			return flagValue
 		}
+	}
+	if f == famPython && (s.Kind == errdex.KindRaise || s.Kind == errdex.KindAssert) {
+		return flagUnwinds | flagExactType
 	}
 	return flagUnwinds
 }

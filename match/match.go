@@ -62,6 +62,9 @@ type siteCand struct {
 	score     float64
 	// offStack: the traceback contradicts the site (see contradicted).
 	offStack bool
+	// typeContradicted: the site raises another built-in Python class
+	// than the one printed (see pytypes.go).
+	typeContradicted bool
 }
 
 // Evidence weights: the text, the frames, the exception type and the
@@ -286,6 +289,10 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		c.score = num / den
 		if rec.prior>>priorBuildBits == 0 {
 			c.score *= offBuild // see build.go
+		}
+		if rec.flags&flagExactType != 0 && pyTypeContradicts(exception, cmp.Or(ix.str(rec.excQ), ix.str(rec.exc))) {
+			c.score *= contradicted
+			c.typeContradicted = true
 		}
 		switch {
 		case foreign:
