@@ -71,15 +71,51 @@ func (s scope) tmpl(e ast.Expr, depth int) []errdex.Template {
 // keeping at most maxAlternatives.
 func product(a, b []errdex.Template) []errdex.Template {
 	if len(a) == 1 && len(b) == 1 {
-		return []errdex.Template{a[0].Concat(b[0])}
+		return []errdex.Template{concat(a[0], b[0])}
 	}
+	// The first maxAlternatives distinct concatenations, as dedupe keeps,
+	// without making the others.
 	var out []errdex.Template
+	seen := map[string]bool{}
 	for _, x := range a {
 		for _, y := range b {
-			out = append(out, x.Concat(y))
+			t := concat(x, y)
+			if k := templateKey(t); !seen[k] && !t.IsEmpty() {
+				seen[k] = true
+				out = append(out, t)
+				if len(out) == maxAlternatives {
+					return out
+				}
+			}
 		}
 	}
-	return dedupe(out, maxAlternatives)
+	if len(out) == 0 {
+		return one()
+	}
+	return out
+}
+
+// maxTemplateBytes bounds the text of a template: no message is that
+// long, but code that doubles a string in a loop (s = s + t + s) builds
+// ever longer ones.
+const maxTemplateBytes = 1024
+
+// concat is x followed by y, or x alone when the two together would be
+// longer than maxTemplateBytes.
+func concat(x, y errdex.Template) errdex.Template {
+	if templateBytes(x)+templateBytes(y) > maxTemplateBytes {
+		return x
+	}
+	return x.Concat(y)
+}
+
+// templateBytes is the length of a template's text and hole expressions.
+func templateBytes(t errdex.Template) int {
+	n := 0
+	for _, p := range t.Parts {
+		n += len(p.Text) + len(p.Expr)
+	}
+	return n
 }
 
 // dedupe drops repeated and (when others exist) empty templates and keeps

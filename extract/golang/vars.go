@@ -9,10 +9,14 @@ import (
 
 // assign is one assignment to a local variable.
 type assign struct {
-	pos  token.Pos
-	rhs  ast.Expr // nil when the value cannot be seen (a multi-value call, a range variable)
-	zero bool     // var x T: the zero value, "" for a string
-	add  bool     // x += rhs
+	pos token.Pos
+	// stmtEnd ends the assignment statement: a use before it (in its own
+	// right-hand side, format = Sprintf("x: %s", format)) reads the value
+	// from before.
+	stmtEnd token.Pos
+	rhs     ast.Expr // nil when the value cannot be seen (a multi-value call, a range variable)
+	zero    bool     // var x T: the zero value, "" for a string
+	add     bool     // x += rhs
 	// start and end delimit the innermost block or statement that encloses
 	// the assignment; terminates says that block ends with a return,
 	// panic or jump, so it cannot reach code after it.
@@ -147,6 +151,7 @@ func (info *funcInfo) assignStmt(n *ast.AssignStmt, scope assign) {
 			continue
 		}
 		a := scope
+		a.stmtEnd = n.End()
 		switch {
 		case n.Tok == token.ADD_ASSIGN && len(n.Rhs) == 1:
 			a.rhs, a.add = n.Rhs[0], true
@@ -167,6 +172,7 @@ func (info *funcInfo) valueSpec(n *ast.ValueSpec, scope assign) {
 			info.types[id.Name] = n.Type
 		}
 		a := scope
+		a.stmtEnd = n.End()
 		switch {
 		case len(n.Values) == 0:
 			a.zero = true
@@ -195,13 +201,33 @@ func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
 	if param {
 		cur = one(s.hole(id, errdex.HoleAny))
 	}
-	for _, a := range as {
+	// An assignment that encloses the use and sets the whole value
+	// replaces all before it: start there.
+	from := 0
+	for i, a := range as {
 		if a.pos >= use {
 			break
+		}
+		if a.start <= use && use <= a.end && !a.add && use >= a.stmtEnd {
+			from = i
+		}
+	}
+	if from > 0 {
+		have = true
+	}
+	for _, a := range as[from:] {
+		if a.pos >= use {
+			break
+		}
+		if use < a.stmtEnd {
+			continue // the assignment's own right-hand side
 		}
 		encloses := a.start <= use && use <= a.end
 		if !encloses && a.terminates && use > a.end {
 			continue
+		}
+		if !encloses && have && len(cur) >= maxAlternatives {
+			continue // another alternative, past those kept
 		}
 		var ts []errdex.Template
 		switch {
@@ -222,7 +248,7 @@ func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
 		if !have || encloses {
 			cur = ts
 		} else {
-			cur = append(cur, ts...)
+			cur = dedupe(append(cur, ts...), maxAlternatives)
 		}
 		have = true
 	}

@@ -52,3 +52,10 @@ func Nested(name string) error {
 func Broken(x int) error {
 	return fmt.Errorf("conf: %d %d", x)
 }
+
+// Prefixed reassigns its format from itself: the use in the right-hand
+// side reads the parameter.
+func Prefixed(line int, format string, args ...any) error {
+	format = fmt.Sprintf("conf:%d: %s", line, format)
+	return fmt.Errorf(format, args...)
+}
