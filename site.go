@@ -101,13 +101,29 @@ type Reach struct {
 // Message renders the site's template with {name} holes.
 func (s *Site) Message() string { return s.Template.String() }
 
-// MarshalJSON adds the derived "message" field to the site's JSON.
+// MarshalJSON adds the derived "message" field to the site's JSON and
+// writes the analysis lists (guards, config, provenance, callers, related)
+// as [] when they are empty, so that a consumer finds every field of the
+// contract on every site.
 func (s *Site) MarshalJSON() ([]byte, error) {
 	type plain Site
 	return json.Marshal(struct {
 		*plain
-		Message string `json:"message"`
-	}{(*plain)(s), s.Message()})
+		Message    string      `json:"message"`
+		Guards     []Guard     `json:"guards"`
+		Config     []ConfigRef `json:"config"`
+		Provenance []Fact      `json:"provenance"`
+		Callers    []Caller    `json:"callers"`
+		Related    []Related   `json:"related"`
+	}{(*plain)(s), s.Message(), nonNil(s.Guards), nonNil(s.Config), nonNil(s.Provenance), nonNil(s.Callers), nonNil(s.Related)})
+}
+
+// nonNil returns s, or an empty slice when s is nil.
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
 }
 
 // Location is where a site is: its span and, when the repository's remote

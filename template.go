@@ -1,6 +1,7 @@
 package errdex
 
 import (
+	"encoding/json"
 	"strings"
 	"unicode/utf8"
 )
@@ -54,6 +55,13 @@ func (p Part) IsHole() bool { return p.Hole != "" }
 // and holes in order. The zero Template is an empty message.
 type Template struct {
 	Parts []Part `json:"parts"`
+}
+
+// MarshalJSON writes the template with "parts" always a list: [] for a
+// site that raises without a message.
+func (t Template) MarshalJSON() ([]byte, error) {
+	type plain Template
+	return json.Marshal(plain{Parts: nonNil(t.Parts)})
 }
 
 // NewTemplate builds a normalised template from parts.
