@@ -44,7 +44,8 @@ type ExportStats struct {
 // Export writes the site as static files under dir, for any static host:
 // the same pages as the server (DIR/errors/ID/SLUG/index.html and so on,
 // with links ending in "/"), the site JSON at /api/errors/ID.json,
-// /api/families.json and /api/repos.json, and a search page that matches
+// /api/families.json, /api/families/SLUG.json, /api/repos.json,
+// /api/repos/NAME.json and /api/openapi.json, and a search page that matches
 // exact messages in the browser over a prebuilt index
 // (/search-index.json). Tracebacks, fuzzy matching and ranking need the
 // server; the static search page says so.
@@ -156,6 +157,16 @@ func (x *exporter) page(p string, f pageFunc, r *http.Request) error {
 	return x.write(p, resp.body)
 }
 
+// api writes the JSON an API handler f answers r with.
+func (x *exporter) api(p string, f pageFunc, r *http.Request) error {
+	resp, err := f(r)
+	if err != nil {
+		return fmt.Errorf("render %s: %w", p, err)
+	}
+	x.stats.JSON++
+	return x.write(p, resp.body)
+}
+
 func (x *exporter) json(p string, v any) error {
 	resp, err := jsonResponse(http.StatusOK, v, "")
 	if err != nil {
@@ -191,6 +202,9 @@ func (x *exporter) run(opts ExportOptions) error {
 	if err := x.json(p.raw("/api/repos.json"), s.reposDoc()); err != nil {
 		return err
 	}
+	if err := x.api(p.raw("/api/openapi.json"), s.openAPI, x.request("/api/openapi.json")); err != nil {
+		return err
+	}
 	cat := s.cat.Load()
 	for _, f := range cat.families {
 		if !safeSegments(f.Slug) {
@@ -198,6 +212,9 @@ func (x *exporter) run(opts ExportOptions) error {
 			continue
 		}
 		if err := x.page(p.family(f.Slug), s.familyPage, x.request("/families/"+f.Slug, "slug", f.Slug)); err != nil {
+			return err
+		}
+		if err := x.api(p.raw("/api/families/"+f.Slug+".json"), s.apiFamily, x.request("/api/families/"+f.Slug, "slug", f.Slug)); err != nil {
 			return err
 		}
 	}
@@ -239,6 +256,9 @@ func (x *exporter) repos(cat *catalog) error {
 			return err
 		}
 		if err := x.page(p.repo(snap.Repo), s.repoPage, x.request("/repos/"+snap.Repo, "rest", snap.Repo)); err != nil {
+			return err
+		}
+		if err := x.api(p.raw("/api/repos/"+snap.Repo+".json"), s.apiRepo, x.request("/api/repos/"+snap.Repo, "rest", snap.Repo)); err != nil {
 			return err
 		}
 		for _, f := range v.Files {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -74,7 +75,8 @@ func TestExport(t *testing.T) {
 			slug := Slug(disabled.Template)
 			for _, want := range []string{
 				"index.html", "search/index.html", "repos/index.html", "families/index.html", "404.html", "robots.txt", "sitemap.xml",
-				"search-index.json", "api/families.json", "api/repos.json",
+				"search-index.json", "api/families.json", "api/repos.json", "api/openapi.json",
+				"api/families/missing-setting.json", "api/repos/example/minidisagg.json",
 				"errors/" + string(disabled.ID) + "/" + slug + "/index.html",
 				"errors/" + string(disabled.ID) + "/index.html",
 				"api/errors/" + string(disabled.ID) + ".json",
@@ -100,6 +102,18 @@ func TestExport(t *testing.T) {
 			}
 			if err := json.Unmarshal(b, &site); err != nil || site.ID != disabled.ID || len(site.Guards) == 0 {
 				t.Errorf("api/errors JSON: %v %+v", err, site.ID)
+			}
+
+			// The per-family and per-repository documents are the API's.
+			type member struct {
+				ID errdex.ID `json:"id"`
+			}
+			var fam struct {
+				Members []member `json:"members"`
+			}
+			b, err = os.ReadFile(filepath.Join(dir, "api/families/missing-setting.json"))
+			if err != nil || json.Unmarshal(b, &fam) != nil || !slices.Contains(fam.Members, member{disabled.ID}) {
+				t.Errorf("api/families/missing-setting.json does not list %s: %v", disabled.ID, err)
 			}
 
 			// Every internal link of every page leads to an exported file,

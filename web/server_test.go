@@ -586,3 +586,37 @@ func TestSearchTied(t *testing.T) {
 		t.Errorf("a message matching neither exactly: tied %d (err %v), want at most 1", res.Tied, err)
 	}
 }
+
+// TestStaticSituationsAndFix checks that an LLM's situations and example
+// fix leave the deterministic ones readable on the page.
+func TestStaticSituationsAndFix(t *testing.T) {
+	env := newTestEnv(t, Config{}, minidisagg)
+	site := *env.site(t, minidisagg.name, "minidisagg/utils.py:19")
+	site.Explanation = &errdex.Explanation{
+		Meaning:    "A request asked for its sampling mask, but masks are disabled.",
+		Solutions:  []string{"Set DISAGG_SAMPLING_MASK_MAX_TOKENS to a positive value."},
+		Situations: []string{"A client sends return_sampling_mask=True to a default deployment."},
+		ExampleFix: &errdex.ExampleFix{Before: "DISAGG_SAMPLING_MASK_MAX_TOKENS=0", After: "DISAGG_SAMPLING_MASK_MAX_TOKENS=4096", Lang: "sh"},
+		Source:     "llm:qwen3-coder",
+		Sources:    map[string]string{"situations": "llm:qwen3-coder", "example_fix": "llm:qwen3-coder"},
+	}
+	site.StaticExplanation = &errdex.Explanation{
+		Meaning:    "A request asked for its sampling mask, but masks are disabled.",
+		Solutions:  []string{"Set DISAGG_SAMPLING_MASK_MAX_TOKENS to a positive value."},
+		Situations: []string{"send_kv_chunk calls set_buf with a mask."},
+		ExampleFix: &errdex.ExampleFix{Before: "unset_static_marker=1", After: "static_marker_after=2", Lang: "sh"},
+		Source:     "static",
+	}
+	v := env.srv.newErrorView(&site, nil, nil, 0)
+	resp, err := env.srv.render("error", 200, pageData{Title: v.Title, Body: v}, cacheNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := string(resp.body)
+	for _, want := range []string{"send_kv_chunk calls set_buf with a mask.", "Example from static analysis alone", "static_marker_after",
+		"A client sends return_sampling_mask=True"} {
+		if !strings.Contains(b, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+}

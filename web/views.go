@@ -93,9 +93,12 @@ type segment struct {
 }
 
 // staticView is the deterministic explanation of fields an LLM rewrote.
+// staticView holds the deterministic fields an LLM's text replaces on the
+// page, so that they stay readable beside it.
 type staticView struct {
-	Meaning, Trigger string
-	Solutions        []string
+	Meaning, Trigger      string
+	Solutions, Situations []string
+	Fix                   *fixView
 }
 
 type valueView struct {
@@ -332,7 +335,15 @@ func (s *Server) newErrorView(site *errdex.Site, snap *errdex.Snapshot, values m
 			if v.By["solutions"] != "" && !slices.Equal(st.Solutions, e.Solutions) {
 				sv.Solutions = nonEmpty(st.Solutions)
 			}
-			if sv.Meaning != "" || sv.Trigger != "" || len(sv.Solutions) > 0 {
+			if v.By["situations"] != "" && !slices.Equal(st.Situations, e.Situations) {
+				sv.Situations = nonEmpty(st.Situations)
+			}
+			if f := st.ExampleFix; v.By["example_fix"] != "" && f != nil && (f.Before != "" || f.After != "") &&
+				(e.ExampleFix == nil || *f != *e.ExampleFix) {
+				lang := cmp.Or(f.Lang, site.Language)
+				sv.Fix = &fixView{Before: codeLines(lang, f.Before), After: codeLines(lang, f.After)}
+			}
+			if sv.Meaning != "" || sv.Trigger != "" || len(sv.Solutions) > 0 || len(sv.Situations) > 0 || sv.Fix != nil {
 				v.Static = sv
 			}
 		}
