@@ -108,7 +108,9 @@ echo "/" >"$work/home.txt"
 # Render every page once, untimed: the runs measure the steady state, in
 # which pages come from the page cache (a first render costs milliseconds;
 # see BenchmarkErrorPageRendered).
-sed "s|^|$base|" "$work/pages.txt" "$work/api.txt" | xargs -n 50 curl -fsS -o /dev/null
+# curl's -o applies to one URL, so each URL gets its own (three arguments
+# a URL: batches of 99 never split one).
+sed "s|^|-o /dev/null $base|" "$work/pages.txt" "$work/api.txt" | xargs -n 99 curl -fsS
 
 run() {
 	local name=$1 list=$2 mode=${3:-get}
