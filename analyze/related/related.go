@@ -6,17 +6,29 @@
 // nothing:
 //
 //	same function                               5
+//	same message in another function or file    4.5 "same message in bisect.bisect_left"
 //	same configuration (env var, flag, setting) 4   "same env var X"
 //	same class                                  3
-//	similar message (word overlap ≥ 0.4)        up to 3
+//	similar message (weighted overlap ≥ 0.4)    up to 3
 //	same env prefix (X_Y_… shared)              2   "same env prefix X_Y"
 //	same check on a variable (guard names)      2   "same check on self.x"
 //	same file (the nearest by line)             1
 //
 // A candidate's score is the sum of its reasons; its reason is the
-// strongest. The site itself is never related, nor is a site with the
-// same title as one already kept (the same message raised elsewhere); at
-// most maxRelated are kept, best first.
+// strongest. The site itself is never related. A site whose title is the
+// site's own is kept only when it raises the same message in another
+// function or file (at most maxSame of them, one per function); a site
+// with the same title as one already kept is skipped. At most maxRelated
+// are kept, best first.
+//
+// Similar messages share distinctive terms: the message's words and its
+// pairs of adjacent words ("non negative", "closed file"), each weighted
+// by its rarity in the repository (inverse document frequency; a pair
+// at half weight), so that
+// two messages sharing a rare phrase relate even when each of its words
+// is common, and two sharing only "must be" do not. A term found in more
+// than maxTermSites sites (or a twentieth of them, when more) finds no
+// candidates, but still counts in the overlap of the candidates found.
 //
 // Configuration names are those the config analysis found behind the
 // site, and the NAME_LIKE_THIS words and --flags of its message.
@@ -24,6 +36,8 @@ package related
 
 import (
 	"cmp"
+	"math"
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -36,29 +50,45 @@ import (
 // Analyzer fills Site.Related.
 var Analyzer = &analyze.Analyzer{
 	Name: "related",
-	Doc:  "related errors of the same repository, ranked by shared function, configuration, class, message words, guards and file",
+	Doc:  "related errors of the same repository, ranked by shared function, message, configuration, class, message terms, guards and file",
 	Run:  run,
 }
 
 const (
 	maxRelated = 8
+	// maxSame bounds the sites kept that raise the site's own message
+	// elsewhere, so that a message raised in twenty places leaves room for
+	// other reasons.
+	maxSame = 3
 	// bucketCap bounds the candidates taken from one index bucket.
 	bucketCap = 24
 	// nearby is how many sites of the same file, on each side, are
 	// candidates.
 	nearby = 6
-	// commonName is the number of sites above which a guard name or a
-	// message word is too common to relate sites.
+	// commonName is the number of sites above which a guard name is too
+	// common to relate sites.
 	commonName = 40
-	minSimilar = 0.4
+	// maxTermSites is the number of sites above which a message term finds
+	// no candidates (in repositories of more than 20×maxTermSites sites,
+	// a twentieth of them).
+	maxTermSites = 120
+	minSimilar   = 0.4
+	// pairWeight scales the weight of a word pair: a pair repeats the
+	// information of its words, and counts mostly when shared.
+	pairWeight = 0.5
+	// minMessageWords is the number of distinct words a message needs for
+	// "same message" to relate sites: "None" or "{msg}" raised in two
+	// places says nothing.
+	minMessageWords = 2
 )
 
 // Scores of the reasons.
 const (
 	scoreFunction = 5
+	scoreSame     = 4.5
 	scoreConfig   = 4
 	scoreClass    = 3
-	scoreSimilar  = 3 // times the word overlap
+	scoreSimilar  = 3 // times the weighted overlap
 	scorePrefix   = 2
 	scoreGuard    = 2
 	scoreFile     = 1
@@ -68,11 +98,13 @@ const (
 type info struct {
 	site    *errdex.Site
 	title   string
+	message string // the message, when distinctive enough to match as a whole
 	class   string // path + class, "" when unknown
 	config  []string
 	prefix  []string // env prefixes
 	guards  []string
-	words   []string // distinct message words, sorted
+	terms   []string // distinct message words and word pairs, sorted
+	weight  float64  // sum of the terms' weights
 	fileIdx int      // position among the file's sites
 }
 
@@ -89,7 +121,13 @@ type index struct {
 	byConfig map[string][]int
 	byPrefix map[string][]int
 	byGuard  map[string][]int
-	byWord   map[string][]int
+	byTerm   map[string][]int
+	byMsg    map[string][]int
+	// idf is the weight of each message term: ln(1 + sites/df).
+	idf map[string]float64
+	// termCap is the number of sites above which a term finds no
+	// candidates.
+	termCap int
 }
 
 func run(p *analyze.Pass) {
@@ -101,7 +139,8 @@ func run(p *analyze.Pass) {
 
 func build(r *analyze.Repo) *index {
 	ix := &index{cands: map[int]*candidate{}, counts: map[int]int{}, byFunc: map[string][]int{}, byClass: map[string][]int{}, byFile: map[string][]int{},
-		byConfig: map[string][]int{}, byPrefix: map[string][]int{}, byGuard: map[string][]int{}, byWord: map[string][]int{}}
+		byConfig: map[string][]int{}, byPrefix: map[string][]int{}, byGuard: map[string][]int{}, byTerm: map[string][]int{},
+		byMsg: map[string][]int{}, idf: map[string]float64{}}
 	for i, s := range r.Sites {
 		in := &info{site: s, title: explain.Title(s)}
 		path := s.Location.Path
@@ -119,7 +158,10 @@ func build(r *analyze.Repo) *index {
 				}
 			}
 		}
-		in.words = words(s.Template)
+		in.terms = terms(s.Template)
+		if !s.Template.IsOpaque() && len(words(s.Template)) >= minMessageWords {
+			in.message = strings.Join(strings.Fields(s.Template.String()), " ")
+		}
 		in.fileIdx = len(ix.byFile[path])
 		ix.sites = append(ix.sites, in)
 		if realFunction(s) {
@@ -140,10 +182,27 @@ func build(r *analyze.Repo) *index {
 			// things.
 			add(ix.byGuard, path+"\x00"+g, i)
 		}
-		for _, w := range in.words {
-			add(ix.byWord, w, i)
+		for _, t := range in.terms {
+			add(ix.byTerm, t, i)
+		}
+		if in.message != "" {
+			add(ix.byMsg, in.message, i)
 		}
 	}
+	n := float64(len(ix.sites))
+	for t, js := range ix.byTerm {
+		w := math.Log(1 + n/float64(len(js)))
+		if strings.Contains(t, " ") {
+			w *= pairWeight
+		}
+		ix.idf[t] = w
+	}
+	for _, in := range ix.sites {
+		for _, t := range in.terms {
+			in.weight += ix.idf[t]
+		}
+	}
+	ix.termCap = max(maxTermSites, len(ix.sites)/20)
 	return ix
 }
 
@@ -162,15 +221,18 @@ type candidate struct {
 	score  float64
 	best   float64
 	reason string
+	// same is true when the candidate raises the site's message in
+	// another function or file.
+	same bool
 }
 
 func (ix *index) related(i int) []errdex.Related {
 	me := ix.sites[i]
 	cands := ix.cands
 	clear(cands)
-	give := func(j int, score float64, reason string) {
+	give := func(j int, score float64, reason string) *candidate {
 		if j == i {
-			return
+			return nil
 		}
 		c := cands[j]
 		if c == nil {
@@ -181,11 +243,21 @@ func (ix *index) related(i int) []errdex.Related {
 		if score > c.best {
 			c.best, c.reason = score, reason
 		}
+		return c
 	}
 	path := me.site.Location.Path
 	if realFunction(me.site) {
 		for _, j := range capped(ix.byFunc[path+"\x00"+me.site.Function]) {
 			give(j, scoreFunction, "same function")
+		}
+	}
+	if me.message != "" {
+		for _, j := range capped(ix.byMsg[me.message]) {
+			if other := ix.sites[j].site; other.Location.Path != path || other.Function != me.site.Function {
+				if c := give(j, scoreSame, "same message in "+place(me.site, other)); c != nil {
+					c.same = true
+				}
+			}
 		}
 	}
 	for _, c := range me.config {
@@ -210,7 +282,7 @@ func (ix *index) related(i int) []errdex.Related {
 			}
 		}
 	}
-	ix.similar(i, give)
+	ix.similar(i, func(j int, score float64, reason string) { give(j, score, reason) })
 	file := ix.byFile[path]
 	for k := max(0, me.fileIdx-nearby); k < min(len(file), me.fileIdx+nearby+1); k++ {
 		give(file[k], scoreFile, "same file")
@@ -226,49 +298,115 @@ func (ix *index) related(i int) []errdex.Related {
 	})
 	var out []errdex.Related
 	titles := map[string]bool{me.title: true}
+	// places are the functions already holding a kept copy of the
+	// site's own message, the site's first.
+	places := map[string]bool{path + "\x00" + me.site.Function: true}
+	same := 0
 	for _, c := range list {
 		if len(out) == maxRelated {
 			break
 		}
 		in := ix.sites[c.idx]
-		if titles[in.title] || in.site.ID == me.site.ID {
+		if in.site.ID == me.site.ID {
+			continue
+		}
+		reason := c.reason
+		if c.same && in.title == me.title {
+			key := in.site.Location.Path + "\x00" + in.site.Function
+			if same == maxSame || places[key] {
+				continue
+			}
+			places[key] = true
+			same++
+			reason = "same message in " + place(me.site, in.site)
+		} else if titles[in.title] {
 			continue
 		}
 		titles[in.title] = true
-		out = append(out, errdex.Related{ID: in.site.ID, Title: in.title, Reason: c.reason})
+		out = append(out, errdex.Related{ID: in.site.ID, Title: in.title, Reason: reason})
 	}
 	return out
 }
 
-// similar gives the sites whose message words overlap with site i's.
-// Candidates come from the site's rarer words.
+// place names where another site is, for "same message in …": its
+// function in the same file; in another file, the function qualified by
+// the Python module or, for languages whose function names carry their
+// package (Go), the function alone, else the function and the path.
+func place(me, other *errdex.Site) string {
+	fn := other.Function
+	if fn == "" {
+		fn = analyze.ModuleFunction
+	}
+	p := other.Location.Path
+	switch {
+	case p == me.Location.Path:
+		return fn
+	case other.Language == "python" && strings.HasSuffix(p, ".py"):
+		mod := strings.ReplaceAll(strings.TrimSuffix(strings.TrimSuffix(p, ".py"), "/__init__"), "/", ".")
+		if fn == analyze.ModuleFunction {
+			return mod
+		}
+		return mod + "." + fn
+	case other.Language == "go":
+		return fn
+	}
+	return fn + " (" + path.Base(p) + ")"
+}
+
+// similar gives the sites whose message terms overlap with site i's,
+// weighted by the terms' rarity. Candidates come from the site's terms
+// found in at most termCap sites.
 func (ix *index) similar(i int, give func(int, float64, string)) {
 	me := ix.sites[i]
-	if len(me.words) < 2 {
+	if len(me.terms) < 2 || me.weight == 0 {
 		return
 	}
 	counts := ix.counts
 	clear(counts)
-	for _, w := range me.words {
-		js := ix.byWord[w]
-		if len(js) > commonName {
+	for _, t := range me.terms {
+		js := ix.byTerm[t]
+		if len(js) > ix.termCap || len(js) < 2 {
 			continue
 		}
 		for _, j := range js {
 			counts[j]++
 		}
 	}
-	for j, shared := range counts {
-		if shared < 2 {
+	for j := range counts {
+		if j == i {
 			continue
 		}
-		// Common words were skipped while counting: compute the overlap
-		// exactly on the candidates.
-		sim := jaccard(me.words, ix.sites[j].words)
+		// Common terms were skipped while collecting candidates: compute
+		// the overlap exactly on each.
+		sim := ix.overlap(me, ix.sites[j])
 		if sim >= minSimilar {
 			give(j, scoreSimilar*sim, "similar message")
 		}
 	}
+}
+
+// overlap is the weighted cosine (Ochiai) similarity of two sites'
+// sorted term sets: the weight of the shared terms over the geometric
+// mean of the sets' weights. Unlike a Jaccard ratio it lets a short
+// message relate to a longer one that contains its distinctive phrase.
+func (ix *index) overlap(a, b *info) float64 {
+	shared, i, j := 0.0, 0, 0
+	for i < len(a.terms) && j < len(b.terms) {
+		switch strings.Compare(a.terms[i], b.terms[j]) {
+		case 0:
+			shared += ix.idf[a.terms[i]]
+			i++
+			j++
+		case -1:
+			i++
+		default:
+			j++
+		}
+	}
+	if shared == 0 {
+		return 0
+	}
+	return shared / math.Sqrt(a.weight*b.weight)
 }
 
 func capped(js []int) []int {
@@ -278,25 +416,9 @@ func capped(js []int) []int {
 	return js
 }
 
-// jaccard is the overlap of two sorted word sets.
-func jaccard(a, b []string) float64 {
-	shared, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch strings.Compare(a[i], b[j]) {
-		case 0:
-			shared++
-			i++
-			j++
-		case -1:
-			i++
-		default:
-			j++
-		}
-	}
-	return float64(shared) / float64(len(a)+len(b)-shared)
-}
-
-// stopWords are words too frequent in error messages to relate them.
+// stopWords are words too frequent in error messages to relate them on
+// their own; they still form word pairs ("must be" is common and weighs
+// little, "be non" is rarer).
 var stopWords = map[string]bool{
 	"the": true, "and": true, "for": true, "not": true, "with": true, "but": true, "are": true, "was": true,
 	"has": true, "have": true, "this": true, "that": true, "from": true, "must": true, "can": true,
@@ -304,17 +426,23 @@ var stopWords = map[string]bool{
 	"invalid": true, "error": true, "only": true, "use": true, "one": true, "none": true, "been": true,
 }
 
+// tokenize splits literal text into lower-case words of letters, digits
+// and underscores.
+func tokenize(text string) []string {
+	return strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
+	})
+}
+
 // words returns the distinct lower-case words of three letters or more
-// of a template's literal text, sorted.
+// of a template's literal text, without stop words, sorted.
 func words(t errdex.Template) []string {
 	var ws []string
 	for _, p := range t.Parts {
 		if p.IsHole() {
 			continue
 		}
-		for _, w := range strings.FieldsFunc(strings.ToLower(p.Text), func(r rune) bool {
-			return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_'
-		}) {
+		for _, w := range tokenize(p.Text) {
 			if len(w) >= 3 && !stopWords[w] {
 				ws = append(ws, w)
 			}
@@ -322,6 +450,24 @@ func words(t errdex.Template) []string {
 	}
 	slices.Sort(ws)
 	return slices.Compact(ws)
+}
+
+// terms returns a template's words (see words) and the pairs of adjacent
+// words of its literal text ("non negative"), distinct and sorted. A hole
+// separates words: no pair spans it.
+func terms(t errdex.Template) []string {
+	ts := words(t)
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			continue
+		}
+		toks := tokenize(p.Text)
+		for k := 0; k+1 < len(toks); k++ {
+			ts = append(ts, toks[k]+" "+toks[k+1])
+		}
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
 }
 
 // configNames returns the configuration a site depends on or names, as

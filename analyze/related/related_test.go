@@ -49,6 +49,32 @@ def parse_header(text):
 def parse_footer(text):
     raise ValueError("invalid footer line in staging manifest")
 `,
+	"app/search.py": `def bisect_left(a, x, lo=0):
+    if lo < 0:
+        raise ValueError("lo must be non-negative")
+    return lo
+
+def bisect_right(a, x, lo=0):
+    if lo < 0:
+        raise ValueError("lo must be non-negative")
+    if x is None:
+        raise ValueError("lo must be non-negative")
+    return lo
+`,
+	"app/stats.py": `def spread(sigma):
+    if sigma < 0:
+        raise ValueError("sigma must be non-negative")
+
+def insort(a, x, lo=0):
+    if lo < 0:
+        raise ValueError("lo must be non-negative")
+
+def bound(a):
+    raise ValueError("None")
+
+def other_bound(a):
+    raise ValueError("None")
+`,
 }
 
 func TestRelated(t *testing.T) {
@@ -76,6 +102,23 @@ func TestRelated(t *testing.T) {
 				"same file: APP_DISAGG_STAGING is designed for non-MLA models",
 			},
 		},
+		{
+			// The same message elsewhere is related, once per function,
+			// named by module and function in another file; a phrase
+			// shared with another message ("non-negative") relates it.
+			message: "lo must be",
+			want: []string{
+				"same message in bisect_right: lo must be non-negative",
+				"same message in app.stats.insort: lo must be non-negative",
+				"similar message: sigma must be non-negative",
+			},
+		},
+		{
+			// A message of no distinctive words raised twice is not
+			// "the same message".
+			message: "None",
+			want:    []string{"same file: sigma must be non-negative", "same file: lo must be non-negative"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.message, func(t *testing.T) {
@@ -92,14 +135,23 @@ func TestRelated(t *testing.T) {
 			}
 		})
 	}
-	// Never the site itself, never the same title twice.
+	// Never the site itself, never the same site twice, never the same
+	// title twice unless it is the site's own message raised elsewhere.
+	byID := map[errdex.ID]*errdex.Site{}
+	for _, s := range res.Sites {
+		byID[s.ID] = s
+	}
 	for _, s := range res.Sites {
 		seen := map[string]bool{}
+		ids := map[errdex.ID]bool{}
 		for _, r := range s.Related {
-			if r.ID == s.ID || seen[r.Title] || r.Title == s.Message() {
+			o := byID[r.ID]
+			same := r.Title == s.Message() && strings.HasPrefix(r.Reason, "same message in ") &&
+				(o.Function != s.Function || o.Location.Path != s.Location.Path)
+			if r.ID == s.ID || ids[r.ID] || seen[r.Title] && !same || r.Title == s.Message() && !same {
 				t.Errorf("%s: related %q repeats itself or another", s.Message(), r.Title)
 			}
-			seen[r.Title] = true
+			seen[r.Title], ids[r.ID] = true, true
 			if r.Reason == "" || strings.TrimSpace(r.Title) == "" {
 				t.Errorf("%s: related without a title or a reason", s.Message())
 			}
