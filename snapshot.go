@@ -53,6 +53,11 @@ type IndexStats struct {
 	FilesSeen   int   `json:"files_seen"`
 	FilesParsed int   `json:"files_parsed"`
 	FilesFailed int   `json:"files_failed"`
+	// FilesPartial counts the files indexed in part (ReasonPartial), and
+	// DirsSkipped the directories skipped whole (their files are not
+	// counted as seen).
+	FilesPartial int `json:"files_partial"`
+	DirsSkipped  int `json:"dirs_skipped"`
 	Bytes       int64 `json:"bytes"`
 	Sites       int   `json:"sites"`
 	// SitesByKind and SkippedByReason break the totals down.
@@ -62,11 +67,16 @@ type IndexStats struct {
 	Duration        time.Duration    `json:"duration_ns"`
 }
 
-// SkippedFile is a file that was seen but not indexed. Reason is a short
-// stable word ("vendored", "binary", "too-large", "parse-error", "timeout");
-// Detail says more for a person.
+// SkippedFile is a file that was seen but not indexed, or indexed only in
+// part (ReasonPartial). Reason is a short stable word ("vendored",
+// "binary", "too-large", "parse-error", "timeout", "partial"); Detail says
+// more for a person.
 type SkippedFile struct {
 	Path   string `json:"path"`
 	Reason string `json:"reason"`
 	Detail string `json:"detail,omitempty"`
 }
+
+// ReasonPartial marks a file indexed in part: it has syntax errors, and
+// its sites are those of the regions that parsed.
+const ReasonPartial = "partial"

@@ -62,6 +62,10 @@ type Result struct {
 	Files []*FileResult
 	// Skipped are inputs that could not be indexed, with the reason.
 	Skipped []errdex.SkippedFile
+	// Partial are the files indexed in part (FileResult.Problems: syntax
+	// errors around which extraction went on), with reason
+	// errdex.ReasonPartial and the first problem as the detail.
+	Partial []errdex.SkippedFile
 	// FilesSeen counts every input; FilesParsed those extracted (with or
 	// without syntax errors); FilesWithProblems those with notes.
 	FilesSeen, FilesParsed, FilesWithProblems int
@@ -143,8 +147,13 @@ func Run(ctx context.Context, inputs iter.Seq[Input], opts Options) (*Result, er
 			res.Skipped = append(res.Skipped, *o.skipped)
 		case o.file != nil:
 			res.FilesParsed++
-			if len(o.file.Problems) > 0 {
+			if p := o.file.Problems; len(p) > 0 {
 				res.FilesWithProblems++
+				detail := p[0]
+				if len(p) > 1 {
+					detail += fmt.Sprintf(" (and %d more)", len(p)-1)
+				}
+				res.Partial = append(res.Partial, errdex.SkippedFile{Path: o.file.Path, Reason: errdex.ReasonPartial, Detail: detail})
 			}
 			res.Files = append(res.Files, o.file)
 			n = len(o.file.Sites)
@@ -267,6 +276,12 @@ func (w *worker) process(ctx context.Context, in Input) (*FileResult, *errdex.Sk
 		return skip(ReasonExtractError, "%v", err)
 	}
 	res.Path, res.Language = in.Path, in.Language
+	if f.Tree != nil && len(res.Problems) == 0 {
+		// The extractor went on around the error; say where it is.
+		if n := f.Tree.FirstError(); !n.IsNull() {
+			res.Problems = append(res.Problems, fmt.Sprintf("syntax error on line %d", n.Span().Line))
+		}
+	}
 	var lines []string
 	if len(res.Sites) > 0 {
 		lines = splitLines(src)

@@ -230,7 +230,7 @@ func run(ctx context.Context, st errdex.Store, snap *errdex.Snapshot, walkFiles 
 	}
 
 	snap.IndexedAt = time.Now().UTC()
-	snap.Skipped = slices.Concat(sum.Skipped, res.Skipped)
+	snap.Skipped = slices.Concat(sum.Skipped, res.Skipped, res.Partial)
 	snap.Stats = stats(sum, res)
 	snap.Stats.Duration = time.Since(start)
 	if err := st.ReplaceSnapshot(ctx, snap, res.Sites); err != nil {
@@ -247,6 +247,8 @@ func stats(sum *walk.Summary, res *extract.Result) errdex.IndexStats {
 		FilesSeen:       sum.FilesSeen,
 		FilesParsed:     res.FilesParsed,
 		FilesFailed:     len(res.Skipped),
+		FilesPartial:    len(res.Partial),
+		DirsSkipped:     sum.DirsSkipped,
 		Bytes:           res.Bytes,
 		Sites:           len(res.Sites),
 		SitesByKind:     map[errdex.SiteKind]int{},

@@ -90,8 +90,10 @@ type Summary struct {
 	// files are private to one checkout (build output, .env), so those
 	// are only counted.
 	Skipped []errdex.SkippedFile
-	// ByReason counts every skipped entry by reason, listed or not.
-	ByReason map[string]int
+	// ByReason counts every skipped entry by reason, listed or not:
+	// files and, DirsSkipped of them, directories pruned whole.
+	ByReason    map[string]int
+	DirsSkipped int
 	// UnknownByExt counts files of unknown language by lower-cased
 	// extension ("" for none). At most maxExtensions distinct extensions
 	// are kept; the rest are counted under "other".
@@ -109,6 +111,9 @@ func newSummary(root string) *Summary {
 // "./" for the root.
 func (s *Summary) record(rel string, v Verdict) {
 	s.ByReason[v.Reason]++
+	if strings.HasSuffix(rel, "/") {
+		s.DirsSkipped++
+	}
 	switch v.Reason {
 	case ReasonIgnored:
 		return

@@ -71,9 +71,17 @@ func writeSummary(w io.Writer, snap *errdex.Snapshot, db string) {
 	}
 	secs := s.Duration.Seconds()
 	fmt.Fprintf(w, "Indexed %s at %s into %s\n", snap.Repo, rev, db)
-	fmt.Fprintf(w, "  files   %d seen, %d parsed, %d skipped\n", s.FilesSeen, s.FilesParsed, sum(s.SkippedByReason))
+	files := fmt.Sprintf("%d seen, %d parsed, %d skipped", s.FilesSeen, s.FilesParsed, sum(s.SkippedByReason)-s.DirsSkipped)
+	if s.DirsSkipped > 0 {
+		files += fmt.Sprintf(" (and %d directories skipped whole)", s.DirsSkipped)
+	}
+	fmt.Fprintf(w, "  files   %s\n", files)
 	if len(s.SkippedByReason) > 0 {
 		fmt.Fprintf(w, "  skipped %s\n", breakdown(s.SkippedByReason))
+	}
+	if s.FilesPartial > 0 {
+		fmt.Fprintf(w, "  partial %d files with syntax errors, indexed in part:\n", s.FilesPartial)
+		writeSkipped(w, snap.Skipped, errdex.ReasonPartial, 3)
 	}
 	fmt.Fprintf(w, "  sites   %d: %s\n", s.Sites, breakdown(s.SitesByKind))
 	if len(s.SitesByLanguage) > 1 {
@@ -84,6 +92,23 @@ func writeSummary(w io.Writer, snap *errdex.Snapshot, db string) {
 		mbps = float64(s.Bytes) / 1e6 / secs
 	}
 	fmt.Fprintf(w, "  speed   %.1f MB in %.2fs (%.1f MB/s)\n", float64(s.Bytes)/1e6, secs, mbps)
+}
+
+// writeSkipped lists the first max files skipped for reason, one a line.
+func writeSkipped(w io.Writer, skipped []errdex.SkippedFile, reason string, max int) {
+	n := 0
+	for _, f := range skipped {
+		if f.Reason != reason {
+			continue
+		}
+		if n++; n > max {
+			continue
+		}
+		fmt.Fprintf(w, "          %s: %s\n", f.Path, f.Detail)
+	}
+	if n > max {
+		fmt.Fprintf(w, "          and %d more\n", n-max)
+	}
 }
 
 func sum[K comparable](m map[K]int) int {
