@@ -50,16 +50,16 @@ func (s *Snapshot) ShortRev() string {
 
 // IndexStats counts what an indexing run saw and produced.
 type IndexStats struct {
-	FilesSeen   int   `json:"files_seen"`
-	FilesParsed int   `json:"files_parsed"`
-	FilesFailed int   `json:"files_failed"`
+	FilesSeen   int `json:"files_seen"`
+	FilesParsed int `json:"files_parsed"`
+	FilesFailed int `json:"files_failed"`
 	// FilesPartial counts the files indexed in part (ReasonPartial), and
 	// DirsSkipped the directories skipped whole (their files are not
 	// counted as seen).
-	FilesPartial int `json:"files_partial"`
-	DirsSkipped  int `json:"dirs_skipped"`
-	Bytes       int64 `json:"bytes"`
-	Sites       int   `json:"sites"`
+	FilesPartial int   `json:"files_partial"`
+	DirsSkipped  int   `json:"dirs_skipped"`
+	Bytes        int64 `json:"bytes"`
+	Sites        int   `json:"sites"`
 	// SitesByKind and SkippedByReason break the totals down.
 	SitesByKind     map[SiteKind]int `json:"sites_by_kind,omitempty"`
 	SkippedByReason map[string]int   `json:"skipped_by_reason,omitempty"`
