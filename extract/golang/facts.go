@@ -42,6 +42,11 @@ type Facts struct {
 	ErrorTypes []ErrorType
 	// Stringers are the types with a String() string method in the file.
 	Stringers []Stringer
+	// Helpers are the small functions and methods of the file whose
+	// errors may be built from their parameters; Calls are the calls
+	// whose arguments give text, which Link resolves to helpers.
+	Helpers []Helper
+	Calls   []Call
 	// Literals are composite literals of named types where an error is
 	// returned, assigned or panicked; Link keeps those of error types.
 	Literals []Literal

@@ -55,6 +55,25 @@
 //     has no known Error method is dropped, or kept as a raise-object site
 //     when panicked.
 //
+// Constructor helpers: a small function or method (at most maxHelperStmts
+// statements, maxHelperSites sites) whose sites read its parameters —
+// func badStringError(what, val string) error { return fmt.Errorf("%s %q",
+// what, val) }, func (d *Decoder) syntaxError(msg string) error { return
+// &SyntaxError{Msg: msg, Line: d.line} } — gives each call of it whose
+// arguments give text (a string literal or constant) a site at the call:
+// the helper's messages, settled in Link (an error type's Error method
+// applied), with each parameter read by the call's argument
+// (badStringError("unsupported protocol scheme", scheme) is "unsupported
+// protocol scheme {scheme}"); a format parameter (a string before a final
+// ...any) reads the call's format applied to its arguments. A printf
+// wrapper named like an error (errorf, fail) that passes its format to
+// fmt.Sprintf without making a site gives its calls the format as an
+// errorf site. The call's site takes the helper's kind and exception and
+// cites it in a "helper" fact; the helper keeps its own site. Calls are
+// resolved by name within the package (x.m by the receiver's or the
+// variable's declared type, or the only type with such a method) or by
+// import path; one level only.
+//
 // Sentinel references: a hole that names a package-level sentinel (a
 // field Err: fs.ErrInvalid, an argument of %w) reads the sentinel's text
 // ("open {name}: invalid argument"), resolved in Link across the packages
@@ -106,6 +125,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -267,7 +287,9 @@ func (x *fileCtx) run() {
 			x.getter(d)
 			fn := x.newFuncCtx(d)
 			if d.Body != nil {
+				before := len(x.sites)
 				x.walk(d.Body, fn)
+				x.helper(d, fn, slices.Clone(x.sites[before:]))
 			}
 			switch {
 			case isErrorMethod(d):

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -60,6 +59,7 @@ func link(files []*extract.FileResult) {
 	l.tableSites()
 	l.resolveLiterals()
 	l.sweep()
+	l.helperSites()
 	l.inlineSentinels()
 	l.citeReturns()
 }
@@ -480,28 +480,12 @@ func substitute(t errdex.Template, recv string, conv bool, fields map[string]Lit
 			parts = append(parts, p)
 			continue
 		}
-		v := f.Template
-		lit, isLit := literalText(v)
-		switch {
-		case exact && isSingleHole(v):
-			h := v.Parts[0]
-			if p.Type != errdex.HoleAny && !(h.Type == errdex.HolePath && p.Type == errdex.HoleStr) {
-				h.Type = p.Type
-			}
-			parts = append(parts, h)
-		case exact:
-			parts = append(parts, v.Parts...)
-		case isLit && p.Type == errdex.HoleRepr:
-			parts = append(parts, errdex.Lit(strconv.Quote(lit)))
-		default:
-			old := recv + "." + name
-			if conv {
-				old = "(" + recv + ")"
-				f.Expr = "(" + f.Expr + ")"
-			}
-			expr := strings.ReplaceAll(p.Expr, old, f.Expr)
-			parts = append(parts, errdex.HolePart(template.HoleNameOf(expr), expr, p.Type))
+		old := recv + "." + name
+		if conv {
+			old = "(" + recv + ")"
+			f.Expr = "(" + f.Expr + ")"
 		}
+		parts = append(parts, fill(p, f.Template, exact, old, f.Expr)...)
 	}
 	return template.DistinctHoles(errdex.NewTemplate(parts...))
 }

@@ -121,6 +121,8 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 				if name, ok := sentinels[n]; ok {
 					x.facts.Sentinels = append(x.facts.Sentinels, Sentinel{Name: name, Site: s})
 				}
+			} else if !isPanic(n) && !x.isCtorCall(n) && !x.isRuntimeFatal(n) {
+				x.helperCall(n, fn)
 			}
 		case *ast.ReturnStmt:
 			x.returnStmt(n, fn)

@@ -133,8 +133,22 @@ func TestStdlib(t *testing.T) {
 	}
 	var got, want counts
 	kinds := map[errdex.SiteKind]int{}
+	helperCalls := 0
 	for _, s := range res.Sites {
 		kinds[s.Kind]++
+		if name := helperOf(s); name != "" {
+			// A call of a helper takes the helper's kind; it is no
+			// constructor call. Its source must be a call of that name.
+			helperCalls++
+			src, err := os.ReadFile(filepath.Join(root, s.Location.Path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !callsAt(src, s.Location.Line, s.Location.Column, name) {
+				t.Errorf("%s:%d:%d: site of a call of helper %s, not a call of it", s.Location.Path, s.Location.Line, s.Location.Column, name)
+			}
+			continue
+		}
 		switch s.Kind {
 		case errdex.KindErrorsNew:
 			got.ErrorsNew++
@@ -157,9 +171,56 @@ func TestStdlib(t *testing.T) {
 		want.Panic += c.Panic
 	}
 	t.Logf("%d files, %d bytes, %d sites, %d with problems; by kind %v", res.FilesParsed, res.Bytes, len(res.Sites), res.FilesWithProblems, kinds)
-	t.Logf("errors.New %d, fmt.Errorf %d, panic %d", got.ErrorsNew, got.Errorf, got.Panic)
+	t.Logf("errors.New %d, fmt.Errorf %d, panic %d; %d calls of helpers", got.ErrorsNew, got.Errorf, got.Panic, helperCalls)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("site counts differ from the token counts (-tokens +extractor):\n%s", diff)
+	}
+}
+
+// helperOf returns the helper a site is a call of (its "helper" fact), or
+// "".
+func helperOf(s *errdex.Site) string {
+	for _, f := range s.Provenance {
+		if f.Kind == factHelper {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// callsAt reports, with go/scanner alone, whether the source at line:col
+// is a call of name: "name (", or a chain of selectors and calls ending in
+// ". name (" (d.syntaxError(, Global().Get("console").Call().
+func callsAt(src []byte, line, col int, name string) bool {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	f := fset.AddFile("", fset.Base(), len(src))
+	s.Init(f, src, nil, 0)
+	depth, prev := 0, ""
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return false
+		}
+		if p := f.Position(pos); p.Line < line || p.Line == line && p.Column < col {
+			continue
+		}
+		switch {
+		case tok == token.LPAREN:
+			if depth == 0 && prev == name {
+				return true
+			}
+			depth++
+		case tok == token.RPAREN:
+			depth--
+		case depth > 0:
+		case tok == token.IDENT:
+			prev = lit
+			continue
+		case tok != token.PERIOD:
+			return false
+		}
+		prev = ""
 	}
 }
 

@@ -1,0 +1,431 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/template"
+)
+
+// Limits on constructor helpers (see Helper).
+const (
+	maxHelperStmts = 8 // statements of a helper's body
+	maxHelperSites = 3 // sites of a helper's body
+)
+
+// Helper is a small function or method whose error may be built from its
+// parameters (func badStringError(what, val string) error { return
+// fmt.Errorf("%s %q", what, val) }). Link gives each call of it whose
+// arguments give text a site at the call, with the helper's messages
+// where the parameters read the arguments.
+type Helper struct {
+	Name   string // the function's name, or the method's
+	Recv   string // the receiver's type name for a method, "" for a function
+	Params []string
+	// Format is the index of the format parameter, a string followed by a
+	// final ...any (errorf(format string, args ...any)), or -1.
+	Format int
+	// Sites are the sites of the helper's body.
+	Sites []*errdex.Site
+	// Printf is set for a printf wrapper named like an error (errorf,
+	// fail) that passes its format to fmt.Sprintf: when it makes no site
+	// itself (the lexer's errorf keeps fmt.Sprintf(format, args...) in an
+	// item), its message is the format.
+	Printf bool
+	Span   errdex.Span // the declaration
+}
+
+// Call is a call whose arguments give text, of a function or method that
+// may be a Helper; Link resolves it.
+type Call struct {
+	Name   string // the function or method called
+	Import string // the import path of a call pkg.F
+	Method bool   // x.m(...)
+	// Recv is the receiver's type name when x is the enclosing method's
+	// receiver, "" when unknown.
+	Recv string
+	Args []CallArg
+	// Site is the provisional site of the call, which Link adds to the
+	// file's sites when the callee is a helper with a message.
+	Site *errdex.Site
+}
+
+// CallArg is one argument of a Call: its source text and messages and,
+// when it is text with a printf verb, the messages of it as the format of
+// the arguments that follow.
+type CallArg struct {
+	Expr      string
+	Templates []errdex.Template
+	Printf    []errdex.Template
+}
+
+// helper records d as a Helper when it is one: parameters, a short body,
+// and a few sites (sites are the sites its body made) or, without any, a
+// printf wrapper named like an error.
+func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site) {
+	if d.Body == nil || len(d.Body.List) > maxHelperStmts || len(sites) > maxHelperSites {
+		return
+	}
+	h := Helper{Name: d.Name.Name, Format: -1, Sites: sites, Span: x.span(d)}
+	if d.Recv != nil {
+		h.Recv = fn.recvType
+	}
+	var last ast.Expr
+	for _, f := range d.Type.Params.List {
+		for _, n := range f.Names {
+			h.Params = append(h.Params, n.Name)
+		}
+		last = f.Type
+	}
+	if len(h.Params) == 0 {
+		return
+	}
+	if n := len(h.Params); n >= 2 && isVariadicAny(last) && x.isStringParam(d.Type, n-2) {
+		h.Format = n - 2
+	}
+	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(d.Body, h.Params[h.Format], h.Params[h.Format+1])
+	if len(sites) > 0 || h.Printf {
+		x.facts.Helpers = append(x.facts.Helpers, h)
+	}
+}
+
+// isVariadicAny reports whether t is ...any or ...interface{}.
+func isVariadicAny(t ast.Expr) bool {
+	e, ok := t.(*ast.Ellipsis)
+	if !ok {
+		return false
+	}
+	switch el := e.Elt.(type) {
+	case *ast.Ident:
+		return el.Name == "any"
+	case *ast.InterfaceType:
+		return el.Methods == nil || len(el.Methods.List) == 0
+	}
+	return false
+}
+
+// isStringParam reports whether parameter i of ft is a string.
+func (x *fileCtx) isStringParam(ft *ast.FuncType, i int) bool {
+	for _, f := range ft.Params.List {
+		n := max(1, len(f.Names))
+		if i < n {
+			id, ok := f.Type.(*ast.Ident)
+			return ok && id.Name == "string"
+		}
+		i -= n
+	}
+	return false
+}
+
+// errLikeFunc reports whether a function's name says it reports an error
+// (errorf, Errorf, fail, fatalf, panicf).
+func errLikeFunc(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range [...]string{"err", "fail", "fatal", "panic"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// passesFormat reports whether body calls fmt.Sprintf(format, args...).
+func (x *fileCtx) passesFormat(body *ast.BlockStmt, format, args string) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
+			return !found
+		}
+		name, recv := calleeName(call)
+		f, ok1 := call.Args[0].(*ast.Ident)
+		a, ok2 := call.Args[1].(*ast.Ident)
+		found = name == "Sprintf" && x.imports[recv] == "fmt" && ok1 && ok2 && f.Name == format && a.Name == args
+		return !found
+	})
+	return found
+}
+
+// helperCall records a call that may be of a Helper: one with an argument
+// that gives text (a string literal or constant of the file), of a
+// function or method named by an identifier.
+func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
+	if len(call.Args) == 0 || !x.hasTextArg(call) {
+		return
+	}
+	c := Call{}
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		if builtinFunc[f.Name] {
+			return
+		}
+		c.Name = f.Name
+	case *ast.SelectorExpr:
+		c.Name = f.Sel.Name
+		id, ok := f.X.(*ast.Ident)
+		switch {
+		case ok && x.imports[id.Name] != "":
+			c.Import = x.imports[id.Name]
+		case ok && id.Name == fn.recvName && fn.recvName != "":
+			c.Method, c.Recv = true, fn.recvType
+		case ok && fn.ftype != nil:
+			// A parameter or variable of a declared type (l *lexer).
+			c.Method, c.Recv = true, typeName(fn.infoOf().types[id.Name])
+		default:
+			c.Method = true
+		}
+	default:
+		return
+	}
+	s := scope{x, fn}
+	for i, a := range call.Args {
+		arg := CallArg{Expr: clip(x.text(a), maxExpr), Templates: s.tmpl(a, 0)}
+		if i+1 < len(call.Args) || !call.Ellipsis.IsValid() {
+			if lit, ok := literalText(arg.Templates[0]); ok && len(arg.Templates) == 1 && strings.Contains(lit, "%") {
+				n := len(x.problems)
+				arg.Printf = s.printf(call, i, 0)
+				x.problems = x.problems[:n] // not every text with a % is a format
+			}
+		}
+		c.Args = append(c.Args, arg)
+	}
+	c.Site = &errdex.Site{Language: "go", Location: errdex.Location{Span: x.span(call)}, Function: fn.name}
+	x.facts.Calls = append(x.facts.Calls, c)
+}
+
+// hasTextArg reports whether an argument of call is or contains a string
+// literal, or names a constant of the file (function literals excluded).
+func (x *fileCtx) hasTextArg(call *ast.CallExpr) bool {
+	found := false
+	for _, a := range call.Args {
+		ast.Inspect(a, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.BasicLit:
+				found = found || n.Kind == token.STRING
+			case *ast.Ident:
+				_, ok := x.consts[n.Name]
+				found = found || ok
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// hasText reports whether a template has literal text with a letter: an
+// argument that says something, not a number or punctuation.
+func hasText(t errdex.Template) bool {
+	for _, p := range t.Parts {
+		if !p.IsHole() && strings.IndexFunc(p.Text, unicode.IsLetter) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// helperKey names a helper: "f" for a function, "T.m" for a method.
+func helperKey(recv, name string) string {
+	if recv == "" {
+		return name
+	}
+	return recv + "." + name
+}
+
+// helperSites gives each call of a helper whose arguments give text a
+// site at the call: the helper's messages with each parameter read in
+// them replaced by the call's argument (a format parameter by the call's
+// format applied to its arguments), the kind and exception of the
+// helper's site. Only one level is followed: the helper's own messages
+// are its sites', not those of helpers it calls.
+func (l *linker) helperSites() {
+	helpers := map[key]*Helper{}
+	methods := map[key][]*Helper{} // by directory and method name
+	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
+		for i := range fx.Helpers {
+			h := &fx.Helpers[i]
+			first(helpers, key{fx.Dir, helperKey(h.Recv, h.Name)}, h)
+			if h.Recv != "" {
+				k := key{fx.Dir, h.Name}
+				methods[k] = append(methods[k], h)
+			}
+		}
+	})
+	l.eachFile(func(f *extract.FileResult, fx *Facts) {
+		for _, c := range fx.Calls {
+			var h *Helper
+			switch {
+			case c.Import != "":
+				if d := l.dirFor(c.Import); d != "" {
+					h = helpers[key{d, c.Name}]
+				}
+			case !c.Method:
+				h = helpers[key{fx.Dir, c.Name}]
+			case c.Recv != "" && helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}] != nil:
+				h = helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}]
+			case len(methods[key{fx.Dir, c.Name}]) == 1:
+				h = methods[key{fx.Dir, c.Name}][0] // the only type with such a method
+			}
+			if h == nil || (h.Recv != "") != c.Method && c.Import == "" {
+				continue
+			}
+			if l.callSite(h, c) {
+				guardFile(fx.Build, []*errdex.Site{c.Site})
+				f.Sites = append(f.Sites, c.Site)
+			}
+		}
+	})
+}
+
+// callSite settles the site of a call of h and reports whether it has a
+// message with text from the call.
+func (l *linker) callSite(h *Helper, c Call) bool {
+	var ts []errdex.Template
+	var from *errdex.Site
+	for _, s := range h.Sites {
+		if l.drop[s] {
+			continue
+		}
+		var got []errdex.Template
+		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
+			if out, text := substituteParams(t, h, c); text {
+				got = append(got, out...)
+			}
+		}
+		if len(got) > 0 && from == nil {
+			from = s
+		}
+		ts = append(ts, got...)
+	}
+	if len(ts) == 0 && h.Printf && h.Format < len(c.Args) {
+		// A printf wrapper without a site of its own: the call's format.
+		arg := c.Args[h.Format]
+		if arg.Printf != nil {
+			arg.Templates = arg.Printf
+		}
+		if anyText(arg.Templates) {
+			ts = arg.Templates
+			c.Site.Kind = errdex.KindErrorf
+			c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+				Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": fmt.Sprintf(" + h.Params[h.Format] + ", ...)", Location: h.Span,
+			})
+		}
+	}
+	if len(ts) == 0 {
+		return false
+	}
+	ts = preferLiteral(dedupe(ts, maxAlternatives))
+	c.Site.Template, c.Site.Alternatives = ts[0], ts[1:]
+	if from != nil {
+		c.Site.Kind, c.Site.Exception = from.Kind, from.Exception
+		c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+			Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
+		})
+	}
+	return true
+}
+
+// factHelper is the Fact.Kind that cites, on the site of a call of a
+// helper, the helper's site whose message it took.
+const factHelper = "helper"
+
+func anyText(ts []errdex.Template) bool {
+	for _, t := range ts {
+		if hasText(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// substituteParams replaces in t, a message of helper h, the holes that
+// read a parameter with the call's argument, and reports whether an
+// argument with text took the place of one.
+func substituteParams(t errdex.Template, h *Helper, c Call) ([]errdex.Template, bool) {
+	acc := one()
+	text := false
+	for _, p := range t.Parts {
+		i, exact := -1, false
+		if p.IsHole() {
+			i, exact = paramRef(p.Expr, h.Params)
+		}
+		if i < 0 || i >= len(c.Args) || c.Args[i].Templates == nil {
+			acc = product(acc, one(p))
+			continue
+		}
+		arg := c.Args[i]
+		vals := arg.Templates
+		if i == h.Format && exact && arg.Printf != nil {
+			vals = arg.Printf
+		}
+		var alts []errdex.Template
+		for _, v := range vals {
+			alts = append(alts, errdex.NewTemplate(fill(p, v, exact, h.Params[i], arg.Expr)...))
+		}
+		text = text || anyText(vals)
+		acc = product(acc, alts)
+	}
+	for i := range acc {
+		acc[i] = template.DistinctHoles(acc[i])
+	}
+	return acc, text
+}
+
+// paramRef finds the first parameter a hole's expression reads, by its
+// index in params: exact when the expression is the parameter itself or
+// its Error()/String() text.
+func paramRef(expr string, params []string) (int, bool) {
+	for i := 0; i < len(expr); {
+		if !isIdentByte(expr[i]) || '0' <= expr[i] && expr[i] <= '9' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(expr) && isIdentByte(expr[j]) {
+			j++
+		}
+		if i == 0 || expr[i-1] != '.' {
+			for k, p := range params {
+				if p == expr[i:j] && p != "_" {
+					rest := expr[j:]
+					return k, i == 0 && (rest == "" || rest == ".Error()" || rest == ".String()")
+				}
+			}
+		}
+		i = j
+	}
+	return -1, false
+}
+
+// fill returns the parts that take the place of hole p when the value it
+// reads, named old in its expression, has message v and source text expr:
+// v itself when p is the value (a single hole keeps p's type), v quoted
+// when p quotes text (%q, strconv.Quote), else a hole whose expression
+// reads expr in place of old.
+func fill(p errdex.Part, v errdex.Template, exact bool, old, expr string) []errdex.Part {
+	lit, isLit := literalText(v)
+	switch {
+	case isLit && p.Type == errdex.HoleRepr:
+		return []errdex.Part{errdex.Lit(strconv.Quote(lit))}
+	case exact && isSingleHole(v):
+		h := v.Parts[0]
+		if p.Type != errdex.HoleAny && !(h.Type == errdex.HolePath && p.Type == errdex.HoleStr) {
+			h.Type = p.Type
+		}
+		return []errdex.Part{h}
+	case exact:
+		return v.Parts
+	default:
+		e := strings.ReplaceAll(p.Expr, old, expr)
+		return []errdex.Part{errdex.HolePart(template.HoleNameOf(e), e, p.Type)}
+	}
+}
