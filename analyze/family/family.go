@@ -168,6 +168,9 @@ func scoreWords(s *errdex.Site, sc *[numFamilies]float64) {
 	}
 	var words [numFamilies]float64
 	matchPhrases(toks, &words)
+	if enumerates(s.Template) {
+		words[famValue] += 2.5
+	}
 	for i := range words {
 		sc[i] += min(words[i], maxWords)
 	}
@@ -189,25 +192,36 @@ func scoreShape(s *errdex.Site, sc *[numFamilies]float64) {
 	if s.Kind == errdex.KindPanic && s.Language == "go" {
 		sc[famInvariant] += 1 // Go code panics on programming errors
 	}
-	if len(s.Config) > 0 {
-		sc[famSetting] += 1.5
-	}
+	presence, value := false, false
 	for _, g := range s.Guards {
 		switch g.Op {
 		case "isinstance", "not isinstance":
 			sc[famType] += 1.5
-		case "is":
+		case "is", "is not":
 			if g.Value == "None" {
-				sc[famMissing] += 1
+				presence = true
+				if g.Op == "is" {
+					sc[famMissing] += 1
+				}
 			}
+		case "truthy", "falsy":
+			presence = true
 		case "<", "<=", ">", ">=":
 			if isNumber(g.Value) {
 				sc[famRange] += 1
+				presence = presence || g.Value == "0" || g.Value == "1"
 			}
 		case "not in", "in":
-			if strings.HasPrefix(g.Value, "(") || strings.HasPrefix(g.Value, "[") || strings.HasPrefix(g.Value, "{") {
+			if literalSet(g.Value) {
+				// A value checked against an allowed set: an invalid
+				// value, or an option the code does not have.
+				sc[famValue] += 1.5
 				sc[famOption] += 0.5
-				sc[famValue] += 0.5
+				value = true
+			}
+		case "==", "!=":
+			if quoted(g.Value) {
+				value = true
 			}
 		}
 		for _, n := range g.Names {
@@ -219,22 +233,61 @@ func scoreShape(s *errdex.Site, sc *[numFamilies]float64) {
 			}
 		}
 		if g.Kind == "except" {
-			for _, c := range strings.Split(g.Caught, ", ") {
-				switch c {
-				case "ImportError", "ModuleNotFoundError":
-					sc[famDependency] += 3
-				case "KeyError", "AttributeError", "LookupError", "IndexError":
-					sc[famNotFound] += 1
-				case "UnicodeDecodeError", "UnicodeEncodeError", "UnicodeError":
-					sc[famEncoding] += 2
-				case "OSError", "IOError":
-					sc[famIO] += 0.5
-				case "ValueError", "TypeError":
-					sc[famValue] += 0.5
-				}
-			}
+			scoreCaught(g.Caught, typeName(s), sc)
 		}
 	}
+	if len(s.Config) > 0 {
+		// A setting behind the check: missing or turned off when the
+		// guards test its presence (truth, None, zero), set to a value
+		// the code rejects when they only compare it with constants.
+		if value && !presence {
+			sc[famValue] += 1.5
+		} else {
+			sc[famSetting] += 1.5
+		}
+	}
+}
+
+// scoreCaught weighs the exception types an enclosing except clause
+// caught: the failure being handled is the failure reported, so that
+// raise OSError("config file missing") under except FileNotFoundError is
+// a file problem. A type counts three quarters of what it counts raised,
+// shared among the types one clause catches; ImportError counts in full
+// (a feature that needs an import). Broad types (Exception,
+// BaseException, OSError) say little, and the type the site raises
+// itself (a bare raise, a re-raise) is already counted.
+func scoreCaught(caught, raised string, sc *[numFamilies]float64) {
+	types := strings.Split(caught, ", ")
+	share := 0.75 / float64(len(types))
+	for _, c := range types {
+		c = c[strings.LastIndexByte(c, '.')+1:]
+		switch c {
+		case "", "Exception", "BaseException":
+			continue
+		case "ImportError", "ModuleNotFoundError":
+			sc[famDependency] += 3
+			continue
+		case "OSError", "IOError", "EnvironmentError", "error":
+			sc[famIO] += 0.5
+			continue
+		case raised:
+			continue
+		}
+		for _, tw := range typeWeights[c] {
+			sc[tw.family] += share * tw.weight
+		}
+	}
+}
+
+// literalSet reports whether a guard's value is a tuple, list or set
+// literal (of constants or names: ("debug", "info"), (None, "", "\n")).
+func literalSet(v string) bool {
+	return len(v) >= 2 && strings.ContainsRune("([{", rune(v[0])) && strings.ContainsRune(")]}", rune(v[len(v)-1]))
+}
+
+// quoted reports whether v is a quoted string literal.
+func quoted(v string) bool {
+	return len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0]
 }
 
 func isNumber(s string) bool {

@@ -100,6 +100,11 @@ func TestClassify(t *testing.T) {
 		// A library's own class named for its kind.
 		{site("python", "AddressValueError", "Expected 4 octets in {ip_str}"), "invalid-value"},
 		{site("python", "errors.HeaderParseError", "expected value"), "parse-error"},
+		// A list of allowed values is an invalid value; a list of types
+		// is not.
+		{site("python", "ValueError", "log level must be debug, info or warning"), "invalid-value"},
+		{site("python", "ValueError", "FileInput opening mode must be 'r' or 'rb'"), "invalid-value"},
+		{site("python", "TypeError", "path must be str, bytes or int"), "wrong-type"},
 		// Nothing to go on.
 		{site("python", "Error", "{msg}"), Other},
 		{site("python", "RuntimeError", ""), Other},
@@ -130,6 +135,66 @@ func TestClassifyShape(t *testing.T) {
 	s.Config = []errdex.ConfigRef{{Name: "APP_MASK_TOKENS", Kind: "env"}}
 	if f, _ := Classify(s); f.Slug != "missing-setting" {
 		t.Errorf("a site behind an environment variable: family %s", f.Slug)
+	}
+}
+
+// TestClassifyContext covers evidence outside the message: the guard on
+// a setting, and the exception an enclosing except clause caught.
+func TestClassifyContext(t *testing.T) {
+	env := []errdex.ConfigRef{{Name: "SRVKIT_LOG_LEVEL", Kind: "env", Default: `"info"`, HasDefault: true}}
+	tests := []struct {
+		name   string
+		exc    string
+		msg    string
+		guards []errdex.Guard
+		config []errdex.ConfigRef
+		want   string
+	}{
+		{
+			name: "a setting checked against its allowed values",
+			exc:  "ValueError", msg: "SRVKIT_LOG_LEVEL must be debug, info or warning, got verbose",
+			guards: []errdex.Guard{{Kind: "if", Subject: "LOG_LEVEL", Op: "not in", Value: `("debug", "info", "warning")`}},
+			config: env, want: "invalid-value",
+		},
+		{
+			name: "a setting compared with a string",
+			exc:  "RuntimeError", msg: "SRVKIT_ATTENTION=legacy is not supported with masks",
+			guards: []errdex.Guard{{Kind: "if", Subject: "ATTENTION", Op: "==", Value: `"legacy"`}},
+			config: env, want: "unsupported-option",
+		},
+		{
+			name: "a setting that is off",
+			exc:  "RuntimeError", msg: "sampling masks need SRVKIT_MASK_TOKENS",
+			guards: []errdex.Guard{{Kind: "if", Subject: "self.tokens", Op: "<=", Value: "0"}},
+			config: env, want: "missing-setting",
+		},
+		{
+			name: "a file that is not there, reraised",
+			exc:  "OSError", msg: "config file missing",
+			guards: []errdex.Guard{{Kind: "except", Caught: "FileNotFoundError"}},
+			want:   "file-path",
+		},
+		{
+			name: "a key that is not there, reraised",
+			exc:  "Error", msg: "section {name}",
+			guards: []errdex.Guard{{Kind: "except", Caught: "KeyError"}},
+			want:   "not-found",
+		},
+		{
+			name: "a broad except says little",
+			exc:  "ValueError", msg: "required field is missing",
+			guards: []errdex.Guard{{Kind: "except", Caught: "Exception"}},
+			want:   "missing-value",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := site("python", tt.exc, tt.msg)
+			s.Guards, s.Config = tt.guards, tt.config
+			if f, conf := Classify(s); f.Slug != tt.want {
+				t.Errorf("family %s (%.2f), want %s", f.Slug, conf, tt.want)
+			}
+		})
 	}
 }
 

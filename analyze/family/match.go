@@ -1,6 +1,7 @@
 package family
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -130,4 +131,40 @@ func envLike(w string) bool {
 		parts++
 	}
 	return parts >= 2
+}
+
+// enumeration finds a list of allowed values in a message: "must be
+// debug, info or warning", "should be one of 'r', 'w'", "expected 'r' or
+// 'rb'". Two or more items joined by "or" after "must be", "should be" or
+// "expected", with commas or quotes (so that "must be a string or
+// bytes" is left to the type phrases).
+var enumeration = regexp.MustCompile(`(?i)\b(?:must|should|has to|expected(?: to)?) be (?:one of |either )?(?:` +
+	`[\w.+-]+(?:, [\w.+-]+)+,? or [\w.+-]+` + `|` +
+	`['"][^'"]*['"](?:,? (?:or )?['"][^'"]*['"])+)`)
+
+// typeNames are the words that make an enumeration one of types.
+var typeNames = map[string]bool{"str": true, "string": true, "bytes": true, "int": true, "integer": true, "float": true,
+	"list": true, "tuple": true, "dict": true, "none": true, "bool": true, "boolean": true, "a": true, "an": true}
+
+// enumerates reports whether a template's literal text lists the values
+// a check allows (see enumeration), other than a list of types.
+func enumerates(t errdex.Template) bool {
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			continue
+		}
+		for _, m := range enumeration.FindAllString(p.Text, -1) {
+			items := strings.FieldsFunc(m, func(r rune) bool { return r == ',' || r == ' ' || r == '\'' || r == '"' })
+			types := 0
+			for _, it := range items[2:] {
+				if typeNames[strings.ToLower(it)] {
+					types++
+				}
+			}
+			if types < 2 {
+				return true
+			}
+		}
+	}
+	return false
 }
