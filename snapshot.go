@@ -42,10 +42,10 @@ func (s *Snapshot) SourceURL(path string, line int) string {
 
 // ShortRev is the first 7 characters of the revision.
 func (s *Snapshot) ShortRev() string {
-	if len(s.Rev) > 7 {
-		return s.Rev[:7]
+	if len(s.Rev) > 7 && strings.Trim(s.Rev, "0123456789abcdef") == "" {
+		return s.Rev[:7] // a commit: its usual abbreviation
 	}
-	return s.Rev
+	return s.Rev // a tag: whole
 }
 
 // IndexStats counts what an indexing run saw and produced.

@@ -45,6 +45,24 @@ type Options struct {
 	ParseTimeout time.Duration
 	// Progress, when set, receives progress reports.
 	Progress Progress
+	// Upstream, when its URL is set, names the repository the tree is a
+	// copy of; it replaces what git says, if anything.
+	Upstream Upstream
+}
+
+// Upstream describes the repository a tree is a copy of, for a tree that
+// is not a git checkout (an installed standard library, an unpacked
+// release), so that pages link to the lines at the right revision and to
+// the issue tracker.
+type Upstream struct {
+	// URL is the repository's web or clone URL
+	// ("https://github.com/python/cpython").
+	URL string
+	// Rev is the tag or commit the tree holds ("v3.11.7").
+	Rev string
+	// Dir is the directory of the repository the tree is ("Lib"), "" for
+	// its root.
+	Dir string
 }
 
 // Progress receives progress reports: Found as the walker finds each file
@@ -84,6 +102,22 @@ func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Resul
 		// revision, read a bare repository).
 	default:
 		return nil, fmt.Errorf("%s %s: %w", op, dir, err)
+	}
+	if u := opts.Upstream; u.URL != "" {
+		remote, err := gitsrc.ParseRemote(u.URL)
+		if err != nil {
+			return nil, errdex.E(op, errdex.Invalid, fmt.Errorf("upstream %q: %w", u.URL, err))
+		}
+		if u.Rev == "" {
+			return nil, errdex.Errorf(op, errdex.Invalid, "upstream %s: the revision the tree holds is required", u.URL)
+		}
+		link := remote.LinkTemplate(u.Rev, u.Dir)
+		if link == "" {
+			return nil, errdex.Errorf(op, errdex.Invalid, "upstream %q: not a repository URL of a known forge (GitHub, GitLab, Bitbucket, Gitea)", u.URL)
+		}
+		snap.Repo = cmp.Or(remote.Repo(), snap.Repo)
+		snap.Remote, snap.Rev, snap.Tag, snap.RevDate = u.URL, u.Rev, u.Rev, time.Time{}
+		snap.URLTemplate, snap.IssuesURL = link, remote.IssuesURL()
 	}
 	snap.Repo = cmp.Or(opts.Repo, snap.Repo)
 

@@ -46,13 +46,23 @@ explains an error it makes Python raise for real, then serves the site on
 			}
 			defer st.Close()
 
-			res, err := e.demoIndex(ctx, st, "python/cpython", pyDir)
+			// The installed trees are copies of the language's repository
+			// at its release tag: pages link to the lines there.
+			pyUp := index.Upstream{URL: "https://github.com/python/cpython", Dir: "Lib"}
+			if v, err := ask(ctx, python, "-c", "import sys; print('v%d.%d.%d' % sys.version_info[:3])"); err == nil {
+				pyUp.Rev = v
+			}
+			res, err := e.demoIndex(ctx, st, "python/cpython", pyDir, pyUp)
 			if err != nil {
 				return err
 			}
 			if goCmd != "" {
 				if goRoot, err := ask(ctx, goCmd, "env", "GOROOT"); err == nil {
-					if _, err := e.demoIndex(ctx, st, "golang/go", goRoot+"/src"); err != nil {
+					goUp := index.Upstream{URL: "https://github.com/golang/go", Dir: "src"}
+					if v, err := ask(ctx, goCmd, "env", "GOVERSION"); err == nil && strings.HasPrefix(v, "go1.") && !strings.ContainsAny(v, " -") {
+						goUp.Rev = v // a release tag; a development build has none
+					}
+					if _, err := e.demoIndex(ctx, st, "golang/go", goRoot+"/src", goUp); err != nil {
 						return err
 					}
 				} else {
@@ -77,8 +87,11 @@ explains an error it makes Python raise for real, then serves the site on
 	return cmd
 }
 
-func (e *env) demoIndex(ctx context.Context, st errdex.Store, repo, dir string) (*index.Result, error) {
+func (e *env) demoIndex(ctx context.Context, st errdex.Store, repo, dir string, up index.Upstream) (*index.Result, error) {
 	opts := index.Options{Repo: repo, Extractors: all.Extractors()}
+	if up.Rev != "" {
+		opts.Upstream = up
+	}
 	if isTerminal(e.stderr) {
 		opts.Progress = newBar(e.stderr)
 	}

@@ -50,6 +50,9 @@ after the directory; --repo overrides the name.`,
 	f := cmd.Flags()
 	f.StringVar(&opts.Rev, "rev", "", "index this git revision (branch, tag, commit) instead of the files on disk")
 	f.StringVar(&opts.Repo, "repo", "", `repository name (default: from the git remote, else the directory name)`)
+	f.StringVar(&opts.Upstream.URL, "upstream", "", "for a tree that is not a git checkout: the repository it is a copy of (e.g. https://github.com/python/cpython), for links to the source and the issue tracker")
+	f.StringVar(&opts.Upstream.Rev, "upstream-rev", "", "with --upstream: the tag or commit the tree holds (e.g. v3.11.7)")
+	f.StringVar(&opts.Upstream.Dir, "upstream-dir", "", "with --upstream: the repository's directory the tree is (e.g. Lib)")
 	f.BoolVar(&opts.Walk.IncludeTests, "include-tests", false, "index test files and directories too")
 	f.BoolVar(&opts.Walk.SkipGenerated, "skip-generated", false, "skip generated files (\"Code generated ... DO NOT EDIT.\" and the like)")
 	f.Int64Var(&opts.Walk.MaxFileSize, "max-file-size", 2<<20, "skip files larger than this many bytes")
@@ -64,8 +67,11 @@ func writeSummary(w io.Writer, snap *errdex.Snapshot, db string) {
 	s := snap.Stats
 	rev := "working tree (not a git repository)"
 	if snap.Rev != "" {
-		rev = snap.ShortRev() + " (" + snap.RevDate.Format("2006-01-02") + ")"
-		if snap.Tag != "" {
+		rev = snap.ShortRev()
+		if !snap.RevDate.IsZero() {
+			rev += " (" + snap.RevDate.Format("2006-01-02") + ")"
+		}
+		if snap.Tag != "" && snap.Tag != snap.Rev {
 			rev += " " + snap.Tag
 		}
 	}
