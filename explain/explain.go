@@ -100,21 +100,66 @@ var exceptionMeanings = map[string]map[string]string{
 	},
 }
 
+// meaning says what the error means: the family's gist when the site was
+// classified with confidence, and the documented meaning of its exception
+// type. When neither is there, the family's gist, hedged, for a site
+// classified with less confidence; else the check the site fails, from
+// its innermost guard. The configuration behind the check follows the
+// meaning, never alone.
 func meaning(s *errdex.Site, fam *family.Family, reqs []requirement) string {
 	var parts []string
-	if fam != nil {
+	exc := exceptionMeanings[s.Language][simpleType(s.Exception)]
+	switch weak := weakFamily(s); {
+	case fam != nil:
 		parts = append(parts, "This error means that "+fam.Gist+".")
+	case exc == "" && weak != nil:
+		parts = append(parts, "This error most likely means that "+weak.Gist+".")
+	case exc == "":
+		parts = append(parts, checkMeaning(s))
 	}
 	if len(s.Config) > 0 {
 		parts = append(parts, "The check depends on "+configPhrase(s.Config[0])+".")
 	}
-	if m := exceptionMeanings[s.Language][simpleType(s.Exception)]; m != "" {
-		parts = append(parts, m)
-	}
-	if len(parts) == 0 {
-		return fmt.Sprintf("%s %s; the facts found do not say more about why.", code(display(s.Function)), verb(s))
+	if exc != "" {
+		parts = append(parts, exc)
 	}
 	return strings.Join(parts, " ")
+}
+
+// weakFamily returns the site's family whatever the confidence, or nil
+// for "other".
+func weakFamily(s *errdex.Site) *family.Family {
+	if s.Family == nil || s.Family.Slug == family.Other {
+		return nil
+	}
+	return family.Lookup(s.Family.Slug)
+}
+
+// innermost returns the guard nearest the raise that is a condition of
+// the control flow (not a build constraint), or nil.
+func innermost(s *errdex.Site) *errdex.Guard {
+	for i := len(s.Guards) - 1; i >= 0; i-- {
+		if g := &s.Guards[i]; g.Kind != guardBuild && g.Kind != "for" {
+			return g
+		}
+	}
+	return nil
+}
+
+// checkMeaning says what a site of no family means from the check it
+// fails: the exception it handles, or the condition nearest the raise.
+func checkMeaning(s *errdex.Site) string {
+	fn := code(display(s.Function))
+	g := innermost(s)
+	switch {
+	case g == nil:
+		return fmt.Sprintf("This error means that %s %s unconditionally once it is reached: the message is the code's own description of the failure.", fn, verb(s))
+	case g.Kind == "except" && g.Caught != "":
+		return fmt.Sprintf("This error means that %s failed with %s (handled at line %d) and reports it this way.", fn, code(g.Caught), g.Line)
+	case g.Kind == "except":
+		return fmt.Sprintf("This error means that %s failed with an exception (handled at line %d) and reports it this way.", fn, g.Line)
+	}
+	return fmt.Sprintf("This error means that %s found %s (line %d), a case it does not handle.", fn, guardPhrase(g), g.Line)
 }
 
 // configPhrase names a setting with its default: "the environment variable

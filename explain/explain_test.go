@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/config"
 )
 
 func TestCut(t *testing.T) {
@@ -198,11 +199,76 @@ func TestSaysLess(t *testing.T) {
 	if e.Solutions[0] != want {
 		t.Errorf("first solution %q, want %q", e.Solutions[0], want)
 	}
-	// A low-confidence family is not stated as the meaning.
+	// A low-confidence family is not stated as the meaning, only hedged
+	// when nothing more specific is known.
 	s.Family.Confidence = 0.3
 	s.Config = nil
-	if e := Site(s); strings.Contains(e.Meaning, "setting") {
-		t.Errorf("meaning %q states a low-confidence family", e.Meaning)
+	if e := Site(s); !strings.HasPrefix(e.Meaning, "This error most likely means that a setting") {
+		t.Errorf("meaning %q states a low-confidence family without hedging", e.Meaning)
+	}
+}
+
+// TestFallbacks checks that every explanation says what the error means
+// and gives at least one solution, even from few facts.
+func TestFallbacks(t *testing.T) {
+	base := func() *errdex.Site {
+		return &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "Error", Function: "Wave.setmark",
+			Template: errdex.NewTemplate(errdex.Lit("marker ID must be > 0")), Location: errdex.Location{Span: span(9)},
+			Family: &errdex.FamilyRef{Slug: "other"}}
+	}
+	tests := []struct {
+		name          string
+		edit          func(s *errdex.Site)
+		meaning, sol0 string
+	}{
+		{
+			name:    "a guard and no family",
+			edit:    func(s *errdex.Site) { s.Guards = []errdex.Guard{{Condition: "id <= 0", Kind: "if", Line: 8}} },
+			meaning: "This error means that `Wave.setmark` found `id <= 0` (line 8), a case it does not handle.",
+			sol0:    "Call `Wave.setmark` so that `id <= 0` does not hold (the check at line 8).",
+		},
+		{
+			name: "an exception handled",
+			edit: func(s *errdex.Site) {
+				s.Guards = []errdex.Guard{{Condition: "KeyError", Kind: "except", Caught: "KeyError", Line: 8}}
+			},
+			meaning: "This error means that `Wave.setmark` failed with `KeyError` (handled at line 8) and reports it this way.",
+			sol0:    "Find and fix the cause of the `KeyError` that `Wave.setmark` handles at line 8: this error reports it.",
+		},
+		{
+			name:    "nothing but the site",
+			edit:    func(s *errdex.Site) {},
+			meaning: "This error means that `Wave.setmark` raises `Error` unconditionally once it is reached: the message is the code's own description of the failure.",
+			sol0:    "Read `Wave.setmark` at srv/buffers.py:9: the code raises this error whenever it gets there, so the fix is in how it is reached (see the callers).",
+		},
+		{
+			name:    "a family of low confidence",
+			edit:    func(s *errdex.Site) { s.Family = &errdex.FamilyRef{Slug: "out-of-range", Confidence: 0.3} },
+			meaning: "This error most likely means that a number or an index is outside the range the code accepts.",
+			sol0:    "Pass a value within the bounds the check enforces.",
+		},
+		{
+			name: "configuration alone does not say what it means",
+			edit: func(s *errdex.Site) {
+				s.Family = &errdex.FamilyRef{Slug: "missing-setting", Confidence: 0.3}
+				s.Config = []errdex.ConfigRef{{Name: "WAVE_MARKERS", Kind: "env"}}
+			},
+			meaning: "This error most likely means that a setting the code depends on is missing, zero or turned off. The check depends on the environment variable `WAVE_MARKERS`.",
+			sol0:    "Check the environment variable `WAVE_MARKERS`: the condition depends on it.",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := base()
+			tt.edit(s)
+			e := Site(s)
+			if e.Meaning != tt.meaning {
+				t.Errorf("meaning\n got %q\nwant %q", e.Meaning, tt.meaning)
+			}
+			if len(e.Solutions) == 0 || e.Solutions[0] != tt.sol0 {
+				t.Errorf("solutions %q, want first %q", e.Solutions, tt.sol0)
+			}
+		})
 	}
 }
 
@@ -309,6 +375,57 @@ func TestBuildGuard(t *testing.T) {
 				if strings.Contains(sol, "go:build") || strings.Contains(sol, tt.site.Build) {
 					t.Errorf("solution %q treats the build constraint as a condition to change", sol)
 				}
+			}
+		})
+	}
+}
+
+func TestExampleFixes(t *testing.T) {
+	via := "LOG_LEVEL" + config.ViaSep + `os.environ.get("APP_LOG_LEVEL", "info")`
+	tests := []struct {
+		name string
+		site *errdex.Site
+		want *errdex.ExampleFix
+	}{
+		{
+			name: "a setting with allowed values and a default among them",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "main",
+				Template: errdex.NewTemplate(errdex.Lit("APP_LOG_LEVEL must be debug, info or warning")), Location: errdex.Location{Span: span(25)},
+				Guards: []errdex.Guard{{Condition: `LOG_LEVEL not in ("debug", "info", "warning")`, Kind: "if", Line: 24,
+					Subject: "LOG_LEVEL", Op: "not in", Value: `("debug", "info", "warning")`, Names: []string{"LOG_LEVEL"}}},
+				Provenance: []errdex.Fact{{Name: "LOG_LEVEL", Kind: "constant", Text: `LOG_LEVEL = os.environ.get("APP_LOG_LEVEL", "info")`, Location: span(8)}},
+				Config:     []errdex.ConfigRef{{Name: "APP_LOG_LEVEL", Kind: "env", Default: `"info"`, HasDefault: true, Location: span(8), Via: via}}},
+			want: &errdex.ExampleFix{Before: "APP_LOG_LEVEL=<other>   # not debug, info or warning", After: "APP_LOG_LEVEL=info   # the default", Lang: "sh"},
+		},
+		{
+			name: "a parameter without a default, from the def line",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "Error", Function: "Writer.setnchannels",
+				Template: errdex.NewTemplate(errdex.Lit("bad # of channels")), Location: errdex.Location{Span: span(12)},
+				Snippet: &errdex.Snippet{StartLine: 9, Lines: []string{"    def setnchannels(self, nchannels):", "        if self._written:", "            raise Error('too late')",
+					"        if nchannels < 1:", "            raise Error('bad # of channels')"}},
+				Guards: []errdex.Guard{{Condition: "nchannels < 1", Kind: "if", Line: 12, Subject: "nchannels", Op: "<", Value: "1", Names: []string{"nchannels"}}}},
+			want: &errdex.ExampleFix{Before: "setnchannels(nchannels=0)", After: "setnchannels(nchannels=1)", Lang: "python"},
+		},
+		{
+			name: "a parameter checked against allowed values, its default among them",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "open",
+				Template: errdex.NewTemplate(errdex.Lit("bad mode")), Location: errdex.Location{Span: span(5)},
+				Guards:     []errdex.Guard{{Condition: `mode not in ("r", "w")`, Kind: "if", Line: 4, Subject: "mode", Op: "not in", Value: `("r", "w")`}},
+				Provenance: []errdex.Fact{{Name: "mode", Kind: "param", Text: `mode="w"`, Location: span(3)}}},
+			want: &errdex.ExampleFix{Before: "open(mode=<other>)   # not r or w", After: `open(mode="w")`, Lang: "python"},
+		},
+		{
+			name: "an else branch: failing the guard leads into the earlier branch",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "Full", Function: "Queue.put",
+				Template: errdex.NewTemplate(errdex.Lit("full")), Location: errdex.Location{Span: span(9)},
+				Guards:     []errdex.Guard{{Condition: "timeout >= 0", Kind: "else", Negated: true, Line: 7, Subject: "timeout", Op: ">=", Value: "0"}},
+				Provenance: []errdex.Fact{{Name: "timeout", Kind: "param", Text: "timeout=None", Location: span(3)}}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, Site(tt.site).ExampleFix); diff != "" {
+				t.Errorf("example fix (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -330,13 +330,16 @@ func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string
 			if r.guard != nil {
 				line = fmt.Sprintf(" at line %d", r.guard.Line)
 			}
-			sols = append(sols, fmt.Sprintf("Check %s: the condition%s depends on it through %s.",
-				configPhrase(c), line, chainText(r.chain)))
+			through := ""
+			if c.Via != "" {
+				through = " through " + chainText(r.chain)
+			}
+			sols = append(sols, fmt.Sprintf("Check %s: the condition%s depends on it%s.", configPhrase(c), line, through))
 		}
 		if p != "" && r.guard != nil {
 			handled[r.guard] = true
 		}
-		if fix == nil && p != "" && !r.satisfiedByDefault() {
+		if fix == nil && p != "" {
 			fix = configFix(s, r)
 		}
 	}
@@ -352,7 +355,32 @@ func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string
 	if fam != nil {
 		sols = append(sols, fam.Playbook...)
 	}
+	if len(sols) == 0 {
+		sols = fallbackSolutions(s)
+	}
 	return sols, fix
+}
+
+// fallbackSolutions gives a site without a solution from its facts or a
+// confident family at least one: the playbook of the family it was
+// classified in with less confidence, else a way around the check it
+// fails, else where to read.
+func fallbackSolutions(s *errdex.Site) []string {
+	if f := weakFamily(s); f != nil {
+		return slices.Clone(f.Playbook)
+	}
+	fn := code(display(s.Function))
+	switch g := innermost(s); {
+	case g == nil:
+	case g.Kind == "except" && g.Caught != "":
+		return []string{fmt.Sprintf("Find and fix the cause of the %s that %s handles at line %d: this error reports it.", code(g.Caught), fn, g.Line)}
+	case g.Kind == "except":
+		return []string{fmt.Sprintf("Find and fix the cause of the exception that %s handles at line %d: this error reports it.", fn, g.Line)}
+	default:
+		return []string{fmt.Sprintf("Call %s so that %s does not hold (the check at line %d).", fn, guardPhrase(g), g.Line)}
+	}
+	return []string{fmt.Sprintf("Read %s at %s: the code raises this error whenever it gets there, so the fix is in how it is reached (see the callers).",
+		fn, at(s.Location.Span))}
 }
 
 // chainText renders a chain of names as code joined by arrows.
@@ -462,79 +490,206 @@ func target(op, val string) string {
 	return ""
 }
 
-// configFix shows the change of a setting that satisfies its requirement,
-// when the target value is concrete. The caller checks that the default
-// does not already satisfy it.
+// configFix shows the change of a setting that satisfies its requirement
+// when a value that does follows from the code: a threshold, an allowed
+// value, or the default when the default satisfies it. Before is the
+// default when it fails the requirement, else a value that fails it (the
+// threshold's other side), else for a set of allowed values a placeholder
+// saying which values fail, else the setting unset.
 func configFix(s *errdex.Site, r requirement) *errdex.ExampleFix {
 	c := r.config
-	after := target(r.op, r.val)
-	if after == "" {
+	known := c.HasDefault && isLiteral(c.Default) && c.Default != "None"
+	var before, after string
+	if known && r.satisfiedByDefault() {
+		after = c.Default + "   # the default"
+	} else if after = target(r.op, r.val); after == "" {
 		return nil
 	}
-	known := c.HasDefault && isLiteral(c.Default) && c.Default != "None"
+	switch {
+	case known && r.violatedByDefault():
+		before = c.Default + "   # the default"
+	case target(negations[r.op], r.val) != "":
+		before = target(negations[r.op], r.val)
+	case r.op == "in":
+		before = outside(r.val)
+	case !known && c.Kind == "env":
+		return &errdex.ExampleFix{Before: "unset " + c.Name, After: c.Name + "=" + unquoteValue(after), Lang: "sh"}
+	case !known && c.Kind == "flag":
+		return &errdex.ExampleFix{Before: "# without " + c.Name, After: c.Name + " " + unquoteValue(after), Lang: "sh"}
+	default:
+		return nil
+	}
 	switch c.Kind {
 	case "env":
-		before := "unset " + c.Name
-		if known {
-			before = c.Name + "=" + unquote(c.Default) + "   # the default"
-		}
-		return &errdex.ExampleFix{Before: before, After: c.Name + "=" + unquote(after), Lang: "sh"}
+		return &errdex.ExampleFix{Before: c.Name + "=" + unquoteValue(before), After: c.Name + "=" + unquoteValue(after), Lang: "sh"}
 	case "flag":
-		before := "# without " + c.Name
-		if known {
-			before = c.Name + " " + unquote(c.Default) + "   # the default"
-		}
-		return &errdex.ExampleFix{Before: before, After: c.Name + " " + unquote(after), Lang: "sh"}
+		return &errdex.ExampleFix{Before: c.Name + " " + unquoteValue(before), After: c.Name + " " + unquoteValue(after), Lang: "sh"}
 	}
-	if !known {
-		return nil
+	return &errdex.ExampleFix{Before: c.Name + " = " + before, After: c.Name + " = " + after, Lang: s.Language}
+}
+
+// unquoteValue unquotes the value at the start of "value   # comment",
+// for a shell assignment.
+func unquoteValue(v string) string {
+	val, comment, ok := strings.Cut(v, "   #")
+	if !ok {
+		return unquote(v)
 	}
-	return &errdex.ExampleFix{Before: c.Name + " = " + c.Default, After: c.Name + " = " + after, Lang: s.Language}
+	return unquote(val) + "   #" + comment
+}
+
+// outside renders a placeholder for a value outside a set of allowed
+// literals: "<other>   # not debug, info or warning" (at most four named).
+func outside(set string) string {
+	items, ok := literalItems(set)
+	if !ok {
+		return "<other>"
+	}
+	if len(items) > 4 {
+		items = append(items[:4:4], "…")
+	}
+	return "<other>   # not " + orList(items)
 }
 
 // argumentFix shows a call with an argument that makes a guard on a
-// parameter fail: for a numeric comparison, the boundary value the guard
-// rejects before, a value it accepts after.
+// parameter fail: for a comparison with a constant, the boundary value the
+// guard rejects before, a value it accepts after (the parameter's default
+// when it does); for a set of allowed values, one of them; for the truth
+// of a boolean parameter, the other boolean. A guard that holds because an
+// earlier branch was not taken (else, an early return) is not one the
+// caller should make fail: that leads into the earlier branch. Nor is a
+// guard with another condition between it and the raise: the raise may
+// depend on that condition more than on the argument.
 func argumentFix(s *errdex.Site, handled map[*errdex.Guard]bool) *errdex.ExampleFix {
 	fn := s.Function
 	name := fn[strings.LastIndexByte(fn, '.')+1:]
 	if name == "" || strings.HasPrefix(name, "<") || strings.HasPrefix(name, "__") {
 		return nil
 	}
-	for i := len(s.Guards) - 1; i >= 0; i-- {
+	last := innermost(s)
+	for i := len(s.Guards) - 1; i >= 0 && last != nil; i-- {
 		g := &s.Guards[i]
-		if handled[g] || !fixKinds[g.Kind] || g.Subject == "" || !isParam(s, g.Subject) {
+		if g.Line != last.Line {
+			break // the guards of one condition share its line
+		}
+		if handled[g] || !fixKinds[g.Kind] || g.Subject == "" || g.Negated && g.Kind != "assert" {
 			continue
 		}
-		bad := target(g.Op, g.Value)
-		good := target(negations[g.Op], g.Value)
+		def, ok := param(s, g.Subject)
+		if !ok {
+			continue
+		}
+		bad, good := argValues(g, def)
 		if bad == "" || good == "" {
 			continue
 		}
-		return &errdex.ExampleFix{
-			Before: fmt.Sprintf("%s(%s=%s)", name, g.Subject, bad),
-			After:  fmt.Sprintf("%s(%s=%s)", name, g.Subject, good),
-			Lang:   s.Language,
+		before := fmt.Sprintf("%s(%s=%s)", name, g.Subject, bad)
+		if v, comment, ok := strings.Cut(bad, "   #"); ok {
+			before = fmt.Sprintf("%s(%s=%s)   #%s", name, g.Subject, v, comment)
 		}
+		return &errdex.ExampleFix{Before: before, After: fmt.Sprintf("%s(%s=%s)", name, g.Subject, good), Lang: s.Language}
 	}
 	return nil
 }
 
-// isParam reports whether the provenance shows name as a parameter of the
-// site's function that the function does not reassign before the site.
-func isParam(s *errdex.Site, name string) bool {
-	param := false
+// argValues picks an argument that makes a guard hold (bad) and one that
+// makes it fail (good), or "" for either when the facts give none.
+func argValues(g *errdex.Guard, def string) (bad, good string) {
+	neg := negations[g.Op]
+	switch g.Op {
+	case "truthy", "falsy":
+		if def != "True" && def != "False" {
+			return "", ""
+		}
+		if g.Op == "truthy" {
+			return "True", "False"
+		}
+		return "False", "True"
+	case "not in":
+		bad = outside(g.Value)
+	default:
+		bad = target(g.Op, g.Value)
+	}
+	good = target(neg, g.Value)
+	if isLiteral(def) && def != "None" {
+		if ok, decided := holds(def, neg, g.Value); decided && ok && (good == "" || g.Op == "not in") {
+			good = def
+		}
+	}
+	return bad, good
+}
+
+// param reports whether name is a parameter of the site's function that
+// the function does not reassign before the site, and returns its
+// default ("" when it has none). Parameters are known from the
+// provenance facts (those with a default) and, in Python, from the
+// function's def line when the snippet shows it.
+func param(s *errdex.Site, name string) (def string, ok bool) {
 	for _, f := range s.Provenance {
 		if f.Name == name {
 			switch f.Kind {
 			case "param":
-				param = true
+				_, def, _ = strings.Cut(f.Text, "=")
+				ok = true
 			case "assign":
-				return false
+				return "", false
 			}
 		}
 	}
-	return param
+	if ok {
+		return def, true
+	}
+	return "", slices.Contains(defParams(s), name)
+}
+
+// defParams returns the parameter names of a Python site's function as
+// its def line in the snippet declares them (the nearest "def name(" above
+// the raise, its parameters up to the closing parenthesis within the
+// snippet), or nil.
+func defParams(s *errdex.Site) []string {
+	sn := s.Snippet
+	if s.Language != "python" || sn == nil {
+		return nil
+	}
+	name := s.Function[strings.LastIndexByte(s.Function, '.')+1:]
+	start := -1
+	for i := min(len(sn.Lines), s.Location.Line-sn.StartLine+1) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(sn.Lines[i]); strings.HasPrefix(l, "def "+name+"(") || strings.HasPrefix(l, "async def "+name+"(") {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return nil
+	}
+	text := strings.Join(sn.Lines[start:], "\n")
+	open := strings.IndexByte(text, '(')
+	closing, depth := -1, 0
+	for i, c := range text[open+1:] {
+		if c == '(' || c == '[' || c == '{' {
+			depth++
+		} else if c == ')' || c == ']' || c == '}' {
+			if depth == 0 {
+				closing = i
+				break
+			}
+			depth--
+		}
+	}
+	if closing < 0 {
+		return nil
+	}
+	var names []string
+	for _, p := range strings.Split(text[open+1:open+1+closing], ",") {
+		p = strings.TrimSpace(p)
+		if i := strings.IndexAny(p, ":="); i >= 0 {
+			p = strings.TrimSpace(p[:i])
+		}
+		if p != "" && !strings.HasPrefix(p, "*") && p != "/" {
+			names = append(names, p)
+		}
+	}
+	return names
 }
 
 func unquote(s string) string {

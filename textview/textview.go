@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/family"
 )
 
 // Style decides whether output uses ANSI colours.
@@ -190,6 +191,9 @@ func (st Style) Analysis(w io.Writer, s *errdex.Site) {
 	if s.Family != nil {
 		fmt.Fprintf(w, "\n%s %s %s\n", st.Bold("Family:"), inert(s.Family.Name),
 			st.Dim("("+count(s.Family.Sites, "error", "errors")+" in "+count(s.Family.Libraries, "library", "libraries")+")"))
+		if bg := background(s.Family.Slug); bg != "" {
+			fmt.Fprintf(w, "  %s\n", bg)
+		}
 	}
 	if len(s.Related) > 0 {
 		fmt.Fprintf(w, "\n%s\n", st.Bold("Related errors"))
@@ -208,6 +212,22 @@ func (st Style) Line(s *errdex.Site) string {
 	}
 	msg = strings.ReplaceAll(msg, "\n", `\n`)
 	return fmt.Sprintf("%s:%d  %s  %s", inert(s.Location.Path), s.Location.Line, st.Dim(inert(string(s.ID))), inert(msg))
+}
+
+// background is the first sentence of a failure family's background
+// paragraph (what this class of failure is), or "" for "other" and
+// unknown families: the web page shows the whole paragraph, the terminal
+// a line.
+func background(slug string) string {
+	f := family.Lookup(slug)
+	if f == nil || slug == family.Other {
+		return ""
+	}
+	bg := f.Background
+	if i := strings.Index(bg, ". "); i >= 0 {
+		bg = bg[:i+1]
+	}
+	return bg
 }
 
 // count renders "1 error" or "3 errors".
