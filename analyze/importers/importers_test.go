@@ -58,3 +58,29 @@ func TestSites(t *testing.T) {
 		t.Errorf("Site.Reach.Importers by file (-want +got):\n%s", diff)
 	}
 }
+
+// goRepo is a Go module (its go.mod would say "module example.com/shop"):
+// a package most files import, a platform twin in the same package, and
+// packages imported by their module paths.
+var goRepo = map[string]string{
+	"store/db.go":             "package store\n\nimport \"errors\"\n\nvar ErrClosed = errors.New(\"store: closed\")\n",
+	"store/db_plan9.go":       "package store\n",
+	"internal/util/u.go":      "package util\n\nimport \"example.com/shop/store\"\n\nvar _ = store.ErrClosed\n",
+	"cmd/shop/main.go":        "package main\n\nimport (\n\t\"fmt\"\n\t\"example.com/shop/store\"\n\tu \"example.com/shop/internal/util\"\n)\n",
+	"cmd/shop/flags.go":       "package main\n\nimport \"example.com/shop/store\"\n",
+	"store/store_internal.go": "package store\n\nimport \"example.com/shop/store\"\n", // its own package: not counted
+}
+
+func TestCountGo(t *testing.T) {
+	res := analyzetest.Extract(t, goRepo)
+	got := importers.Count(analyze.NewRepo(res))
+	want := map[string]int{
+		// internal/util, cmd/shop/main.go and cmd/shop/flags.go import
+		// store: each of its files counts them.
+		"store/db.go": 3, "store/db_plan9.go": 3, "store/store_internal.go": 3,
+		"internal/util/u.go": 1,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("importer counts (-want +got):\n%s", diff)
+	}
+}
