@@ -415,6 +415,14 @@ func TestExampleFixes(t *testing.T) {
 			want: &errdex.ExampleFix{Before: "open(mode=<other>)   # not r or w", After: `open(mode="w")`, Lang: "python"},
 		},
 		{
+			name: "blank allowed values keep their quotes",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "set_delimiter",
+				Template: errdex.NewTemplate(errdex.Lit("invalid delimiter")), Location: errdex.Location{Span: span(5)},
+				Guards:     []errdex.Guard{{Condition: `delim not in ("=", " ")`, Kind: "if", Line: 4, Subject: "delim", Op: "not in", Value: `("=", " ")`}},
+				Provenance: []errdex.Fact{{Name: "delim", Kind: "param", Text: `delim="="`, Location: span(3)}}},
+			want: &errdex.ExampleFix{Before: `set_delimiter(delim=<other>)   # not = or " "`, After: `set_delimiter(delim="=")`, Lang: "python"},
+		},
+		{
 			name: "an else branch: failing the guard leads into the earlier branch",
 			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "Full", Function: "Queue.put",
 				Template: errdex.NewTemplate(errdex.Lit("full")), Location: errdex.Location{Span: span(9)},

@@ -545,6 +545,11 @@ func outside(set string) string {
 	if !ok {
 		return "<other>"
 	}
+	for i, it := range items {
+		if strings.TrimSpace(it) == "" || strings.TrimSpace(it) != it {
+			items[i] = strconv.Quote(it) // a blank or padded value shows its quotes
+		}
+	}
 	if len(items) > 4 {
 		items = append(items[:4:4], "…")
 	}
