@@ -19,12 +19,23 @@ import (
 //     earlier condition of the chain. A condition "a and b" that holds
 //     gives two guards, as does a negated "a or b".
 //   - while: the loop condition; for: "target in iterable".
-//   - early exits: an if statement before the raise, in the same block or
-//     an enclosing one, whose body ends in return, continue or break (and
-//     that has no elif or else) gives its negated condition; kind
-//     early-return, or continue for continue and break. An earlier if that
-//     raises another error is not a guard: the two errors are alternatives,
-//     and avoiding one by triggering the other is no fix.
+//   - early exits, from the statements before the raise in the same block
+//     or an enclosing one; kind early-return, or continue for continue and
+//     break:
+//       - an if statement whose body ends in return, continue or break
+//         (and that has no elif or else) gives its negated condition; one
+//         whose only exit sits in nested if bodies (if a: if b: return)
+//         gives the negation of all their conditions ("not a or not b").
+//         An earlier if that raises another error is not a guard: the two
+//         errors are alternatives, and avoiding one by triggering the
+//         other is no fix.
+//       - a loop whose body returns gives "for x in xs: no return".
+//       - a try statement whose body (or else clause) always leaves the
+//         block gives kind except: control gets past it only through the
+//         handlers that fall through, whose types Caught joins.
+//   - loop-else: the raise sits in the else clause of a loop. For a while
+//     loop, its negated condition; for a for loop, "for x in xs: no
+//     break" (or "no return" when the loop only returns).
 //   - except: the raise sits in a handler; Caught names the type.
 //   - match: a case with a literal pattern gives "subject == literal".
 //   - assert: the negated assertion.
@@ -65,8 +76,11 @@ func guardsOf(stmt syntax.Node) []errdex.Guard {
 				g.cond(a.Child("condition"), false, syntax.Node{}, "elif", false)
 			}
 		case "else_clause":
-			if p := a.Parent(); p.Kind() == "if_statement" {
+			switch p := a.Parent(); p.Kind() {
+			case "if_statement":
 				g.earlier(p, a, "else")
+			case "for_statement", "while_statement":
+				g.loopElse(p)
 			}
 		case "while_statement":
 			if child.FieldName() == "body" {
@@ -113,30 +127,288 @@ func (g *guardSet) earlier(ifStmt, clause syntax.Node, kind string) {
 	}
 }
 
-// earlyExits adds the negated conditions of the if statements before
-// child in its block whose body always leaves the block.
+// earlyExits adds the guards that the statements before child in its
+// block give by leaving the block early (see the file comment).
 func (g *guardSet) earlyExits(child syntax.Node) {
 	n := 0
 	for s := child.PrevNamedSibling(); !s.IsNull() && n < maxEarlyExits; s = s.PrevNamedSibling() {
-		if s.Kind() != "if_statement" || s.HasError() {
+		if s.HasError() {
 			continue
 		}
-		if !s.Child("alternative").IsNull() {
-			continue
+		added := false
+		switch s.Kind() {
+		case "if_statement":
+			added = g.ifExit(s)
+		case "try_statement":
+			added = g.tryExit(s)
+		case "for_statement", "while_statement":
+			added = g.loopReturn(s)
 		}
-		exit := lastStatement(s.Child("consequence"))
-		kind := ""
-		switch exit.Kind() {
-		case "return_statement":
-			kind = "early-return"
-		case "continue_statement", "break_statement":
-			kind = "continue"
-		default:
-			continue
+		if added {
+			n++
 		}
-		g.cond(s.Child("condition"), true, syntax.Node{}, kind, true)
-		n++
 	}
+}
+
+// exitKinds maps the statements that leave a block early to the guard
+// kind they give; a raise gives none.
+var exitKinds = map[string]string{
+	"return_statement":   "early-return",
+	"continue_statement": "continue",
+	"break_statement":    "continue",
+	"raise_statement":    "",
+}
+
+// isExit reports whether n is a statement that leaves its block.
+func isExit(n syntax.Node) bool {
+	_, ok := exitKinds[n.Kind()]
+	return ok
+}
+
+// ifExit adds the guard of an if statement before the raise that leaves
+// the block: the negated condition when its body always leaves it (and it
+// has no elif or else), or when its one exit sits in nested if bodies
+// (if a: if b: return), the negation of all their conditions.
+func (g *guardSet) ifExit(s syntax.Node) bool {
+	if s.Child("alternative").IsNull() {
+		if kind, ok := exitKinds[lastStatement(s.Child("consequence")).Kind()]; ok {
+			if kind == "" {
+				return false
+			}
+			g.cond(s.Child("condition"), true, syntax.Node{}, kind, true)
+			return true
+		}
+	}
+	ex := exits(s, 2)
+	if len(ex) != 1 {
+		return false
+	}
+	kind := exitKinds[ex[0].Kind()]
+	if kind == "" {
+		return false
+	}
+	// The path from the exit up to s must cross if bodies only (and with
+	// bodies, which always run): then the exit runs exactly when all
+	// their conditions hold.
+	var conds []syntax.Node
+	for c, p := ex[0], ex[0].Parent(); ; c, p = p, p.Parent() {
+		switch p.Kind() {
+		case "block", "with_statement":
+			continue
+		case "if_statement":
+			if c.FieldName() != "consequence" {
+				return false
+			}
+			conds = append(conds, p.Child("condition"))
+		default:
+			return false
+		}
+		if p.Index() == s.Index() {
+			break
+		}
+	}
+	if len(conds) == 1 {
+		g.cond(conds[0], true, syntax.Node{}, kind, true)
+		return true
+	}
+	slices.Reverse(conds)
+	var negs, srcs, names []string
+	for _, c := range conds {
+		if c.IsNull() || c.HasError() {
+			return false
+		}
+		negs = append(negs, negatedText(c))
+		srcs = append(srcs, operandText(c))
+		for _, n := range chainNames(c, maxGuardNames) {
+			if !slices.Contains(names, n) && len(names) < maxGuardNames {
+				names = append(names, n)
+			}
+		}
+	}
+	g.add(errdex.Guard{Condition: cutText(strings.Join(negs, " or ")), Source: cutText(strings.Join(srcs, " and ")),
+		Negated: true, Kind: kind, Line: s.Line(), Names: names})
+	return true
+}
+
+// negatedText writes the negation of condition c, carried through not,
+// and and or (De Morgan), as an operand of or.
+func negatedText(c syntax.Node) string {
+	m := unparen(c)
+	switch m.Kind() {
+	case "not_operator":
+		return operandText(m.Child("argument"))
+	case "boolean_operator":
+		l, r := m.Child("left"), m.Child("right")
+		if l.IsNull() || r.IsNull() {
+			break
+		}
+		switch m.Child("operator").Kind() {
+		case "and":
+			return negatedText(l) + " or " + negatedText(r)
+		case "or":
+			return "(" + negatedText(l) + ") and (" + negatedText(r) + ")"
+		}
+	}
+	return render(m, true)
+}
+
+// operandText writes condition c as an operand of and/or, in parentheses
+// when it is itself one.
+func operandText(c syntax.Node) string {
+	m := unparen(c)
+	if m.Kind() == "boolean_operator" || m.Kind() == "conditional_expression" || m.Kind() == "lambda" {
+		return "(" + oneLine(m.Text()) + ")"
+	}
+	return oneLine(m.Text())
+}
+
+// tryExit adds the guard of a try statement before the raise whose body
+// (or else clause) always leaves the block: control goes on past it only
+// through a handler that does not, so one of their exceptions was caught.
+func (g *guardSet) tryExit(s syntax.Node) bool {
+	exitsNormally := isExit(lastStatement(s.Child("body")))
+	var handlers []syntax.Node
+	for c := range s.NamedChildren() {
+		switch c.Kind() {
+		case "else_clause":
+			if isExit(lastStatement(c.Child("body"))) {
+				exitsNormally = true
+			}
+		case "except_clause", "except_group_clause":
+			if !isExit(lastStatement(handlerBody(c))) {
+				handlers = append(handlers, c)
+			}
+		}
+	}
+	if !exitsNormally || len(handlers) == 0 {
+		return false
+	}
+	gd := exceptGuard(handlers[0])
+	for _, h := range handlers[1:] {
+		more := exceptGuard(h)
+		if gd.Caught == "" || more.Caught == "" {
+			// A bare except catches anything.
+			gd.Condition, gd.Caught = "except", ""
+			break
+		}
+		gd.Condition += " or " + more.Condition
+		gd.Caught += ", " + more.Caught
+	}
+	gd.Condition = cutText(gd.Condition)
+	gd.Source = gd.Condition
+	g.add(gd)
+	return true
+}
+
+// handlerBody is the block of an except clause.
+func handlerBody(clause syntax.Node) syntax.Node {
+	for c := range clause.NamedChildren() {
+		if c.Kind() == "block" {
+			return c
+		}
+	}
+	return syntax.Node{}
+}
+
+// loopReturn adds the guard of a loop before the raise whose body
+// returns: control goes on past it only when no iteration returned.
+func (g *guardSet) loopReturn(loop syntax.Node) bool {
+	for _, e := range exits(loop.Child("body"), 0) {
+		if e.Kind() == "return_statement" {
+			return g.loopGuard(loop, "no return", "early-return")
+		}
+	}
+	return false
+}
+
+// loopElse adds the guard of the else clause of a loop: for a while loop,
+// its negated condition; for a for loop, that it ended without break (or
+// without return when it has no break but returns).
+func (g *guardSet) loopElse(loop syntax.Node) {
+	if loop.Kind() == "while_statement" {
+		if c := loop.Child("condition"); !isConstantTrue(c) {
+			g.cond(c, true, syntax.Node{}, "loop-else", true)
+		}
+		return
+	}
+	what := ""
+	for _, e := range exits(loop.Child("body"), 0) {
+		switch e.Kind() {
+		case "break_statement":
+			what = "no break"
+		case "return_statement":
+			if what == "" {
+				what = "no return"
+			}
+		}
+	}
+	if what != "" {
+		g.loopGuard(loop, what, "loop-else")
+	}
+}
+
+// loopGuard adds a guard on how a loop ended: "for x in xs: no break".
+func (g *guardSet) loopGuard(loop syntax.Node, what, kind string) bool {
+	var header string
+	var names []string
+	if loop.Kind() == "for_statement" {
+		left, right := loop.Child("left"), loop.Child("right")
+		if left.IsNull() || right.IsNull() {
+			return false
+		}
+		header = "for " + oneLine(left.Text()) + " in " + oneLine(right.Text())
+		names = chainNames(right, maxGuardNames)
+	} else {
+		c := loop.Child("condition")
+		if c.IsNull() {
+			return false
+		}
+		header = "while " + oneLine(c.Text())
+		names = chainNames(c, maxGuardNames)
+	}
+	g.add(errdex.Guard{Condition: cutText(header + ": " + what), Source: header, Kind: kind, Line: loop.Line(), Names: names})
+	return true
+}
+
+// exits returns the statements in n that leave the block holding n:
+// returns and raises, and breaks and continues outside nested loops; not
+// those of nested functions and classes. It stops after max (0: no
+// limit).
+func exits(n syntax.Node, max int) []syntax.Node {
+	var out []syntax.Node
+	var visit func(c syntax.Node, inLoop bool)
+	visit = func(c syntax.Node, inLoop bool) {
+		if max > 0 && len(out) >= max {
+			return
+		}
+		switch c.Kind() {
+		case "function_definition", "class_definition", "lambda", "decorated_definition":
+			return
+		case "return_statement", "raise_statement":
+			out = append(out, c)
+			return
+		case "break_statement", "continue_statement":
+			if !inLoop {
+				out = append(out, c)
+			}
+			return
+		case "for_statement", "while_statement":
+			for ch := range c.NamedChildren() {
+				// The else clause of a nested loop is outside it.
+				visit(ch, inLoop || ch.FieldName() == "body")
+			}
+			return
+		}
+		if strings.HasSuffix(c.Kind(), "_statement") || c.Kind() == "block" || strings.HasSuffix(c.Kind(), "_clause") || c.Kind() == "module" {
+			for ch := range c.NamedChildren() {
+				visit(ch, inLoop)
+			}
+		}
+	}
+	if !n.IsNull() {
+		visit(n, false)
+	}
+	return out
 }
 
 // lastStatement is the last statement of a block, comments aside.
@@ -159,7 +431,10 @@ func (g *guardSet) forLoop(loop syntax.Node) {
 	g.add(errdex.Guard{Condition: text, Source: text, Kind: "for", Line: loop.Line(), Names: chainNames(right, maxGuardNames)})
 }
 
-func (g *guardSet) except(clause syntax.Node) {
+func (g *guardSet) except(clause syntax.Node) { g.add(exceptGuard(clause)) }
+
+// exceptGuard is the guard of the except clause whose handler runs.
+func exceptGuard(clause syntax.Node) errdex.Guard {
 	v := clause.NamedChild(0)
 	if v.Kind() == "block" || v.Kind() == "comment" {
 		v = syntax.Node{}
@@ -189,7 +464,7 @@ func (g *guardSet) except(clause syntax.Node) {
 	if !v.IsNull() {
 		cond += " " + oneLine(v.Text())
 	}
-	g.add(errdex.Guard{Condition: cond, Source: cond, Kind: "except", Line: clause.Line(), Caught: caught})
+	return errdex.Guard{Condition: cond, Source: cond, Kind: "except", Line: clause.Line(), Caught: caught}
 }
 
 func (g *guardSet) caseClause(c syntax.Node) {
@@ -320,18 +595,20 @@ func render(m syntax.Node, neg bool) string {
 }
 
 // structure gives the condition's structured form when it compares one
-// variable (a name, an attribute chain, or len of one) with a constant, is
+// variable (a name, an attribute chain, or len of one) with a constant or
+// another variable (x > LIMIT, self.count >= self.limit: the subject is
+// the left one, unless only it is named like a constant), is
 // the truth of a variable or of a call of one without arguments, or an
 // isinstance test of one.
 func structure(m syntax.Node, neg bool) (subject, op, value string) {
 	if l, o, r, ok := comparison(m); ok {
-		if isConstant(l) && isSubject(r) {
+		if (isConstant(l) || isConstantName(l)) && isSubject(r) && !isConstantName(r) {
 			l, r = r, l
 			if o = mirroredOps[o]; o == "" {
 				return "", "", ""
 			}
 		}
-		if !isSubject(l) || !isConstant(r) {
+		if !isSubject(l) || !isConstant(r) && !isChain(r) {
 			return "", "", ""
 		}
 		if neg {
@@ -356,6 +633,20 @@ func structure(m syntax.Node, neg bool) (subject, op, value string) {
 		}
 	}
 	return "", "", ""
+}
+
+// isConstantName reports whether n is a chain whose last name is written
+// in capitals (LIMIT, os.SEEK_END), as Python names constants.
+func isConstantName(n syntax.Node) bool {
+	if !isChain(n) {
+		return false
+	}
+	last := n
+	if n.Kind() == "attribute" {
+		last = n.Child("attribute")
+	}
+	t := last.Text()
+	return strings.ToUpper(t) == t && strings.ToLower(t) != t
 }
 
 // isChain reports whether n is a name or an attribute chain of names.

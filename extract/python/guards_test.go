@@ -8,6 +8,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/extracttest"
 )
 
 // extractSource runs one Python source through the real driver and
@@ -166,4 +167,25 @@ def f(port):
 			}
 		})
 	}
+}
+
+// guardSite is one site of a guards golden file.
+type guardSite struct {
+	Line     int            `json:"line"`
+	Function string         `json:"function"`
+	Message  string         `json:"message"`
+	Guards   []errdex.Guard `json:"guards"`
+}
+
+// TestGuardsGolden pins the guards of the sites of the fixtures in
+// testdata/guards: loops, try statements, nested early exits and
+// structured comparisons.
+func TestGuardsGolden(t *testing.T) {
+	extracttest.GoldenDirView(t, "testdata/guards", ".py", Extractor, *update, func(res *extract.Result) any {
+		var out []guardSite
+		for _, s := range res.Sites {
+			out = append(out, guardSite{Line: s.Location.Line, Function: s.Function, Message: s.Message(), Guards: s.Guards})
+		}
+		return out
+	})
 }

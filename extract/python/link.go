@@ -71,6 +71,9 @@ func link(files []*extract.FileResult) {
 		}
 	}
 	for _, ff := range all {
+		for _, cr := range ff.condRaises {
+			cr.merge()
+		}
 		l.importedConsts(ff)
 	}
 }

@@ -39,6 +39,9 @@ type facts struct {
 	// name within the module ("suffixed_err", "Parser.error").
 	factories map[string]*factoryFact
 	raises    []*raiseFact
+	// condRaises are the raises of conditional expressions, merged
+	// again once Link has refined their branches.
+	condRaises []*condRaise
 	// paramCalls are the sites that raise what their callers pass.
 	paramCalls []*paramCall
 	// sites are the file's sites; consts its module-level text constants
@@ -65,6 +68,9 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 		}
 	}
 	x.callerMessages()
+	for _, cr := range x.facts.condRaises {
+		cr.merge()
+	}
 	x.facts.sites, x.facts.consts = res.Sites, x.moduleConsts()
 	x.facts.analysis = analysisFacts(fs, res.Sites)
 	res.Analysis = x.facts.analysis

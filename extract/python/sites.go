@@ -175,6 +175,18 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 			break
 		}
 	}
+	if e := unparen(raised); e.Kind() == "conditional_expression" {
+		x.raiseConditional(s, e, c)
+		return s
+	}
+	x.raiseExpr(s, raised, c)
+	return s
+}
+
+// raiseExpr sets the kind, exception and message of a raise of raised
+// (the zero Node for a bare raise).
+func (x *extraction) raiseExpr(s *errdex.Site, raised syntax.Node, c candidate) {
+	n := c.node
 	switch {
 	case raised.IsNull():
 		s.Kind = errdex.KindReraise
@@ -191,7 +203,71 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 	default:
 		x.raiseObject(s, raised, c.scope)
 	}
-	return s
+}
+
+// maxBranches bounds the branches of a conditional raise that are read.
+const maxBranches = 4
+
+// condRaise is a raise of a conditional expression (raise A("x") if cond
+// else B("y")): one site whose messages are those of its branches. Each
+// branch is built as a site of its own, which Link may refine like any
+// other, and merge composes the site from them.
+type condRaise struct {
+	site     *errdex.Site
+	branches []*errdex.Site
+}
+
+// raiseConditional builds the site of a raise of a conditional expression.
+func (x *extraction) raiseConditional(s *errdex.Site, cond syntax.Node, c candidate) {
+	var branches []syntax.Node
+	for cond.Kind() == "conditional_expression" && len(branches) < maxBranches-1 {
+		var parts []syntax.Node
+		for ch := range cond.NamedChildren() {
+			if ch.Kind() != "comment" {
+				parts = append(parts, ch)
+			}
+		}
+		if len(parts) != 3 {
+			break
+		}
+		branches = append(branches, parts[0])
+		cond = unparen(parts[2])
+	}
+	branches = append(branches, cond)
+	cr := &condRaise{site: s}
+	for _, b := range branches {
+		t := &errdex.Site{Language: s.Language, Function: s.Function, Location: s.Location}
+		x.raiseExpr(t, unparen(b), c)
+		x.built = append(x.built, builtSite{c, t})
+		cr.branches = append(cr.branches, t)
+	}
+	cr.merge()
+	x.facts.condRaises = append(x.facts.condRaises, cr)
+}
+
+// merge sets the site from its branches: a raise when a branch builds an
+// exception, the exception of the first branch that names one, and the
+// messages of every branch in order, the first branch's first.
+func (cr *condRaise) merge() {
+	s := cr.site
+	s.Kind, s.Exception, s.ExceptionQualified = errdex.KindRaiseObject, "", ""
+	var alts []errdex.Template
+	seen := map[string]bool{}
+	for _, b := range cr.branches {
+		if b.Kind == errdex.KindRaise {
+			s.Kind = errdex.KindRaise
+		}
+		if s.Exception == "" && b.Exception != "" {
+			s.Exception, s.ExceptionQualified = b.Exception, b.ExceptionQualified
+		}
+		for _, t := range append([]errdex.Template{b.Template}, b.Alternatives...) {
+			if k := t.String(); !seen[k] {
+				seen[k] = true
+				alts = append(alts, t)
+			}
+		}
+	}
+	setMessage(s, alts)
 }
 
 // setMessage stores alternatives as the site's template and alternatives.
