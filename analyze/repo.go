@@ -23,6 +23,7 @@ type Repo struct {
 	Files   []*File
 	byPath  map[string]*File
 	modules map[string][]*File // dotted module name and its suffixes → files
+	goPkgs  map[string][]*File // directory → its Go files (see GoPackage)
 	sites   map[*errdex.Site]*siteInfo
 }
 
@@ -51,7 +52,7 @@ type siteInfo struct {
 
 // NewRepo indexes an extraction result.
 func NewRepo(res *extract.Result) *Repo {
-	r := &Repo{Sites: res.Sites, byPath: map[string]*File{}, modules: map[string][]*File{},
+	r := &Repo{Sites: res.Sites, byPath: map[string]*File{}, modules: map[string][]*File{}, goPkgs: map[string][]*File{},
 		sites: make(map[*errdex.Site]*siteInfo, len(res.Sites))}
 	for _, fr := range res.Files {
 		f := &File{Path: fr.Path, Language: fr.Language, Result: fr, Module: moduleName(fr.Path)}
@@ -59,6 +60,10 @@ func NewRepo(res *extract.Result) *Repo {
 		f.index()
 		r.Files = append(r.Files, f)
 		r.byPath[f.Path] = f
+		if f.Language == "go" {
+			dir := path.Dir(f.Path)
+			r.goPkgs[dir] = append(r.goPkgs[dir], f)
+		}
 		if f.Facts != nil {
 			for m := f.Module; m != ""; {
 				r.modules[m] = append(r.modules[m], f)
@@ -148,6 +153,28 @@ func moduleName(p string) string {
 	}
 	return strings.ReplaceAll(p, "/", ".")
 }
+
+// GoPackage returns the directory of the Go package an import path names,
+// or "" when it is not in the repository: the longest tail of the path
+// that is a directory of Go files ("net/url" in Go's own tree;
+// "internal/db" for "github.com/acme/proj/internal/db" in a module whose
+// go.mod says "module github.com/acme/proj").
+func (r *Repo) GoPackage(importPath string) string {
+	for p := importPath; p != ""; {
+		if _, ok := r.goPkgs[p]; ok {
+			return p
+		}
+		_, rest, ok := strings.Cut(p, "/")
+		if !ok {
+			break
+		}
+		p = rest
+	}
+	return ""
+}
+
+// GoFiles returns the Go files of the package in directory dir.
+func (r *Repo) GoFiles(dir string) []*File { return r.goPkgs[dir] }
 
 // File returns the file at a path, or nil.
 func (r *Repo) File(p string) *File { return r.byPath[p] }

@@ -86,3 +86,10 @@ func (ix *Index) comparePrior(x, y uint32) int {
 	}
 	return int(sy.prior&priorLowMask) - int(sx.prior&priorLowMask)
 }
+
+// priorRank folds site s's priors into one number ordered as comparePrior
+// orders sites, the likelier higher.
+func (ix *Index) priorRank(s uint32) uint32 {
+	rec := ix.sites[s]
+	return uint32(rec.prior>>priorBuildBits)<<16 | uint32(ix.files[rec.file].importers)<<8 | uint32(rec.prior&priorLowMask)
+}

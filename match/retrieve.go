@@ -21,7 +21,7 @@ const (
 	// another error's words ranks it low by the Dice coefficient. Up to
 	// maxWrappers wrappers whose words make up at least wrapperCover of
 	// their weight in the message are verified beyond the limit.
-	maxWrappers  = 8
+	maxWrappers  = 16
 	wrapperCover = 0.999
 )
 
@@ -126,7 +126,7 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 		w := ix.entries[e].weight
 		sc.cands = append(sc.cands, cand{entry: e, pre: 2 * acc[e] / (qw + w)})
 		if ix.entries[e].wrapper && acc[e] >= w*wrapperCover {
-			wrappers = append(wrappers, cand{entry: e, pre: acc[e]})
+			wrappers = append(wrappers, cand{entry: e, pre: acc[e], rank: ix.priorRank(ix.entries[e].site)})
 		}
 		acc[e] = 0
 	}
@@ -135,7 +135,9 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 		selectTop(sc.cands, limit)
 		sc.cands = sc.cands[:limit]
 		// Wrappers whose words the message holds all, beyond the limit:
-		// the heaviest few (see maxWrappers).
+		// the heaviest few, the likeliest first among equals (see
+		// maxWrappers): "open {name}: {err}" is written in dozens of
+		// places.
 		if len(wrappers) > maxWrappers {
 			selectTop(wrappers, maxWrappers)
 			wrappers = wrappers[:maxWrappers]
@@ -150,10 +152,10 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 	slices.SortFunc(sc.cands, func(a, b cand) int { return cmp.Or(cmp.Compare(b.pre, a.pre), cmp.Compare(a.entry, b.entry)) })
 }
 
-// better orders candidates: higher score first, then lower entry number
-// (the lighter template).
+// better orders candidates: higher score first, then higher rank (the
+// likelier wrapper), then lower entry number (the lighter template).
 func better(a, b cand) bool {
-	return a.pre > b.pre || a.pre == b.pre && a.entry < b.entry
+	return a.pre > b.pre || a.pre == b.pre && (a.rank > b.rank || a.rank == b.rank && a.entry < b.entry)
 }
 
 // selectTop reorders cs so that its first k elements are the k best (in no
@@ -213,4 +215,7 @@ func selectTop(cs []cand, k int) {
 type cand struct {
 	entry uint32
 	pre   float32
+	// rank breaks ties of pre among wrappers: the site's prior (see
+	// Index.priorRank); 0 for other candidates.
+	rank uint32
 }

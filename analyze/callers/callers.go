@@ -88,6 +88,45 @@ func run(p *analyze.Pass) {
 		s.CallPath = g.path(node{p.Repo.SiteFile(s), fn})
 	}
 	goSentinels(p.Repo)
+	goFunctionCallers(p.Repo)
+}
+
+// goFunctionCallers counts, for each Go site in a plain function (not a
+// method), the calls of that function in the repository: the file's own
+// package calling it by name, other packages through their import. Methods
+// are left alone: without type checking, a call x.Open() could be any
+// type's Open.
+func goFunctionCallers(r *analyze.Repo) {
+	type key struct{ dir, name string }
+	counts := map[key]int{}
+	for _, f := range r.Files {
+		gf, ok := f.Result.Facts.(*golang.Facts)
+		if !ok {
+			continue
+		}
+		for c, n := range gf.CallCounts {
+			if c.Method {
+				continue
+			}
+			dir := gf.Dir
+			if c.Import != "" {
+				if dir = r.GoPackage(c.Import); dir == "" {
+					continue
+				}
+			}
+			counts[key{dir, c.Name}] += n
+		}
+	}
+	for _, s := range r.Sites {
+		if s.Language != "go" || s.Reach.Callers > 0 {
+			continue
+		}
+		_, name, ok := strings.Cut(s.Function, ".")
+		if !ok || strings.ContainsAny(name, ".(") || name == "init" {
+			continue // a method, or package-level code
+		}
+		s.Reach.Callers = counts[key{path.Dir(s.Location.Path), name}]
+	}
 }
 
 func build(r *analyze.Repo) *graph {
@@ -344,8 +383,6 @@ func (g *graph) path(n node) []errdex.Caller {
 func goSentinels(r *analyze.Repo) {
 	type key struct{ dir, name string }
 	sentinels := map[key]*errdex.Site{}
-	var dirs []string
-	seenDir := map[string]bool{}
 	for _, f := range r.Files {
 		gf, ok := f.Result.Facts.(*golang.Facts)
 		if !ok {
@@ -354,17 +391,12 @@ func goSentinels(r *analyze.Repo) {
 		for _, s := range gf.Sentinels {
 			if s.Site != nil {
 				sentinels[key{gf.Dir, s.Name}] = s.Site
-				if !seenDir[gf.Dir] {
-					seenDir[gf.Dir] = true
-					dirs = append(dirs, gf.Dir)
-				}
 			}
 		}
 	}
 	if len(sentinels) == 0 {
 		return
 	}
-	byImport := map[string]string{}
 	for _, f := range r.Files {
 		gf, ok := f.Result.Facts.(*golang.Facts)
 		if !ok {
@@ -373,12 +405,7 @@ func goSentinels(r *analyze.Repo) {
 		for _, ref := range gf.Refs {
 			dir := gf.Dir
 			if ref.Import != "" {
-				d, ok := byImport[ref.Import]
-				if !ok {
-					d = importDir(ref.Import, dirs)
-					byImport[ref.Import] = d
-				}
-				dir = d
+				dir = r.GoPackage(ref.Import)
 			}
 			s := sentinels[key{dir, ref.Name}]
 			if s == nil {
@@ -399,16 +426,4 @@ func goSentinels(r *analyze.Repo) {
 			return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
 		})
 	}
-}
-
-// importDir finds the directory of the repository an import path names:
-// the longest directory the path ends with.
-func importDir(imp string, dirs []string) string {
-	best := ""
-	for _, d := range dirs {
-		if (imp == d || strings.HasSuffix(imp, "/"+d)) && len(d) > len(best) {
-			best = d
-		}
-	}
-	return best
 }

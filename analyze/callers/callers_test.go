@@ -160,3 +160,60 @@ func TestCallers(t *testing.T) {
 		})
 	}
 }
+
+// TestGoFunctionCallers checks the counts of calls of Go functions: by
+// name in their package, through an import elsewhere; methods are not
+// counted.
+func TestGoFunctionCallers(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"store/open.go": `package store
+
+import "errors"
+
+func openFile(name string) error {
+	if name == "" {
+		return errors.New("store: empty name")
+	}
+	return nil
+}
+
+func Open(name string) error { return openFile(name) }
+
+func OpenAll(names []string) error {
+	for _, n := range names {
+		if err := openFile(n); err != nil {
+			return err
+		}
+	}
+	return errors.New("store: nothing opened")
+}
+
+type DB struct{}
+
+func (DB) Close() error { return errors.New("store: already closed") }
+`,
+		"cmd/app/main.go": `package main
+
+import "example.com/app/store"
+
+func main() {
+	store.Open("a")
+	store.OpenAll(nil)
+	var db store.DB
+	db.Close()
+}
+`,
+	}, callers.Analyzer)
+	got := map[string]int{}
+	for _, s := range res.Sites {
+		got[s.Message()] = s.Reach.Callers
+	}
+	want := map[string]int{
+		"store: empty name":     2, // Open and OpenAll
+		"store: nothing opened": 1, // main, through the import
+		"store: already closed": 0, // a method: x.Close() could be any type's
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Reach.Callers by message (-want +got):\n%s", diff)
+	}
+}

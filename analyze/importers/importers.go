@@ -16,7 +16,6 @@ package importers
 
 import (
 	"path"
-	"strings"
 
 	"github.com/errdex/errdex/analyze"
 )
@@ -40,13 +39,12 @@ func run(p *analyze.Pass) {
 func Count(r *analyze.Repo) map[string]int {
 	counts := map[string]int{}
 	seen := map[*analyze.File]bool{}
-	goPkgs := goPackages(r)
 	for _, f := range r.Files {
 		if f.Facts == nil || len(f.Facts.AllImports) == 0 {
 			continue
 		}
 		if f.Language == "go" {
-			countGo(f, goPkgs, counts)
+			countGo(r, f, counts)
 			continue
 		}
 		clear(seen)
@@ -79,50 +77,18 @@ func join(module, name string) string {
 	return module + "." + name
 }
 
-// A Go import names a package, a directory: "net/url" in Go's own tree,
-// "github.com/acme/proj/internal/db" in a module whose go.mod says
-// "module github.com/acme/proj". The directory is the longest tail of the
-// import path that is a directory of Go files in the repository; every
-// file of the package counts the importing file once.
-
-// goPackages maps each directory holding Go files to those files.
-func goPackages(r *analyze.Repo) map[string][]*analyze.File {
-	pkgs := map[string][]*analyze.File{}
-	for _, f := range r.Files {
-		if f.Language == "go" {
-			dir := path.Dir(f.Path)
-			pkgs[dir] = append(pkgs[dir], f)
-		}
-	}
-	return pkgs
-}
-
-// goPackage finds the directory an import path names, or "".
-func goPackage(importPath string, pkgs map[string][]*analyze.File) string {
-	for p := importPath; p != ""; {
-		if _, ok := pkgs[p]; ok {
-			return p
-		}
-		_, rest, ok := strings.Cut(p, "/")
-		if !ok {
-			break
-		}
-		p = rest
-	}
-	return ""
-}
-
-// countGo counts Go file f once for each package it imports.
-func countGo(f *analyze.File, pkgs map[string][]*analyze.File, counts map[string]int) {
+// countGo counts Go file f once for each package of the repository it
+// imports: every file of that package (see analyze.Repo.GoPackage).
+func countGo(r *analyze.Repo, f *analyze.File, counts map[string]int) {
 	own := path.Dir(f.Path)
 	done := map[string]bool{}
 	for _, imp := range f.Facts.AllImports {
-		dir := goPackage(imp.Module, pkgs)
+		dir := r.GoPackage(imp.Module)
 		if dir == "" || dir == own || done[dir] {
 			continue
 		}
 		done[dir] = true
-		for _, g := range pkgs[dir] {
+		for _, g := range r.GoFiles(dir) {
 			counts[g.Path]++
 		}
 	}

@@ -47,6 +47,9 @@ type Facts struct {
 	// whose arguments give text, which Link resolves to helpers.
 	Helpers []Helper
 	Calls   []Call
+	// CallCounts counts the file's calls by callee, for the repository's
+	// analyses (how many places call a function).
+	CallCounts map[Callee]int
 	// Literals are composite literals of named types where an error is
 	// returned, assigned or panicked; Link keeps those of error types.
 	Literals []Literal

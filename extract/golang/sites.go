@@ -117,6 +117,7 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
+			x.countCall(n)
 			if s := x.call(n, fn); s != nil {
 				if name, ok := sentinels[n]; ok {
 					x.facts.Sentinels = append(x.facts.Sentinels, Sentinel{Name: name, Site: s})
