@@ -566,7 +566,39 @@ func (x *fileCtx) methodTemplates(d *ast.FuncDecl, fn *funcCtx) []errdex.Templat
 		// No return (the method panics): the message is unknown.
 		ts = one(errdex.HolePart(fn.recvType, fn.recvName, errdex.HoleAny))
 	}
+	x.typeErrorFields(ts, fn)
 	return preferLiteral(dedupe(ts, maxMethodAlternatives))
+}
+
+// typeErrorFields gives the holes of an Error method's templates that
+// print a field of type error (e.Err formatted with %s or %v, or
+// e.Err.Error()) the hole type errdex.HoleError: the message there is
+// another error's, which the matcher looks for inside (a wrapped chain),
+// as it does for %w.
+func (x *fileCtx) typeErrorFields(ts []errdex.Template, fn *funcCtx) {
+	st := x.structs[strings.TrimPrefix(fn.recvType, "*")]
+	if st == nil || fn.recvName == "" {
+		return
+	}
+	errFields := map[string]bool{}
+	for _, f := range st.Fields.List {
+		if id, ok := f.Type.(*ast.Ident); ok && id.Name == "error" {
+			for _, n := range f.Names {
+				errFields[fn.recvName+"."+n.Name] = true
+				errFields[fn.recvName+"."+n.Name+".Error()"] = true
+			}
+		}
+	}
+	if len(errFields) == 0 {
+		return
+	}
+	for _, t := range ts {
+		for i, p := range t.Parts {
+			if p.IsHole() && errFields[p.Expr] {
+				t.Parts[i].Type = errdex.HoleError
+			}
+		}
+	}
 }
 
 // preferLiteral moves the first template with literal text to the front,
