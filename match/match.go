@@ -296,7 +296,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		}
 		switch {
 		case foreign:
-		case rec.flags&flagUnwinds != 0 && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0):
+		case rec.flags&flagUnwinds != 0 && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 && !recoverable(rec, sc.frames)):
 			c.score *= contradicted
 			c.offStack = true
 		case atRaise && c.frame < frameNearRaise:
@@ -337,6 +337,14 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	}
 	res.Stats = sc.stats
 	return res, sc.msg.wraps
+}
+
+// recoverable reports whether a stack that passes no indexed file says
+// nothing against site rec: a Go panic is often recovered by the library
+// that raised it and returned as an error (text/template, encoding/json
+// do), which the program may print or panic with anywhere.
+func recoverable(rec siteRec, frames []frameFile) bool {
+	return rec.family == famGo && len(frames) == 0
 }
 
 // verifySite aligns every template of site s, keeping the site even when

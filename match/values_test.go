@@ -29,6 +29,8 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "open", "os/file_unix.go", 265, "os.openFileNolog", errdex.KindRaise, "*fs.PathError", "unix", "open {name}: {e:error}"),
 		goSite(t, "errno-enoent", "syscall/zerrors_linux_amd64.go", 1270, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "no such file or directory"),
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
+		// A panic text/template recovers and returns as an error.
+		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
 		{ID: "py-too-long", Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "scan",
 			Location: errdex.Location{Span: errdex.Span{Path: "Lib/scan.py", Line: 9, EndLine: 9}}, Template: parseTemplate(t, "scanner: line too long")},
 	}
@@ -89,6 +91,7 @@ func TestErrorValues(t *testing.T) {
 		contradicted bool
 	}{
 		{"bufio.Scanner: token too long", userStack, false},
+		{`function "upper" not defined`, userStack, false}, // a Go panic may be recovered and returned
 		{"scanner: line too long", []Frame{{Path: "/home/u/app/main.py", Line: 3, Function: "<module>"}}, true},
 	} {
 		bare := ix.Match(Query{Message: tt.msg}, Options{})
