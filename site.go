@@ -35,7 +35,7 @@ type Site struct {
 	ID       ID        `json:"id"`
 	Repo     string    `json:"repo"`
 	Rev      string    `json:"rev"`
-	RevDate  time.Time `json:"rev_date,omitzero"`
+	RevDate  time.Time `json:"rev_date"`
 	Language string    `json:"language"`
 	Kind     SiteKind  `json:"kind"`
 
@@ -101,21 +101,31 @@ type Reach struct {
 // Message renders the site's template with {name} holes.
 func (s *Site) Message() string { return s.Template.String() }
 
-// MarshalJSON adds the derived "message" field to the site's JSON and
-// writes the analysis lists (guards, config, provenance, callers, related)
-// as [] when they are empty, so that a consumer finds every field of the
-// contract on every site.
+// MarshalJSON adds the derived "message" field to the site's JSON, writes
+// the analysis lists (guards, config, provenance, callers, related) as []
+// when they are empty and an unknown revision date as null, so that a
+// consumer finds every field of the contract on every site.
 func (s *Site) MarshalJSON() ([]byte, error) {
 	type plain Site
 	return json.Marshal(struct {
 		*plain
 		Message    string      `json:"message"`
+		RevDate    *time.Time  `json:"rev_date"`
 		Guards     []Guard     `json:"guards"`
 		Config     []ConfigRef `json:"config"`
 		Provenance []Fact      `json:"provenance"`
 		Callers    []Caller    `json:"callers"`
 		Related    []Related   `json:"related"`
-	}{(*plain)(s), s.Message(), nonNil(s.Guards), nonNil(s.Config), nonNil(s.Provenance), nonNil(s.Callers), nonNil(s.Related)})
+	}{(*plain)(s), s.Message(), revDate(s.RevDate), nonNil(s.Guards), nonNil(s.Config), nonNil(s.Provenance), nonNil(s.Callers), nonNil(s.Related)})
+}
+
+// revDate is the JSON of a revision date: null when it is unknown (a tree
+// that is not a git checkout), rather than year 1.
+func revDate(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	return &t
 }
 
 // nonNil returns s, or an empty slice when s is nil.
@@ -130,7 +140,7 @@ func nonNil[T any](s []T) []T {
 // is known, a link to the exact lines pinned to the indexed commit.
 type Location struct {
 	Span
-	URL string `json:"url,omitempty"`
+	URL string `json:"url"` // "" when the remote is unknown
 }
 
 // Snippet is the source around a site. MarkLines are the line numbers of the

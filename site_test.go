@@ -20,8 +20,8 @@ func TestSiteJSON(t *testing.T) {
 			name: "a site without facts",
 			site: &Site{ID: "0123456789abcdef", Kind: KindRaise, Exception: "EOFError"},
 			want: []string{`"template":{"parts":[]}`, `"guards":[]`, `"config":[]`, `"provenance":[]`, `"callers":[]`,
-				`"related":[]`, `"message":""`},
-			not: []string{`"rev_date"`, `"parts":null`, `null`},
+				`"related":[]`, `"message":""`, `"rev_date":null`, `"url":""`},
+			not: []string{`"parts":null`, `"rev_date":"0001`},
 		},
 		{
 			name: "a site with facts",
