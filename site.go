@@ -200,6 +200,10 @@ type Fact struct {
 	// holds it; empty at module level.
 	Function string `json:"function,omitempty"`
 	Location Span   `json:"location"`
+	// Condition is the condition under which an assignment that may
+	// reach the site runs, as source text ("x is None", "for x in xs",
+	// "except IndexError"); empty when it runs whenever the site does.
+	Condition string `json:"condition,omitempty"`
 }
 
 // Caller is a function that calls the site's enclosing function.

@@ -438,3 +438,74 @@ func TestExampleFixes(t *testing.T) {
 		})
 	}
 }
+
+// TestReachingDefinitions checks that an assignment that runs only under
+// a condition reads as one that may set the value, with its condition,
+// and that every definition reaching the site is said.
+func TestReachingDefinitions(t *testing.T) {
+	site := func(prov ...errdex.Fact) *errdex.Site {
+		return &errdex.Site{
+			Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "f",
+			Template: errdex.NewTemplate(errdex.Lit("x too big")), Location: errdex.Location{Span: span(59)},
+			Guards:     []errdex.Guard{{Condition: "x > 3", Source: "x > 3", Kind: "if", Line: 58, Subject: "x", Op: ">", Value: "3", Names: []string{"x"}}},
+			Provenance: prov,
+		}
+	}
+	tests := []struct {
+		name string
+		site *errdex.Site
+		want string
+	}{
+		{"parameter and conditional", site(
+			errdex.Fact{Name: "x", Kind: "param", Text: "x=None", Location: span(55)},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 5", Location: span(57), Condition: "x is None"},
+		), "`x` is a parameter with default `None` (line 55). `x` may be set to `5` (line 57, when `x is None`)."},
+		{"parameter without default", site(
+			errdex.Fact{Name: "x", Kind: "param", Text: "x", Location: span(55)},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 0", Location: span(57), Condition: "x < 0"},
+		), "`x` is a parameter (line 55). `x` may be set to `0` (line 57, when `x < 0`)."},
+		{"unconditional then conditional", site(
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = s[end:end + 1]", Location: span(47)},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = s[end:end + 1]", Location: span(52), Condition: "x in _ws"},
+		), "`x` is set to `s[end:end + 1]` (line 47). `x` may be set to `s[end:end + 1]` (line 52, when `x in _ws`)."},
+		{"a loop and a handler", site(
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = item", Location: span(50), Condition: "for item in items"},
+			errdex.Fact{Name: "x", Kind: "assign", Text: `x = ""`, Location: span(53), Condition: "except IndexError"},
+		), "`x` may be set to `item` (line 50, in the loop `for item in items`). `x` may be set to `\"\"` (line 53, when `IndexError` is caught)."},
+		{"at most three per name", site(
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 1", Location: span(50)},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 2", Location: span(51), Condition: "a"},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 3", Location: span(52), Condition: "b"},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 4", Location: span(53), Condition: "c"},
+		), "`x` is set to `1` (line 50). `x` may be set to `2` (line 51, when `a`). `x` may be set to `3` (line 52, when `b`)."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Site(tt.site).Trigger
+			if !strings.HasSuffix(got, ". "+tt.want) {
+				t.Errorf("trigger\n got %q\nwant it to end with %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestLoopElseGuard checks that the guard of a loop's else clause reads
+// as how the loop ended.
+func TestLoopElseGuard(t *testing.T) {
+	tests := []struct {
+		cond, want string
+	}{
+		{"for item in items: no break", "the loop over `items` ended without a break (line 7)"},
+		{"for k, v in self.table.items(): no return", "the loop over `self.table.items()` ended without returning (line 7)"},
+		{"not (i < n)", "the `while` loop ended with `not (i < n)` (line 7)"},
+	}
+	for _, tt := range tests {
+		s := &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "LookupError", Function: "find",
+			Template: errdex.NewTemplate(errdex.Lit("not found")), Location: errdex.Location{Span: span(10)},
+			Guards: []errdex.Guard{{Condition: tt.cond, Kind: "loop-else", Line: 7}}}
+		want := "`find` raises `LookupError` when " + tt.want + "."
+		if got := Site(s).Trigger; got != want {
+			t.Errorf("trigger\n got %q\nwant %q", got, want)
+		}
+	}
+}

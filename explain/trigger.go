@@ -148,11 +148,31 @@ func guardPhrase(g *errdex.Guard) string {
 		return "an exception is caught"
 	case "for":
 		return "inside the loop " + code("for "+g.Condition)
+	case "loop-else":
+		return loopElsePhrase(g.Condition)
 	}
 	if s := opPhrase(g.Subject, g.Op, g.Value); s != "" {
 		return s
 	}
 	return code(g.Condition)
+}
+
+// loopElsePhrase renders the guard of a loop's else clause: "the loop
+// over `items` ended without a break" for "for item in items: no break",
+// "the `while` loop ended with `not (i < n)`" for a while loop's negated
+// condition.
+func loopElsePhrase(cond string) string {
+	if head, how, ok := strings.Cut(cond, ": no "); ok && strings.HasPrefix(head, "for ") && !strings.Contains(how, ":") {
+		without := "without a break"
+		if how == "return" {
+			without = "without returning"
+		}
+		if _, iter, ok := strings.Cut(head, " in "); ok {
+			return "the loop over " + code(iter) + " ended " + without
+		}
+		return "the loop " + code(head) + " ended " + without
+	}
+	return "the `while` loop ended with " + code(cond)
 }
 
 func andList(items []string) string {
@@ -162,8 +182,13 @@ func andList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// maxProvenance is the number of provenance sentences in a trigger.
-const maxProvenance = 4
+// maxProvenance is the number of provenance sentences in a trigger, and
+// maxPerName the number about one name: the definitions that may reach
+// the site (the analysis keeps at most three per name).
+const (
+	maxProvenance = 6
+	maxPerName    = 3
+)
 
 // provenance says where the values the guards read come from, then which
 // setting feeds them.
@@ -182,30 +207,40 @@ func provenance(s *errdex.Site, guards []errdex.Guard) []string {
 			read[n] = true
 		}
 	}
-	said := map[string]bool{}
+	said := map[string]int{}
 	for _, f := range s.Provenance {
 		if len(out) == maxProvenance {
 			break
 		}
-		if !read[f.Name] || said[f.Name+"\x00"+f.Kind] {
+		if !read[f.Name] || said[f.Name] == maxPerName {
 			continue
 		}
-		said[f.Name+"\x00"+f.Kind] = true
+		said[f.Name]++
 		ref := lineRef(s, f.Location)
 		if f.Function != "" && f.Function != s.Function && (f.Kind == "attribute" || f.Kind == "assign") {
 			ref += ", in " + code(f.Function)
 		}
+		if f.Condition != "" {
+			ref += ", " + conditionPhrase(f.Condition)
+		}
 		switch f.Kind {
 		case "param":
-			_, def, _ := strings.Cut(f.Text, "=")
-			out = append(out, fmt.Sprintf("%s is a parameter with default %s (%s).", code(f.Name), code(def), ref))
+			if _, def, ok := strings.Cut(f.Text, "="); ok {
+				out = append(out, fmt.Sprintf("%s is a parameter with default %s (%s).", code(f.Name), code(def), ref))
+			} else {
+				out = append(out, fmt.Sprintf("%s is a parameter (%s).", code(f.Name), ref))
+			}
 		case "field":
 			out = append(out, fmt.Sprintf("%s is declared as %s (%s).", code(f.Name), code(f.Text), ref))
 		default:
+			is := "is"
+			if f.Condition != "" {
+				is = "may be" // an assignment that runs only under its condition
+			}
 			if v := assignedValue(f.Text, f.Name); v != "" {
-				out = append(out, fmt.Sprintf("%s is set to %s (%s).", code(f.Name), code(v), ref))
+				out = append(out, fmt.Sprintf("%s %s set to %s (%s).", code(f.Name), is, code(v), ref))
 			} else {
-				out = append(out, fmt.Sprintf("%s is set by %s (%s).", code(f.Name), code(f.Text), ref))
+				out = append(out, fmt.Sprintf("%s %s set by %s (%s).", code(f.Name), is, code(f.Text), ref))
 			}
 		}
 	}
@@ -234,6 +269,22 @@ func provenance(s *errdex.Site, guards []errdex.Guard) []string {
 		}
 	}
 	return out
+}
+
+// conditionPhrase says under which condition an assignment runs: "when
+// `x is None`", "in the loop `for x in xs`", "when `IndexError` is
+// caught".
+func conditionPhrase(cond string) string {
+	if strings.HasPrefix(cond, "for ") && !strings.Contains(cond, " and ") {
+		return "in the loop " + code(cond)
+	}
+	if cond == "except" {
+		return "when an exception is caught"
+	}
+	if caught, ok := strings.CutPrefix(cond, "except "); ok && !strings.Contains(cond, " and ") {
+		return "when " + code(caught) + " is caught"
+	}
+	return "when " + code(cond)
 }
 
 // maxSituations bounds the situations listed.

@@ -94,6 +94,22 @@ type Assign struct {
 	// ("MetadataBuffers", "utils.make_buffers"): the type of the target
 	// when it names a class.
 	Callee string
+	// Guards are the conditions under which the statement runs, relative
+	// to the body of its function, written as site guards are: those of
+	// the enclosing if, elif and else clauses, loops, loop else clauses,
+	// except handlers and match cases. The early exits before the
+	// statement are left out: a statement after it in the same block
+	// runs under them too. Nil when the statement runs whenever the
+	// function's body does.
+	Guards []errdex.Guard `json:",omitempty"`
+	// Exit is the line of the return or raise that ends the innermost
+	// block holding the statement, when one does: the value reaches no
+	// statement after that line. 0 otherwise.
+	Exit int `json:",omitempty"`
+	// Cover is the line of the if statement whose clauses, else included,
+	// each assign the target at their top level, this statement among
+	// them: together they always assign it. 0 otherwise.
+	Cover int `json:",omitempty"`
 }
 
 // Call is a call of a named function or method.

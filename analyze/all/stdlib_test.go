@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -169,4 +170,52 @@ func BenchmarkStdlib(b *testing.B) {
 	b.ReportMetric(float64(analyzeTime.Milliseconds())/float64(b.N), "analyze-ms/op")
 	b.ReportMetric(100*float64(analyzeTime)/float64(extractTime), "analyze-%-of-extract")
 	b.ReportMetric(float64(sites), "sites")
+}
+
+// TestStdlibJSONDecoder checks the trigger of json.decoder's "Expecting
+// property name enclosed in double quotes" against the library's file: it
+// cites both assignments of nextchar that reach the raise, the second
+// with the condition under which it runs.
+func TestStdlibJSONDecoder(t *testing.T) {
+	root := stdlibRoot(t)
+	src, err := os.ReadFile(filepath.Join(root, "json", "decoder.py"))
+	if err != nil {
+		t.Skipf("no json/decoder.py: %v", err)
+	}
+	res, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {
+		yield(extract.Input{Path: "json/decoder.py", Language: "python", Size: int64(len(src)),
+			Read: func() ([]byte, error) { return src, nil }})
+	}, extract.Options{Repo: "python/stdlib", Extractors: []*extract.Extractor{python.Extractor}, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := all.Run(context.Background(), res); err != nil {
+		t.Fatal(err)
+	}
+	// The lines of the two assignments, from the file itself.
+	var lines []int
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.TrimSpace(l) == "nextchar = s[end:end + 1]" {
+			lines = append(lines, i+1)
+		}
+	}
+	if len(lines) < 2 {
+		t.Skipf("json/decoder.py has %d assignments nextchar = s[end:end + 1]", len(lines))
+	}
+	for _, s := range res.Sites {
+		if !strings.HasPrefix(s.Message(), "Expecting property name enclosed in double quotes") || s.Function != "JSONObject" {
+			continue
+		}
+		if s.Location.Line < lines[1] {
+			continue // the raise before the loop, not the one after the first check
+		}
+		want := fmt.Sprintf("`nextchar` is set to `s[end:end + 1]` (line %d). `nextchar` may be set to `s[end:end + 1]` (line %d, when `nextchar in _ws`).",
+			lines[0], lines[1])
+		t.Logf("%s:%d: %s", s.Location.Path, s.Location.Line, s.Explanation.Trigger)
+		if !strings.Contains(s.Explanation.Trigger, want) {
+			t.Errorf("%s:%d: trigger\n%s\nwant it to contain\n%s", s.Location.Path, s.Location.Line, s.Explanation.Trigger, want)
+		}
+		return
+	}
+	t.Skip("json/decoder.py has no such raise after the two assignments")
 }

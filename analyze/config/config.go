@@ -4,8 +4,16 @@
 // Starting from the names in the site's guards and its statement's reads,
 // it follows, breadth first and at most four steps deep:
 //
-//   - local assignments of the enclosing function before the site (the
-//     last three), then its parameters with defaults;
+//   - the local assignments of the enclosing function that reach the
+//     site (reaching definitions, read from the conditions under which
+//     each assignment runs, extract.Assign.Guards): walking back from the
+//     site, the assignments that may run, up to the last one that runs
+//     whenever the site does (or an if statement whose clauses all
+//     assign the name), at most three; the parameter when no such
+//     assignment precedes the site (one without default only when an
+//     assignment may replace its value). An assignment in another clause of an
+//     if statement than the site, or in a block that returns or raises
+//     before the site, does not reach it;
 //   - receiver attributes (self.x): their assignments in the methods of
 //     the class, __init__ first, or in the nearest base class that assigns
 //     them, else a class-level field;
@@ -39,6 +47,7 @@
 package config
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -142,6 +151,9 @@ type item struct {
 	// before limits local assignments to those on earlier lines (0: no
 	// limit).
 	before int
+	// guards are the conditions that hold where the name is read: the
+	// site's guards, or those of the assignment whose value reads it.
+	guards []errdex.Guard
 	via    []string
 	depth  int
 }
@@ -155,11 +167,11 @@ func (t *tracer) trace(f *analyze.File, fn *extract.Function) {
 	for _, g := range s.Guards {
 		lines[g.Line] = true
 		for _, n := range g.Names {
-			t.push(item{file: f, fn: fn, name: n, before: s.Location.Line, via: []string{n}})
+			t.push(item{file: f, fn: fn, name: n, before: s.Location.Line, guards: s.Guards, via: []string{n}})
 		}
 	}
 	for _, n := range t.r.SiteReads(s) {
-		t.push(item{file: f, fn: fn, name: n, before: s.Location.Line, via: []string{n}})
+		t.push(item{file: f, fn: fn, name: n, before: s.Location.Line, guards: s.Guards, via: []string{n}})
 	}
 	// Environment reads written in the conditions or the statement.
 	for i := range f.Facts.Config {
@@ -237,30 +249,121 @@ func (t *tracer) local(it item, name string) bool {
 	if it.fn.Name == analyze.ModuleFunction {
 		return false
 	}
-	var found []*extract.Assign
-	for i := range it.fn.Assigns {
-		a := &it.fn.Assigns[i]
-		if a.Target == name && (it.before == 0 || a.Line < it.before) {
-			found = append(found, a)
-		}
-	}
-	if len(found) > maxLocals {
-		found = found[len(found)-maxLocals:]
-	}
-	for _, a := range found {
-		t.fact(it.fn.Name, name, "assign", a.Text, it.file, a.Line, a.Column)
-		t.follow(it, it.file, it.fn, a, name)
-	}
+	found, killed := reaching(it.fn.Assigns, name, it.before, it.guards)
+	isParam := false
 	for _, p := range it.fn.Params {
 		if p.Name != name {
 			continue
 		}
-		if p.HasDefault {
-			t.fact(it.fn.Name, name, "param", name+"="+p.Default, it.file, p.Line, p.Column)
+		isParam = true
+		// A parameter without default is cited when assignments may
+		// replace its value: it is one of the values that reach.
+		if !killed && (p.HasDefault || len(found) > 0) {
+			text := name
+			if p.HasDefault {
+				text += "=" + p.Default
+			}
+			t.fact(it.fn.Name, name, "param", text, it.file, p.Line, p.Column)
 		}
-		return true
+		break
 	}
-	return len(found) > 0
+	for _, d := range found {
+		t.factIf(it.fn.Name, name, "assign", d.a.Text, it.file, d.a.Line, d.a.Column, d.cond)
+		t.follow(it, it.file, it.fn, d.a, name)
+	}
+	return isParam || len(found) > 0
+}
+
+// definition is an assignment that reaches a read, with the condition
+// under which it runs there ("" when it always does).
+type definition struct {
+	a    *extract.Assign
+	cond string
+}
+
+// reaching returns the assignments of name among as that reach a read on
+// line before (0: the end of the function) under guards, in source
+// order, at most maxLocals; killed reports whether one of them, or an if
+// statement whose clauses all assign the name, always runs before the
+// read, so that no earlier value (nor the parameter's) reaches it. When
+// more than maxLocals reach, the nearest are kept, with the one that
+// always runs.
+func reaching(as []extract.Assign, name string, before int, guards []errdex.Guard) (defs []definition, killed bool) {
+	cover := 0 // the line of an if statement whose clauses all assign name
+	var last *definition
+	for i := len(as) - 1; i >= 0; i-- {
+		a := &as[i]
+		if a.Target != name || before > 0 && a.Line >= before {
+			continue
+		}
+		if cover > 0 && a.Line < cover {
+			killed = true
+			break
+		}
+		if a.Exit > 0 && before > a.Exit || excluded(a.Guards, guards) {
+			continue // it returns or raises first, or runs in another branch
+		}
+		d := definition{a: a, cond: condition(a.Guards, guards)}
+		if d.cond == "" && a.Op == "=" {
+			last, killed = &d, true
+			break
+		}
+		if d.cond != "" && a.Cover > 0 && a.Op == "=" {
+			cover = a.Cover
+		}
+		defs = append(defs, d)
+	}
+	if cover > 0 {
+		killed = true // the clauses of the if statement assign it
+	}
+	if n := maxLocals; len(defs) >= n {
+		if last != nil {
+			n--
+		}
+		defs = defs[:n]
+	}
+	if last != nil {
+		defs = append(defs, *last)
+	}
+	slices.Reverse(defs)
+	return defs, killed
+}
+
+// excluded reports whether an assignment running under guards as cannot
+// run before a read under guards at: one of them holds in a clause of an
+// if statement and the other in another clause of it.
+func excluded(as, at []errdex.Guard) bool {
+	for _, g := range as {
+		if !clauseKind(g.Kind) {
+			continue
+		}
+		for _, h := range at {
+			if h.Line == g.Line && clauseKind(h.Kind) && h.Negated != g.Negated {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func clauseKind(kind string) bool { return kind == "if" || kind == "elif" || kind == "else" }
+
+// condition writes the guards of an assignment that do not hold at the
+// read as one condition: "x is None", "for x in xs", "except KeyError";
+// "" when they all do.
+func condition(as, at []errdex.Guard) string {
+	var parts []string
+	for _, g := range as {
+		if slices.ContainsFunc(at, func(h errdex.Guard) bool { return h.Line == g.Line && h.Condition == g.Condition }) {
+			continue
+		}
+		c := g.Condition
+		if g.Kind == "for" {
+			c = "for " + c
+		}
+		parts = append(parts, c)
+	}
+	return strings.Join(parts, " and ")
 }
 
 // global traces a module-level name of the file, or an imported one.
@@ -318,7 +421,7 @@ func (t *tracer) follow(it item, f *analyze.File, fn *extract.Function, a *extra
 		return // an accumulation (+=) reads what is added, rarely the cause
 	}
 	for _, r := range a.Reads {
-		t.push(item{file: f, fn: fn, name: r, before: a.Line, via: append(via[:len(via):len(via)], r), depth: it.depth + 1})
+		t.push(item{file: f, fn: fn, name: r, before: a.Line, guards: a.Guards, via: append(via[:len(via):len(via)], r), depth: it.depth + 1})
 	}
 }
 
@@ -426,6 +529,12 @@ func (t *tracer) addConfig(f *analyze.File, u *extract.ConfigUse, via string) {
 // fact records a cited statement; fn is the function it is in ("" at
 // module level).
 func (t *tracer) fact(fn, name, kind, text string, f *analyze.File, line, col int) {
+	t.factIf(fn, name, kind, text, f, line, col, "")
+}
+
+// factIf records a cited assignment that runs under a condition ("" for
+// none).
+func (t *tracer) factIf(fn, name, kind, text string, f *analyze.File, line, col int, cond string) {
 	if len(t.facts) >= maxFacts {
 		return
 	}
@@ -434,7 +543,7 @@ func (t *tracer) fact(fn, name, kind, text string, f *analyze.File, line, col in
 			return
 		}
 	}
-	t.facts = append(t.facts, errdex.Fact{Name: name, Kind: kind, Text: text, Function: moduleLevel(fn), Location: span(f, line, col)})
+	t.facts = append(t.facts, errdex.Fact{Name: name, Kind: kind, Text: text, Function: moduleLevel(fn), Location: span(f, line, col), Condition: cond})
 }
 
 func span(f *analyze.File, line, col int) errdex.Span {

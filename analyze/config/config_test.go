@@ -77,8 +77,9 @@ func TestConfig(t *testing.T) {
 			message: "masks need",
 			provenance: []errdex.Fact{
 				{Name: "self.enabled", Kind: "attribute", Text: "self.enabled = max_tokens > 0", Function: "Buffers.__init__", Location: span("app/buffers.py", 8, 9)},
-				{Name: "max_tokens", Kind: "assign", Text: "max_tokens = envs.APP_MAX_TOKENS.get()", Function: "Buffers.__init__", Location: span("app/buffers.py", 7, 13)},
 				{Name: "max_tokens", Kind: "param", Text: "max_tokens=None", Function: "Buffers.__init__", Location: span("app/buffers.py", 5, 41)},
+				{Name: "max_tokens", Kind: "assign", Text: "max_tokens = envs.APP_MAX_TOKENS.get()", Function: "Buffers.__init__", Location: span("app/buffers.py", 7, 13),
+					Condition: "max_tokens is None"},
 			},
 			config: []errdex.ConfigRef{{Name: "APP_MAX_TOKENS", Kind: "env", Default: "0", HasDefault: true,
 				Location: span("app/environ.py", 2, 5), Via: "self.enabled ← max_tokens ← envs.APP_MAX_TOKENS"}},
@@ -126,6 +127,127 @@ func TestConfig(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.config, s.Config); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReaching pins the assignments cited for a local variable: those
+// that reach the site, with the condition under which each runs.
+func TestReaching(t *testing.T) {
+	src := `def unconditional(x):
+    y = 1
+    y = x + 1
+    if y > 3:
+        raise ValueError("unconditional")
+
+
+def conditional_after(s, end):
+    nextchar = s[end:end + 1]
+    if nextchar != '"':
+        if nextchar in " ":
+            end = end + 1
+            nextchar = s[end:end + 1]
+        if nextchar != '}':
+            raise ValueError("conditional after")
+
+
+def param_and_conditional(x=None):
+    if x is None:
+        x = 5
+    if x > 3:
+        raise ValueError("param and conditional")
+
+
+def no_default(x):
+    if x < 0:
+        x = 0
+    if x > 3:
+        raise ValueError("no default")
+
+
+def branches(flag):
+    mode = None
+    if flag:
+        mode = "fast"
+    else:
+        mode = "slow"
+    if mode != "fast":
+        raise ValueError("branches")
+
+
+def in_branch(flag):
+    if flag:
+        mode = "fast"
+        if mode:
+            raise ValueError("in branch")
+    else:
+        mode = "slow"
+
+
+def returning(flag):
+    limit = 1
+    if flag:
+        limit = 2
+        return limit
+    if limit > 0:
+        raise ValueError("returning")
+
+
+def loop(items):
+    found = None
+    for item in items:
+        if item:
+            found = item
+    if found is None:
+        raise ValueError("loop")
+
+
+def handler(s, end):
+    try:
+        c = s[end]
+    except IndexError:
+        c = ""
+    if c != ",":
+        raise ValueError("handler")
+`
+	res := analyzetest.Run(t, map[string]string{"m.py": src}, config.Analyzer)
+	type fact struct {
+		Kind      string
+		Line      int
+		Condition string
+	}
+	tests := []struct {
+		message string
+		want    []fact
+	}{
+		// The last assignment that always runs stops the walk back.
+		{"unconditional", []fact{{"assign", 3, ""}}},
+		// A conditional assignment after it may replace its value; the
+		// conditions the site shares are left out.
+		{"conditional after", []fact{{"assign", 9, ""}, {"assign", 13, `nextchar in " "`}}},
+		// Nothing always runs before the site: the parameter's value may
+		// reach it.
+		{"param and conditional", []fact{{"param", 18, ""}, {"assign", 20, "x is None"}}},
+		{"no default", []fact{{"param", 25, ""}, {"assign", 27, "x < 0"}}},
+		// Both clauses assign: the earlier value does not reach.
+		{"branches", []fact{{"assign", 35, "flag"}, {"assign", 37, "not flag"}}},
+		// The other clause's assignment does not reach a site in this one.
+		{"in branch", []fact{{"assign", 44, ""}}},
+		// A block that returns keeps its assignment from the site.
+		{"returning", []fact{{"assign", 52, ""}}},
+		{"loop", []fact{{"assign", 61, ""}, {"assign", 64, "for item in items and item"}}},
+		{"handler", []fact{{"assign", 71, ""}, {"assign", 73, "except IndexError"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.message, func(t *testing.T) {
+			s := analyzetest.Site(t, res, tt.message)
+			var got []fact
+			for _, f := range s.Provenance {
+				got = append(got, fact{f.Kind, f.Location.Line, f.Condition})
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("provenance (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -221,7 +221,11 @@ func (w *factWalker) bind(top factFrame, target syntax.Node, op string, value, s
 	default:
 		return
 	}
-	fn.Assigns = append(fn.Assigns, w.assign(name, op, value, stmt))
+	a := w.assign(name, op, value, stmt)
+	if top.fn != 0 {
+		conditionOf(&a, stmt)
+	}
+	fn.Assigns = append(fn.Assigns, a)
 	if top.fn == 0 && target.Kind() == "identifier" {
 		w.envDecl(name, value, stmt, top) // a module-level NAME = EnvInt(0)
 	}
