@@ -10,7 +10,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/errdex/errdex"
-	"github.com/errdex/errdex/analyze/family"
 )
 
 // Style decides whether output uses ANSI colours.
@@ -19,6 +18,12 @@ type Style struct {
 	// Context limits the snippet lines shown on each side of the raise
 	// lines; 0 shows the whole stored snippet.
 	Context int
+	// FamilyBackground returns the background paragraph of a failure
+	// family (what this class of failure is), or "" when there is none to
+	// show; the first sentence is printed under the family. Nil shows
+	// none. The caller supplies it, as it does for the web, so that the
+	// renderer does not depend on the analyses.
+	FamilyBackground func(slug string) string
 }
 
 func (st Style) wrap(code, s string) string {
@@ -191,8 +196,8 @@ func (st Style) Analysis(w io.Writer, s *errdex.Site) {
 	if s.Family != nil {
 		fmt.Fprintf(w, "\n%s %s %s\n", st.Bold("Family:"), inert(s.Family.Name),
 			st.Dim("("+count(s.Family.Sites, "error", "errors")+" in "+count(s.Family.Libraries, "library", "libraries")+")"))
-		if bg := background(s.Family.Slug); bg != "" {
-			fmt.Fprintf(w, "  %s\n", bg)
+		if bg := st.background(s.Family.Slug); bg != "" {
+			fmt.Fprintf(w, "  %s\n", inert(bg))
 		}
 	}
 	if len(s.Related) > 0 {
@@ -215,15 +220,13 @@ func (st Style) Line(s *errdex.Site) string {
 }
 
 // background is the first sentence of a failure family's background
-// paragraph (what this class of failure is), or "" for "other" and
-// unknown families: the web page shows the whole paragraph, the terminal
+// paragraph, or "": the web page shows the whole paragraph, the terminal
 // a line.
-func background(slug string) string {
-	f := family.Lookup(slug)
-	if f == nil || slug == family.Other {
+func (st Style) background(slug string) string {
+	if st.FamilyBackground == nil {
 		return ""
 	}
-	bg := f.Background
+	bg := st.FamilyBackground(slug)
 	if i := strings.Index(bg, ". "); i >= 0 {
 		bg = bg[:i+1]
 	}

@@ -61,9 +61,9 @@ func TestSite(t *testing.T) {
 		style  Style
 		values map[string]string
 	}{
-		{"plain", Style{}, nil},
-		{"values", Style{}, map[string]string{"mask_len": "2048", "cap": "1024"}},
-		{"color-context", Style{Color: true, Context: 1}, map[string]string{"mask_len": "2048"}},
+		{"plain", Style{FamilyBackground: background}, nil},
+		{"values", Style{FamilyBackground: background}, map[string]string{"mask_len": "2048", "cap": "1024"}},
+		{"color-context", Style{Color: true, Context: 1, FamilyBackground: background}, map[string]string{"mask_len": "2048"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,6 +71,45 @@ func TestSite(t *testing.T) {
 			tt.style.Site(&b, maskSite(), tt.values)
 			b.WriteString(tt.style.Line(maskSite()) + "\n")
 			golden(t, filepath.Join("testdata", tt.name+".golden"), b.Bytes())
+		})
+	}
+}
+
+// background stands for the families' background paragraphs, which the
+// command supplies.
+func background(slug string) string {
+	if slug == "limit-exceeded" {
+		return "A size went over a limit: a capacity or a length. The limit is usually a setting."
+	}
+	return ""
+}
+
+// TestFamilyBackground checks that the first sentence of the background
+// the caller supplies is printed under the family, and nothing without
+// one.
+func TestFamilyBackground(t *testing.T) {
+	const first = "  A size went over a limit: a capacity or a length.\n"
+	tests := []struct {
+		name string
+		bg   func(string) string
+		slug string
+		want string
+	}{
+		{"first sentence", background, "limit-exceeded", first},
+		{"none for the family", background, "other", ""},
+		{"no backgrounds", nil, "limit-exceeded", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := maskSite()
+			s.Family.Slug = tt.slug
+			s.Related = nil
+			var b bytes.Buffer
+			Style{FamilyBackground: tt.bg}.Analysis(&b, s)
+			_, after, _ := strings.Cut(b.String(), "(1 error in 1 library)\n")
+			if after != tt.want {
+				t.Errorf("after the family %q, want %q", after, tt.want)
+			}
 		})
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/analyze/family"
 	"github.com/errdex/errdex/textview"
 )
 
@@ -40,7 +41,18 @@ func (e *env) showCmd() *cobra.Command {
 	return cmd
 }
 
-func (e *env) style() textview.Style { return textview.Style{Color: isTerminal(e.stdout)} }
+func (e *env) style() textview.Style {
+	return textview.Style{Color: isTerminal(e.stdout), FamilyBackground: terminalBackground}
+}
+
+// terminalBackground is a failure family's background for the terminal:
+// none for "other", which says nothing of the error.
+func terminalBackground(slug string) string {
+	if slug == family.Other {
+		return ""
+	}
+	return familyBackground(slug)
+}
 
 func writeJSON(w interface{ Write([]byte) (int, error) }, v any) error {
 	enc := json.NewEncoder(w)
