@@ -472,6 +472,10 @@ func TestReachingDefinitions(t *testing.T) {
 			errdex.Fact{Name: "x", Kind: "assign", Text: "x = item", Location: span(50), Condition: "for item in items"},
 			errdex.Fact{Name: "x", Kind: "assign", Text: `x = ""`, Location: span(53), Condition: "except IndexError"},
 		), "`x` may be set to `item` (line 50, in the loop `for item in items`). `x` may be set to `\"\"` (line 53, when `IndexError` is caught)."},
+		{"a loop's else clause", site(
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 1", Location: span(50)},
+			errdex.Fact{Name: "x", Kind: "assign", Text: "x = None", Location: span(54), Condition: "for m in mods: no break"},
+		), "`x` is set to `1` (line 50). `x` may be set to `None` (line 54, when the loop over `mods` ended without a break)."},
 		{"at most three per name", site(
 			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 1", Location: span(50)},
 			errdex.Fact{Name: "x", Kind: "assign", Text: "x = 2", Location: span(51), Condition: "a"},

@@ -273,8 +273,11 @@ func provenance(s *errdex.Site, guards []errdex.Guard) []string {
 
 // conditionPhrase says under which condition an assignment runs: "when
 // `x is None`", "in the loop `for x in xs`", "when `IndexError` is
-// caught".
+// caught", "when the loop over `xs` ended without a break".
 func conditionPhrase(cond string) string {
+	if strings.HasPrefix(cond, "for ") && strings.Contains(cond, ": no ") {
+		return "when " + loopElsePhrase(cond) // an assignment in a loop's else clause
+	}
 	if strings.HasPrefix(cond, "for ") && !strings.Contains(cond, " and ") {
 		return "in the loop " + code(cond)
 	}

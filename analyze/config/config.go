@@ -349,19 +349,30 @@ func excluded(as, at []errdex.Guard) bool {
 func clauseKind(kind string) bool { return kind == "if" || kind == "elif" || kind == "else" }
 
 // condition writes the guards of an assignment that do not hold at the
-// read as one condition: "x is None", "for x in xs", "except KeyError";
-// "" when they all do.
+// read as one condition: "x is None", "for x in xs" (a loop alone),
+// "except KeyError", "x in xs and (a or b)"; "" when they all do.
 func condition(as, at []errdex.Guard) string {
-	var parts []string
+	var kept []errdex.Guard
 	for _, g := range as {
-		if slices.ContainsFunc(at, func(h errdex.Guard) bool { return h.Line == g.Line && h.Condition == g.Condition }) {
-			continue
+		if !slices.ContainsFunc(at, func(h errdex.Guard) bool { return h.Line == g.Line && h.Condition == g.Condition }) {
+			kept = append(kept, g)
 		}
-		c := g.Condition
-		if g.Kind == "for" {
-			c = "for " + c
+	}
+	if len(kept) == 1 && kept[0].Kind == "for" {
+		return "for " + kept[0].Condition
+	}
+	parts := make([]string, len(kept))
+	for i, g := range kept {
+		// Within the loop, "x in xs" holds.
+		parts[i] = g.Condition
+		if target, iter, ok := strings.Cut(g.Condition, " in "); ok && g.Kind == "for" && len(kept) > 1 &&
+			strings.Contains(target, ",") && !strings.HasPrefix(target, "(") {
+			parts[i] = "(" + target + ") in " + iter
 		}
-		parts = append(parts, c)
+		if len(kept) > 1 && (strings.Contains(g.Condition, " or ") || strings.Contains(g.Condition, " if ") ||
+			strings.Contains(g.Condition, "lambda")) {
+			parts[i] = "(" + g.Condition + ")"
+		}
 	}
 	return strings.Join(parts, " and ")
 }

@@ -210,6 +210,32 @@ def handler(s, end):
         c = ""
     if c != ",":
         raise ValueError("handler")
+
+
+def loop_alone(items):
+    last = None
+    for item in items:
+        last = item
+    if last is None:
+        raise ValueError("loop alone")
+
+
+def parenthesised(a, b, c):
+    v = 0
+    while a or b:
+        if c:
+            v = 1
+    if v:
+        raise ValueError("parenthesised")
+
+
+def pairs(table):
+    found = None
+    for k, v in table.items():
+        if v:
+            found = k
+    if found is None:
+        raise ValueError("pairs")
 `
 	res := analyzetest.Run(t, map[string]string{"m.py": src}, config.Analyzer)
 	type fact struct {
@@ -236,7 +262,10 @@ def handler(s, end):
 		{"in branch", []fact{{"assign", 44, ""}}},
 		// A block that returns keeps its assignment from the site.
 		{"returning", []fact{{"assign", 52, ""}}},
-		{"loop", []fact{{"assign", 61, ""}, {"assign", 64, "for item in items and item"}}},
+		{"loop", []fact{{"assign", 61, ""}, {"assign", 64, "item in items and item"}}},
+		{"loop alone", []fact{{"assign", 79, ""}, {"assign", 81, "for item in items"}}},
+		{"parenthesised", []fact{{"assign", 87, ""}, {"assign", 90, "(a or b) and c"}}},
+		{"pairs", []fact{{"assign", 96, ""}, {"assign", 99, "(k, v) in table.items() and v"}}},
 		{"handler", []fact{{"assign", 71, ""}, {"assign", 73, "except IndexError"}}},
 	}
 	for _, tt := range tests {
