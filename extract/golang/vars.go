@@ -3,34 +3,33 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 
 	"github.com/errdex/errdex"
 )
 
-// assign is one assignment to a local variable.
-type assign struct {
-	pos token.Pos
-	// stmtEnd ends the assignment statement: a use before it (in its own
-	// right-hand side, format = Sprintf("x: %s", format)) reads the value
-	// from before.
-	stmtEnd token.Pos
-	rhs     ast.Expr // nil when the value cannot be seen (a multi-value call, a range variable)
-	zero    bool     // var x T: the zero value, "" for a string
-	add     bool     // x += rhs
-	// start and end delimit the innermost block or statement that encloses
-	// the assignment; terminates says that block ends with a return,
-	// panic or jump, so it cannot reach code after it.
-	start, end token.Pos
-	terminates bool
+// funcInfo is what variable resolution needs to know about a function:
+// declared types, the names declared anywhere in it, the
+// names it changes, and the values of its variables before statements
+// already walked.
+type funcInfo struct {
+	types map[string]ast.Expr
+	// locals are the names declared in the function: parameters, results,
+	// :=, var and const, range variables, closures' parameters.
+	locals map[string]bool
+	// modified are the names assigned, declared or incremented in the
+	// body, or whose address is taken: a condition on them is not known to
+	// hold twice.
+	modified map[string]bool
+	// before holds, for a variable name, the values flowing into a
+	// statement of a statement list, as a walk found them: a later use
+	// after it starts there (see walker.list).
+	before map[flowKey]flow
 }
 
-// funcInfo is what variable resolution needs to know about a function:
-// the assignments to each local name in source order, declared types, and
-// which names are parameters (values that come from callers).
-type funcInfo struct {
-	assigns map[string][]assign
-	types   map[string]ast.Expr
-	params  map[string]bool
+type flowKey struct {
+	st   ast.Stmt
+	name string
 }
 
 // infoOf returns the function's funcInfo, built on first use.
@@ -42,235 +41,978 @@ func (fn *funcCtx) infoOf() *funcInfo {
 }
 
 func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
-	info := &funcInfo{assigns: map[string][]assign{}, types: map[string]ast.Expr{}, params: map[string]bool{}}
+	info := &funcInfo{types: map[string]ast.Expr{}, locals: map[string]bool{},
+		modified: map[string]bool{}, before: map[flowKey]flow{}}
 	if ft != nil {
-		info.fields(ft.Params, nil)
-		if body != nil {
-			info.fields(ft.Results, &assign{pos: ft.Pos(), zero: true, start: body.Pos(), end: body.End()})
-		}
+		info.fields(ft.Params)
+		info.fields(ft.Results)
 	}
 	if body == nil {
 		return info
 	}
-	var stack []ast.Node
 	ast.Inspect(body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			info.assignStmt(n, enclosing(stack, n.Pos()))
-		case *ast.ValueSpec:
-			info.valueSpec(n, enclosing(stack, n.Pos()))
+			for _, l := range n.Lhs {
+				info.modify(l, n.Tok == token.DEFINE)
+			}
+		case *ast.IncDecStmt:
+			info.modify(n.X, false)
 		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				a := assign{pos: n.Pos(), start: n.Pos(), end: n.End()}
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						info.add(id.Name, a)
-					}
+			for _, e := range []ast.Expr{n.Key, n.Value} {
+				if e != nil {
+					info.modify(e, n.Tok == token.DEFINE)
 				}
 			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				info.modify(n.X, false)
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				if n.Type != nil {
+					info.types[id.Name] = n.Type
+				}
+				info.locals[id.Name] = true
+				info.modified[id.Name] = true
+			}
 		case *ast.FuncLit:
-			info.fields(n.Type.Params, nil)
+			info.fields(n.Type.Params)
+			info.fields(n.Type.Results)
 		}
-		stack = append(stack, n)
 		return true
 	})
 	return info
 }
 
-// fields records a parameter or result list: parameters are values from
-// callers; named results start as zero values (a when not nil).
-func (info *funcInfo) fields(fl *ast.FieldList, a *assign) {
+// fields records a parameter or result list.
+func (info *funcInfo) fields(fl *ast.FieldList) {
 	if fl == nil {
 		return
 	}
 	for _, f := range fl.List {
 		for _, n := range f.Names {
 			info.types[n.Name] = f.Type
-			if a != nil {
-				info.add(n.Name, *a)
-			} else {
-				info.params[n.Name] = true
+			info.locals[n.Name] = true
+		}
+	}
+}
+
+// modify records the variable an assignment to e changes (x in x, x.f,
+// x[i], *x); declare says it is declared there.
+func (info *funcInfo) modify(e ast.Expr, declare bool) {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.Ident:
+			info.modified[x.Name] = true
+			if declare {
+				info.locals[x.Name] = true
 			}
+			return
+		default:
+			return
 		}
 	}
 }
 
-func (info *funcInfo) add(name string, a assign) {
-	if name != "_" {
-		info.assigns[name] = append(info.assigns[name], a)
-	}
+// The values of one variable name are found by walking the function's
+// statements in order, as a small abstract interpretation: a sequence
+// composes (x = a; x += b is a+b), an if joins the values after each
+// branch (or after the branch and before it, without an else), a switch
+// or select joins its cases (and the values before it, for a switch
+// without default), a loop joins the values before it with one pass of
+// its body, and a branch that returns, panics or jumps does not flow on
+// (its break and continue reach the end of their loop). A use reads the
+// values flowing into its statement: in an assignment's own right-hand
+// side, the values from before.
+
+// fact is a condition known on the path that gave a value: the
+// condition's text and whether it held. Conditions on names the function
+// never changes (e.Source != nil) hold twice the same way, so a second if
+// on the same condition takes the branch the first took.
+type fact struct {
+	cond string
+	val  bool
 }
 
-// enclosing returns the scope of a statement at pos from the stack of its
-// ancestors: an assign with start, end and terminates set.
-func enclosing(stack []ast.Node, pos token.Pos) assign {
-	for i := len(stack) - 1; i >= 0; i-- {
-		a := assign{pos: pos, start: stack[i].Pos(), end: stack[i].End()}
-		switch n := stack[i].(type) {
-		case *ast.BlockStmt:
-			a.terminates = terminates(n.List)
-			return a
-		case *ast.CaseClause:
-			a.terminates = terminates(n.Body)
-			return a
-		case *ast.CommClause:
-			a.terminates = terminates(n.Body)
-			return a
-		case *ast.IfStmt, *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.FuncLit:
-			return a
-		}
-	}
-	return assign{pos: pos, start: pos, end: pos}
+// alt is one value the variable may hold, with the facts of its path.
+type alt struct {
+	t     errdex.Template
+	facts []fact
 }
 
-// terminates reports whether a statement list ends by leaving its block:
-// a return, a jump, or a panic.
-func terminates(list []ast.Stmt) bool {
-	if len(list) == 0 {
-		return false
-	}
-	switch s := list[len(list)-1].(type) {
-	case *ast.ReturnStmt, *ast.BranchStmt:
-		return true
-	case *ast.ExprStmt:
-		if call, ok := s.X.(*ast.CallExpr); ok {
-			return isPanic(call)
+func (a alt) fact(cond string) (val, ok bool) {
+	for _, f := range a.facts {
+		if f.cond == cond {
+			return f.val, true
 		}
 	}
-	return false
+	return false, false
 }
 
-func (info *funcInfo) assignStmt(n *ast.AssignStmt, scope assign) {
-	for i, l := range n.Lhs {
-		id, ok := l.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		a := scope
-		a.stmtEnd = n.End()
-		switch {
-		case n.Tok == token.ADD_ASSIGN && len(n.Rhs) == 1:
-			a.rhs, a.add = n.Rhs[0], true
-		case n.Tok != token.ASSIGN && n.Tok != token.DEFINE:
-			// x -= 1 and friends: not a message.
-		case len(n.Lhs) == len(n.Rhs):
-			a.rhs = n.Rhs[i]
-		case i == 0 && len(n.Lhs) == 2 && len(n.Rhs) == 1 && isIndex(n.Rhs[0]):
-			a.rhs = n.Rhs[0] // v, ok := m[k]: v is the element
-		}
-		info.add(id.Name, a)
-	}
+// binding is one declaration of the name in scope and its values.
+type binding struct {
+	scope ast.Node
+	alts  []alt
 }
 
-func (info *funcInfo) valueSpec(n *ast.ValueSpec, scope assign) {
-	for i, id := range n.Names {
-		if n.Type != nil {
-			info.types[id.Name] = n.Type
-		}
-		a := scope
-		a.stmtEnd = n.End()
-		switch {
-		case len(n.Values) == 0:
-			a.zero = true
-		case len(n.Values) == len(n.Names):
-			a.rhs = n.Values[i]
-		}
-		info.add(id.Name, a)
+// flow is what reaches a point of the function: the declarations of the
+// name in scope, innermost last. A flow that is not live reaches nothing
+// (after a return).
+type flow struct {
+	live  bool
+	binds []binding
+}
+
+// truncate leaves the bindings declared before the n-th.
+func (f flow) truncate(n int) flow {
+	if f.live && len(f.binds) > n {
+		f.binds = f.binds[:n:n]
 	}
+	return f
+}
+
+// target is a statement break or continue leave: a loop, a switch or a
+// select, with the flows that jumped to it.
+type target struct {
+	label          string
+	loop           bool
+	mark           int // bindings in scope at the statement
+	breaks, conts  []flow
+	fall           flow // the flow of a case ending in fallthrough
+	hasFallthrough bool
+}
+
+// walker finds the values of the variable a use names.
+type walker struct {
+	s       scope
+	info    *funcInfo
+	id      *ast.Ident // the use
+	depth   int
+	cur     ast.Node // the innermost scope
+	targets []*target
+	rets    *[]flow // the returns of a closure called in place
+	label   string  // the label of the statement about to be walked
+	found   bool    // the walk reached the use
+	aborted bool    // the walk ran out of steps
+	at      flow    // the flow into the use
 }
 
 // resolveVar returns the messages a local variable can hold where id uses
-// it: the assignments before the use, where an assignment in a scope that
-// encloses the use replaces what came before and an assignment in another
-// branch adds an alternative. It reports false for names that are not
-// local variables.
+// it, by walking the function's statements up to the use. It reports
+// false for names that are not local variables there.
 func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
-	info := s.fn.infoOf()
-	as := info.assigns[id.Name]
-	param := info.params[id.Name]
-	if len(as) == 0 && !param {
+	fn := s.fn
+	if fn.body == nil {
 		return nil, false
 	}
-	use := id.Pos()
-	var cur []errdex.Template
-	have := param
-	if param {
-		cur = one(s.hole(id, errdex.HoleAny))
-	}
-	// An assignment that encloses the use and sets the whole value
-	// replaces all before it: start there.
-	from := 0
-	for i, a := range as {
-		if a.pos >= use {
-			break
-		}
-		if a.start <= use && use <= a.end && !a.add && use >= a.stmtEnd {
-			from = i
-		}
-	}
-	if from > 0 {
-		have = true
-	}
-	for _, a := range as[from:] {
-		if a.pos >= use {
-			break
-		}
-		if use < a.stmtEnd {
-			continue // the assignment's own right-hand side
-		}
-		encloses := a.start <= use && use <= a.end
-		if !encloses && a.terminates && use > a.end {
-			continue
-		}
-		if !encloses && have && len(cur) >= maxAlternatives {
-			continue // another alternative, past those kept
-		}
-		var ts []errdex.Template
-		switch {
-		case a.zero:
-			ts = one()
-		case a.rhs == nil:
-			ts = one(s.hole(id, errdex.HoleAny))
-		default:
-			ts = s.tmpl(a.rhs, depth+1)
-		}
-		if a.add {
-			base := cur
-			if !have {
-				base = one(s.hole(id, errdex.HoleAny))
-			}
-			ts = product(base, ts)
-		}
-		if !have || encloses {
-			cur = ts
-		} else {
-			cur = dedupe(append(cur, ts...), maxAlternatives)
-		}
-		have = true
-	}
-	if !have {
+	info := fn.infoOf()
+	if !info.locals[id.Name] {
 		return nil, false
 	}
-	cur = dedupe(cur, maxAlternatives)
-	if len(cur) == 1 && cur[0].IsEmpty() {
+	w := &walker{s: s, info: info, id: id, depth: depth, cur: fn.body}
+	in := flow{live: true}
+	if fn.ftype != nil {
+		in = w.fields(in, fn.ftype.Params, false)
+		in = w.fields(in, fn.ftype.Results, true)
+	}
+	w.list(fn.body.List, in)
+	switch {
+	case !w.found || w.aborted || !w.at.live:
+		// Not followed there (dead code, too much work): a value.
+		return w.finish(id, []alt{{t: one(s.hole(id, errdex.HoleAny))[0]}}), true
+	case len(w.at.binds) == 0:
+		return nil, false
+	}
+	return w.finish(id, w.at.binds[len(w.at.binds)-1].alts), true
+}
+
+// finish turns the values at a use of id into its messages.
+func (w *walker) finish(id *ast.Ident, alts []alt) []errdex.Template {
+	s := w.s
+	if len(alts) == 0 {
+		alts = []alt{{t: one(s.hole(id, errdex.HoleAny))[0]}}
+	}
+	ts := make([]errdex.Template, len(alts))
+	for i, a := range alts {
+		ts[i] = a.t
+	}
+	ts = dedupe(ts, maxAlternatives)
+	if len(ts) == 1 && ts[0].IsEmpty() {
 		// Only the zero value is seen: the variable is set elsewhere
 		// (through a pointer, in a closure).
-		cur = one(s.hole(id, errdex.HoleAny))
+		ts = one(s.hole(id, errdex.HoleAny))
 	}
-	if len(cur) == 1 && isSingleHole(cur[0]) {
+	if len(ts) == 1 && isSingleHole(ts[0]) {
 		// An opaque value: name it after the variable, keep what it holds.
-		p := cur[0].Parts[0]
+		p := ts[0].Parts[0]
 		p.Hole = id.Name
 		if p.Type == errdex.HoleAny {
 			p.Type = s.typeOf(id)
 		}
-		return one(p), true
+		return one(p)
 	}
-	return cur, true
+	return ts
+}
+
+// contains reports whether the use is inside n.
+func (w *walker) contains(n ast.Node) bool {
+	return n != nil && n.Pos() <= w.id.Pos() && w.id.Pos() < n.End()
+}
+
+// reach ends the walk at the node holding the use: the flow into it, or
+// into the closure inside it that holds the use.
+func (w *walker) reach(n ast.Node, in flow) {
+	var lit *ast.FuncLit
+	ast.Inspect(n, func(m ast.Node) bool {
+		if lit != nil || m == nil || !w.contains(m) {
+			return false
+		}
+		lit, _ = m.(*ast.FuncLit)
+		return lit == nil
+	})
+	if lit != nil && in.live {
+		w.closure(lit, in)
+	}
+	if !w.found {
+		w.found, w.at = true, in
+	}
+}
+
+// list walks a statement list. A use past a statement already walked
+// for this name starts from the values flowing into it.
+func (w *walker) list(list []ast.Stmt, in flow) flow {
+	start := 0
+	for i := len(list) - 1; i > 0; i-- {
+		if list[i].Pos() > w.id.Pos() {
+			continue
+		}
+		if f, ok := w.info.before[flowKey{list[i], w.id.Name}]; ok {
+			start, in = i, f
+			break
+		}
+	}
+	for _, st := range list[start:] {
+		if w.found {
+			break
+		}
+		if !w.aborted {
+			w.info.before[flowKey{st, w.id.Name}] = in
+		}
+		in = w.stmt(st, in)
+	}
+	return in
+}
+
+// scoped walks a statement that opens a scope: the names it declares go
+// out of scope after it.
+func (w *walker) scoped(n ast.Node, in flow, body func(flow) flow) flow {
+	outer, mark := w.cur, len(in.binds)
+	w.cur = n
+	out := body(in)
+	w.cur = outer
+	return out.truncate(mark)
+}
+
+func (w *walker) stmt(st ast.Stmt, in flow) flow {
+	label := w.label
+	w.label = ""
+	if w.found {
+		return in
+	}
+	if w.s.x.steps++; w.s.x.steps > maxSteps {
+		w.found, w.aborted = true, true
+		return flow{}
+	}
+	if !in.live {
+		if w.contains(st) {
+			w.found, w.at = true, in
+		}
+		return in
+	}
+	switch st := st.(type) {
+	case *ast.LabeledStmt:
+		w.label = st.Label.Name
+		return w.stmt(st.Stmt, in)
+	case *ast.BlockStmt:
+		return w.scoped(st, in, func(in flow) flow { return w.list(st.List, in) })
+	case *ast.ExprStmt:
+		if w.contains(st) {
+			w.reach(st, in)
+			return in
+		}
+		if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok {
+			if lit, ok := call.Fun.(*ast.FuncLit); ok {
+				return w.closure(lit, in)
+			}
+			if w.exits(call) {
+				return flow{}
+			}
+		}
+		return in
+	case *ast.AssignStmt:
+		if w.contains(st) {
+			w.reach(st, in)
+			return in
+		}
+		return w.assign(st, in)
+	case *ast.DeclStmt:
+		return w.decl(st, in)
+	case *ast.ReturnStmt:
+		if w.contains(st) {
+			w.reach(st, in)
+		} else if w.rets != nil {
+			*w.rets = append(*w.rets, in)
+		}
+		return flow{}
+	case *ast.BranchStmt:
+		w.branch(st, in)
+		return flow{}
+	case *ast.IfStmt:
+		return w.scoped(st, in, func(in flow) flow {
+			if in = w.header(st.Init, st.Cond, in); w.found {
+				return in
+			}
+			a, b := w.branches(st.Cond, in)
+			if a = w.stmt(st.Body, a); w.found {
+				return a
+			}
+			if st.Else == nil {
+				// The values from before first: source order.
+				return w.join(b, a)
+			}
+			if b = w.stmt(st.Else, b); w.found {
+				return b
+			}
+			return w.join(a, b)
+		})
+	case *ast.ForStmt:
+		return w.scoped(st, in, func(in flow) flow { return w.forStmt(st, label, in) })
+	case *ast.RangeStmt:
+		return w.scoped(st, in, func(in flow) flow { return w.rangeStmt(st, label, in) })
+	case *ast.SwitchStmt:
+		return w.scoped(st, in, func(in flow) flow {
+			if in = w.header(st.Init, st.Tag, in); w.found {
+				return in
+			}
+			return w.cases(st.Body, label, in, "")
+		})
+	case *ast.TypeSwitchStmt:
+		return w.scoped(st, in, func(in flow) flow {
+			if in = w.header(st.Init, st.Assign, in); w.found {
+				return in
+			}
+			bound := ""
+			if a, ok := st.Assign.(*ast.AssignStmt); ok && len(a.Lhs) == 1 {
+				if id, ok := a.Lhs[0].(*ast.Ident); ok {
+					bound = id.Name
+				}
+			}
+			return w.cases(st.Body, label, in, bound)
+		})
+	case *ast.SelectStmt:
+		return w.selectStmt(st, label, in)
+	}
+	// Sends, increments, go and defer statements leave a string alone.
+	if w.contains(st) {
+		w.reach(st, in)
+	}
+	return in
+}
+
+// header walks the init statement of an if, for or switch and ends the
+// walk when the use is in its condition or tag e.
+func (w *walker) header(init ast.Stmt, e ast.Node, in flow) flow {
+	if in = w.stmtOpt(init, in); !w.found && w.contains(e) {
+		w.reach(e, in)
+	}
+	return in
+}
+
+// stmtOpt walks st when there is one.
+func (w *walker) stmtOpt(st ast.Stmt, in flow) flow {
+	if st == nil {
+		return in
+	}
+	return w.stmt(st, in)
+}
+
+// exits reports whether a call does not return: panic, os.Exit,
+// log.Fatal and log.Panic.
+func (w *walker) exits(call *ast.CallExpr) bool {
+	if isPanic(call) {
+		return true
+	}
+	name, recv := calleeName(call)
+	switch w.s.x.imports[recv] {
+	case "os":
+		return name == "Exit"
+	case "log":
+		return len(name) >= 5 && (name[:5] == "Fatal" || name[:5] == "Panic")
+	}
+	return false
+}
+
+// closure walks the body of a function literal from the flow where it is
+// defined (a use inside it) or called in place (func() { ... }()): the
+// flow after it joins its end and its returns.
+func (w *walker) closure(lit *ast.FuncLit, in flow) flow {
+	targets, rets := w.targets, w.rets
+	var returned []flow
+	w.targets, w.rets = nil, &returned
+	out := w.scoped(lit, in, func(in flow) flow {
+		in = w.fields(in, lit.Type.Params, false)
+		in = w.fields(in, lit.Type.Results, true)
+		return w.list(lit.Body.List, in)
+	})
+	w.targets, w.rets = targets, rets
+	for _, r := range returned {
+		out = w.join(out, r.truncate(len(in.binds)))
+	}
+	return out
+}
+
+// fields declares the name when a parameter list (a value from callers)
+// or a result list (the zero value) has it.
+func (w *walker) fields(in flow, fl *ast.FieldList, zero bool) flow {
+	if fl == nil {
+		return in
+	}
+	for _, f := range fl.List {
+		for _, n := range f.Names {
+			if n.Name != w.id.Name {
+				continue
+			}
+			if zero {
+				in = w.declare(in, one())
+			} else {
+				in = w.declare(in, w.opaque())
+			}
+		}
+	}
+	return in
+}
+
+// opaque is a value the walk cannot see: a hole.
+func (w *walker) opaque() []errdex.Template {
+	return one(w.s.hole(w.id, errdex.HoleAny))
+}
+
+// value evaluates an expression assigned to the name, where uses of the
+// name read the flow before the assignment.
+func (w *walker) value(e ast.Expr, in flow) []errdex.Template {
+	if in.live && len(in.binds) > 0 {
+		// Resolve the uses of the name in e now, from this flow, rather
+		// than by walking again up to each.
+		alts := in.binds[len(in.binds)-1].alts
+		fields := map[*ast.Ident]bool{}
+		ast.Inspect(e, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.SelectorExpr:
+				fields[n.Sel] = true
+			case *ast.KeyValueExpr:
+				if k, ok := n.Key.(*ast.Ident); ok {
+					fields[k] = true
+				}
+			case *ast.Ident:
+				if _, ok := w.s.x.memo[n]; !ok && n.Name == w.id.Name && !fields[n] {
+					w.s.x.memo[n] = w.finish(n, alts)
+				}
+			}
+			return true
+		})
+	}
+	return w.s.tmpl(e, w.depth+1)
+}
+
+func (w *walker) assign(st *ast.AssignStmt, in flow) flow {
+	out := in
+	for i, l := range st.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name != w.id.Name {
+			continue
+		}
+		var ts []errdex.Template
+		add := false
+		switch {
+		case st.Tok == token.ADD_ASSIGN && len(st.Rhs) == 1:
+			ts, add = w.value(st.Rhs[0], in), true
+		case st.Tok != token.ASSIGN && st.Tok != token.DEFINE:
+			ts = w.opaque() // x -= 1 and friends: not a message
+		case len(st.Lhs) == len(st.Rhs):
+			ts = w.value(st.Rhs[i], in)
+		case i == 0 && len(st.Lhs) == 2 && len(st.Rhs) == 1 && isIndex(st.Rhs[0]):
+			ts = w.value(st.Rhs[0], in) // v, ok := m[k]: v is the element
+		default:
+			ts = w.opaque() // a multi-value call
+		}
+		switch {
+		case add:
+			out = w.appendTo(out, ts)
+		case st.Tok == token.DEFINE && (len(out.binds) == 0 || out.binds[len(out.binds)-1].scope != w.cur):
+			out = w.declare(out, ts)
+		default:
+			out = w.set(out, ts)
+		}
+	}
+	return out
+}
+
+func (w *walker) decl(st *ast.DeclStmt, in flow) flow {
+	gd, ok := st.Decl.(*ast.GenDecl)
+	if !ok || (gd.Tok != token.VAR && gd.Tok != token.CONST) {
+		if w.contains(st) {
+			w.reach(st, in)
+		}
+		return in
+	}
+	for _, spec := range gd.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		if w.contains(vs) {
+			w.reach(vs, in)
+			return in
+		}
+		out := in
+		for i, id := range vs.Names {
+			if id.Name != w.id.Name {
+				continue
+			}
+			var ts []errdex.Template
+			switch {
+			case len(vs.Values) == len(vs.Names):
+				ts = w.value(vs.Values[i], in)
+			case len(vs.Values) == 0 && gd.Tok == token.VAR:
+				ts = one() // the zero value, "" for a string
+			default:
+				ts = w.opaque()
+			}
+			out = w.declare(out, ts)
+		}
+		in = out
+	}
+	return in
+}
+
+// commonFacts are the facts all values of the innermost binding share:
+// those of the path, whatever the value.
+func commonFacts(in flow) []fact {
+	if len(in.binds) == 0 {
+		return nil
+	}
+	alts := in.binds[len(in.binds)-1].alts
+	if len(alts) == 0 {
+		return nil
+	}
+	var out []fact
+	for _, f := range alts[0].facts {
+		all := true
+		for _, a := range alts[1:] {
+			if v, ok := a.fact(f.cond); !ok || v != f.val {
+				all = false
+				break
+			}
+		}
+		if all {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func alts(ts []errdex.Template, facts []fact) []alt {
+	out := make([]alt, len(ts))
+	for i, t := range ts {
+		out[i] = alt{t: t, facts: facts}
+	}
+	return out
+}
+
+// declare adds a declaration of the name in the current scope.
+func (w *walker) declare(in flow, ts []errdex.Template) flow {
+	b := binding{scope: w.cur, alts: alts(ts, commonFacts(in))}
+	return flow{live: true, binds: append(slices.Clip(in.binds), b)}
+}
+
+// withAlts replaces the values of the innermost binding.
+func withAlts(in flow, as []alt) flow {
+	binds := slices.Clone(in.binds)
+	binds[len(binds)-1].alts = as
+	return flow{live: true, binds: binds}
+}
+
+// set assigns the innermost binding; an assignment to a name not
+// declared here is to a package variable, which is not followed.
+func (w *walker) set(in flow, ts []errdex.Template) flow {
+	if len(in.binds) == 0 {
+		return in
+	}
+	return withAlts(in, alts(ts, commonFacts(in)))
+}
+
+// appendTo appends ts to each value of the innermost binding (x += ts).
+func (w *walker) appendTo(in flow, ts []errdex.Template) flow {
+	if len(in.binds) == 0 {
+		return in
+	}
+	var out []alt
+	for _, a := range in.binds[len(in.binds)-1].alts {
+		for _, t := range ts {
+			out = append(out, alt{t: concat(a.t, t), facts: a.facts})
+		}
+	}
+	return withAlts(in, merge(out))
+}
+
+// join is the flow where two paths meet: each binding may hold the values
+// of either.
+func (w *walker) join(a, b flow) flow {
+	switch {
+	case !a.live:
+		return b
+	case !b.live:
+		return a
+	}
+	n := min(len(a.binds), len(b.binds))
+	binds := make([]binding, n)
+	for i := range binds {
+		binds[i] = binding{scope: a.binds[i].scope, alts: merge(slices.Concat(a.binds[i].alts, b.binds[i].alts))}
+	}
+	return flow{live: true, binds: binds}
+}
+
+// merge drops repeated values (keeping the facts they share) and keeps at
+// most maxAlternatives: when it must cut, it keeps the fullest messages
+// (see fullest), in their order.
+func merge(as []alt) []alt {
+	out := as[:0:0]
+	index := map[string]int{}
+	for _, a := range as {
+		k := templateKey(a.t)
+		i, ok := index[k]
+		if !ok {
+			index[k] = len(out)
+			out = append(out, a)
+			continue
+		}
+		var shared []fact
+		for _, f := range out[i].facts {
+			if v, ok := a.fact(f.cond); ok && v == f.val {
+				shared = append(shared, f)
+			}
+		}
+		out[i].facts = shared
+	}
+	if len(out) <= maxAlternatives {
+		return out
+	}
+	ts := make([]errdex.Template, len(out))
+	for i, a := range out {
+		ts[i] = a.t
+	}
+	keep := fullest(ts, maxAlternatives)
+	kept := out[:0]
+	for i, a := range out {
+		if keep[i] {
+			kept = append(kept, a)
+		}
+	}
+	return kept
+}
+
+// fullest marks the n templates that spell the most of a message: the
+// most literal bytes, a hole counting as a word of holeBytes. Messages
+// built by appends under conditions (net.OpError's "dial tcp 127.0.0.1:1:
+// connect: connection refused") are mostly the full ones, while a short
+// template left out is usually a prefix of one kept, so the matcher still
+// meets its text; ties keep the earlier.
+func fullest(ts []errdex.Template, n int) []bool {
+	const holeBytes = 4
+	size := func(t errdex.Template) int {
+		s := 0
+		for _, p := range t.Parts {
+			if p.IsHole() {
+				s += holeBytes
+			} else {
+				s += len(p.Text)
+			}
+		}
+		return s
+	}
+	order := make([]int, len(ts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int { return size(ts[j]) - size(ts[i]) })
+	keep := make([]bool, len(ts))
+	for _, i := range order[:min(n, len(order))] {
+		keep[i] = true
+	}
+	return keep
+}
+
+// branches returns the flows into the two branches of an if on cond:
+// where cond is a condition on names the function does not change, the
+// values whose path already decided it go only into the branch it
+// decided.
+func (w *walker) branches(cond ast.Expr, in flow) (flow, flow) {
+	key, val, ok := w.condition(cond)
+	if !ok || len(in.binds) == 0 {
+		return in, in
+	}
+	var then, els []alt
+	for _, a := range in.binds[len(in.binds)-1].alts {
+		v, known := a.fact(key)
+		if !known || v == val {
+			then = append(then, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, val})})
+		}
+		if !known || v != val {
+			els = append(els, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, !val})})
+		}
+	}
+	branch := func(as []alt) flow {
+		if len(as) == 0 {
+			return flow{}
+		}
+		return withAlts(in, as)
+	}
+	return branch(then), branch(els)
+}
+
+// condition returns the text of a condition that holds the same way
+// whenever it is tested, and whether it is stated positively: a
+// comparison or a test of names the function never changes, without
+// calls.
+func (w *walker) condition(e ast.Expr) (string, bool, bool) {
+	switch c := e.(type) {
+	case *ast.ParenExpr:
+		return w.condition(c.X)
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			k, v, ok := w.condition(c.X)
+			return k, !v, ok
+		}
+	case *ast.BinaryExpr:
+		switch c.Op {
+		case token.LAND, token.LOR:
+			return "", false, false
+		case token.EQL, token.NEQ:
+			if !w.stable(c) {
+				return "", false, false
+			}
+			return w.s.x.text(c.X) + " == " + w.s.x.text(c.Y), c.Op == token.EQL, true
+		}
+	}
+	if !w.stable(e) {
+		return "", false, false
+	}
+	return w.s.x.text(e), true, true
+}
+
+// stable reports whether e has no calls or receives and names nothing
+// the function changes.
+func (w *walker) stable(e ast.Expr) bool {
+	ok := true
+	fields := map[*ast.Ident]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr, *ast.FuncLit, *ast.BadExpr:
+			ok = false
+		case *ast.UnaryExpr:
+			ok = ok && n.Op != token.ARROW
+		case *ast.SelectorExpr:
+			fields[n.Sel] = true
+		case *ast.Ident:
+			ok = ok && (fields[n] || !w.info.modified[n.Name])
+		}
+		return ok
+	})
+	return ok
+}
+
+// push adds a target of break and continue.
+func (w *walker) push(label string, loop bool, in flow) *target {
+	t := &target{label: label, loop: loop, mark: len(in.binds)}
+	w.targets = append(w.targets, t)
+	return t
+}
+
+func (w *walker) pop() { w.targets = w.targets[:len(w.targets)-1] }
+
+// branch sends the flow of a break, continue or fallthrough to its
+// target; a goto's is lost.
+func (w *walker) branch(st *ast.BranchStmt, in flow) {
+	for i := len(w.targets) - 1; i >= 0; i-- {
+		t := w.targets[i]
+		switch {
+		case st.Tok == token.FALLTHROUGH:
+			t.fall, t.hasFallthrough = w.join(t.fall, in.truncate(t.mark)), true
+			return
+		case st.Tok != token.BREAK && st.Tok != token.CONTINUE:
+			return
+		case st.Label != nil && st.Label.Name != t.label:
+			continue
+		case st.Tok == token.BREAK:
+			t.breaks = append(t.breaks, in.truncate(t.mark))
+			return
+		case t.loop:
+			t.conts = append(t.conts, in.truncate(t.mark))
+			return
+		}
+	}
+}
+
+// forStmt walks a for loop: its body once, from the flow after init; the
+// flow after it joins the flow before the body (the condition failing at
+// once), after one pass and post, and its breaks. A loop without a
+// condition leaves only by a break.
+func (w *walker) forStmt(st *ast.ForStmt, label string, in flow) flow {
+	if in = w.header(st.Init, st.Cond, in); w.found {
+		return in
+	}
+	t := w.push(label, true, in)
+	defer w.pop()
+	end := w.stmt(st.Body, in)
+	if w.found {
+		return end
+	}
+	end = w.joinAll(end, t.conts)
+	if st.Post != nil {
+		if w.contains(st.Post) {
+			w.reach(st.Post, end)
+			return end
+		}
+		end = w.stmt(st.Post, end)
+	}
+	out := flow{}
+	if st.Cond != nil {
+		out = w.join(in, end)
+	}
+	return w.joinAll(out, t.breaks)
+}
+
+// rangeStmt walks a range loop like a for loop; its variables hold values
+// the walk does not see.
+func (w *walker) rangeStmt(st *ast.RangeStmt, label string, in flow) flow {
+	if w.contains(st.X) || w.contains(st.Key) || w.contains(st.Value) {
+		w.reach(st, in)
+		return in
+	}
+	t := w.push(label, true, in)
+	defer w.pop()
+	body := in
+	for _, e := range []ast.Expr{st.Key, st.Value} {
+		if id, ok := e.(*ast.Ident); ok && id.Name == w.id.Name {
+			if st.Tok == token.DEFINE {
+				body = w.declare(body, w.opaque())
+			} else {
+				body = w.set(body, w.opaque())
+			}
+		}
+	}
+	end := w.stmt(st.Body, body)
+	if w.found {
+		return end
+	}
+	return w.joinAll(w.join(in, end.truncate(t.mark)), slices.Concat(t.conts, t.breaks))
+}
+
+// cases walks the clauses of a switch from the flow after its tag: the
+// flow after it joins the clauses' ends and breaks, and the flow before
+// them when no default clause exists. A clause ending in fallthrough
+// flows into the next. bound names a type switch's variable.
+func (w *walker) cases(body *ast.BlockStmt, label string, in flow, bound string) flow {
+	t := w.push(label, false, in)
+	defer w.pop()
+	out := flow{}
+	for _, c := range body.List {
+		if cc, ok := c.(*ast.CaseClause); ok && cc.List == nil {
+			out = flow{} // a default clause: no value flows past untouched
+			break
+		}
+		out = in // the values from before first: source order
+	}
+	for _, c := range body.List {
+		cc, ok := c.(*ast.CaseClause)
+		if !ok {
+			continue
+		}
+		for _, e := range cc.List {
+			if w.contains(e) {
+				w.reach(e, in)
+				return in
+			}
+		}
+		entry := in
+		if t.hasFallthrough {
+			entry = w.join(in, t.fall)
+		}
+		t.fall, t.hasFallthrough = flow{}, false
+		var done bool
+		if out, done = w.clause(cc, entry, out, func(in flow) flow {
+			if bound == w.id.Name {
+				in = w.declare(in, w.opaque())
+			}
+			return w.list(cc.Body, in)
+		}); done {
+			return out
+		}
+	}
+	return w.joinAll(out, t.breaks)
+}
+
+// clause walks a case of a switch or select from in and joins its end
+// into out; done says the walk ended inside.
+func (w *walker) clause(cc ast.Node, in, out flow, body func(flow) flow) (_ flow, done bool) {
+	end := w.scoped(cc, in, body)
+	if w.found {
+		return end, true
+	}
+	return w.join(out, end), false
+}
+
+// joinAll joins flows into out.
+func (w *walker) joinAll(out flow, fs []flow) flow {
+	for _, f := range fs {
+		out = w.join(out, f)
+	}
+	return out
+}
+
+// selectStmt walks the clauses of a select: one of them runs (an empty
+// select blocks for ever).
+func (w *walker) selectStmt(st *ast.SelectStmt, label string, in flow) flow {
+	t := w.push(label, false, in)
+	defer w.pop()
+	out := flow{}
+	for _, c := range st.Body.List {
+		cc, ok := c.(*ast.CommClause)
+		if !ok {
+			continue
+		}
+		var done bool
+		if out, done = w.clause(cc, in, out, func(in flow) flow {
+			if in = w.stmtOpt(cc.Comm, in); w.found {
+				return in
+			}
+			return w.list(cc.Body, in)
+		}); done {
+			return out
+		}
+	}
+	return w.joinAll(out, t.breaks)
 }
 
 // isIndex reports whether e is an index expression (m[k]).
