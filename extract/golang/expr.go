@@ -209,6 +209,9 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 			return s.sprint(call.Args, true, depth+1)
 		}
 	}
+	if i, ok := s.wrapperCall(call); ok {
+		return s.printf(call, i, depth+1)
+	}
 	if t, ok := textFuncs[name]; ok && (len(call.Args) > 0 || t == errdex.HoleError) {
 		return one(s.hole(call, t))
 	}

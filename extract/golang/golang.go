@@ -209,6 +209,9 @@ type fileCtx struct {
 	imports map[string]string // local name → import path
 	consts  map[string]ast.Expr
 	structs map[string]*ast.StructType
+	// wrappers are the printf wrappers of the file (see printfWrapper):
+	// the index of the format parameter by helperKey.
+	wrappers map[string]int
 	// folded are calls whose message belongs to an enclosing site
 	// (panic(errors.New(...))), so they are not sites of their own.
 	folded map[*ast.CallExpr]bool
@@ -229,17 +232,18 @@ type fileCtx struct {
 
 func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 	x := &fileCtx{
-		path:    f.Path,
-		src:     f.Src,
-		tf:      fset.File(af.Pos()),
-		file:    af,
-		pkg:     af.Name.Name,
-		imports: map[string]string{},
-		consts:  map[string]ast.Expr{},
-		structs: map[string]*ast.StructType{},
-		folded:  map[*ast.CallExpr]bool{},
-		made:    map[ast.Expr]bool{},
-		memo:    map[*ast.Ident][]errdex.Template{},
+		path:     f.Path,
+		src:      f.Src,
+		tf:       fset.File(af.Pos()),
+		file:     af,
+		pkg:      af.Name.Name,
+		imports:  map[string]string{},
+		consts:   map[string]ast.Expr{},
+		structs:  map[string]*ast.StructType{},
+		wrappers: map[string]int{},
+		folded:   map[*ast.CallExpr]bool{},
+		made:     map[ast.Expr]bool{},
+		memo:     map[*ast.Ident][]errdex.Template{},
 	}
 	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path), Path: f.Path}
 	for _, imp := range af.Imports {
@@ -294,6 +298,11 @@ func (x *fileCtx) run() {
 					x.facts.Structs = append(x.facts.Structs, Struct{Name: s.Name.Name, Fields: fieldNames(st)})
 				}
 			}
+		}
+	}
+	for _, d := range x.file.Decls {
+		if d, ok := d.(*ast.FuncDecl); ok {
+			x.printfWrapper(d)
 		}
 	}
 	pkgLevel := &funcCtx{name: x.pkg + ".init"}

@@ -138,17 +138,24 @@ func errLikeFunc(name string) bool {
 func (x *fileCtx) passesFormat(body *ast.BlockStmt, format, args string) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || found || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
-			return !found
+		if e, ok := n.(ast.Expr); ok && !found {
+			found = x.isSprintfOf(e, format, args)
 		}
-		name, recv := calleeName(call)
-		f, ok1 := call.Args[0].(*ast.Ident)
-		a, ok2 := call.Args[1].(*ast.Ident)
-		found = name == "Sprintf" && x.imports[recv] == "fmt" && ok1 && ok2 && f.Name == format && a.Name == args
 		return !found
 	})
 	return found
+}
+
+// isSprintfOf reports whether e is fmt.Sprintf(format, args...).
+func (x *fileCtx) isSprintfOf(e ast.Expr, format, args string) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 || !call.Ellipsis.IsValid() {
+		return false
+	}
+	name, recv := calleeName(call)
+	f, ok1 := call.Args[0].(*ast.Ident)
+	a, ok2 := call.Args[1].(*ast.Ident)
+	return name == "Sprintf" && x.imports[recv] == "fmt" && ok1 && ok2 && f.Name == format && a.Name == args
 }
 
 // helperCall records a call that may be of a Helper: one with an argument
@@ -428,4 +435,98 @@ func fill(p errdex.Part, v errdex.Template, exact bool, old, expr string) []errd
 		e := strings.ReplaceAll(p.Expr, old, expr)
 		return []errdex.Part{errdex.HolePart(template.HoleNameOf(e), e, p.Type)}
 	}
+}
+
+// printfWrapper records d when it is a printf wrapper: a function or
+// method of at most maxHelperStmts statements with a format parameter
+// (format string, args ...any) and a single string result, every return
+// of which gives fmt.Sprintf(format, args...), directly or through a local
+// variable assigned only that (msg := fmt.Sprintf(format, a...); ...;
+// return msg, as flag's FlagSet.sprintf). A call of it in the file reads
+// as fmt.Sprintf of its format (see wrapperCall).
+func (x *fileCtx) printfWrapper(d *ast.FuncDecl) {
+	ft := d.Type
+	if d.Body == nil || len(d.Body.List) > maxHelperStmts || ft.Params == nil || ft.Results == nil ||
+		len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) > 1 || holeTypeOf(ft.Results.List[0].Type) != errdex.HoleStr {
+		return
+	}
+	var params []string
+	var last ast.Expr
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			params = append(params, n.Name)
+		}
+		last = f.Type
+	}
+	n := len(params)
+	if n < 2 || !isVariadicAny(last) || !x.isStringParam(ft, n-2) {
+		return
+	}
+	format, args := params[n-2], params[n-1]
+	isSprintf := func(e ast.Expr) bool { return x.isSprintfOf(e, format, args) }
+	// vars are the local variables assigned: true when only ever assigned
+	// fmt.Sprintf(format, args...).
+	vars := map[string]bool{}
+	ok, returns := true, 0
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				id, isID := l.(*ast.Ident)
+				if !isID {
+					continue
+				}
+				good := len(n.Lhs) == len(n.Rhs) && n.Tok != token.ADD_ASSIGN && isSprintf(n.Rhs[i])
+				if prev, seen := vars[id.Name]; seen {
+					good = good && prev
+				}
+				vars[id.Name] = good
+			}
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != 1 {
+				ok = false
+				return false
+			}
+			r := ast.Unparen(n.Results[0])
+			if id, isID := r.(*ast.Ident); isID {
+				ok = ok && vars[id.Name] // assignments precede the return in a straight body
+			} else {
+				ok = ok && isSprintf(r)
+			}
+		}
+		return ok
+	})
+	if ok && returns > 0 {
+		recv := ""
+		if d.Recv != nil && len(d.Recv.List) == 1 {
+			if recv = typeName(d.Recv.List[0].Type); recv == "" {
+				return
+			}
+		}
+		x.wrappers[helperKey(recv, d.Name.Name)] = n - 2
+	}
+}
+
+// wrapperCall reports whether call is of a printf wrapper of the file (a
+// function, or a method of the enclosing method's receiver type called
+// on the receiver), and the index of its format argument.
+func (s scope) wrapperCall(call *ast.CallExpr) (int, bool) {
+	k := ""
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		k = f.Name
+	case *ast.SelectorExpr:
+		id, ok := f.X.(*ast.Ident)
+		if !ok || s.fn == nil || s.fn.recvName == "" || id.Name != s.fn.recvName {
+			return 0, false
+		}
+		k = helperKey(s.fn.recvType, f.Sel.Name)
+	default:
+		return 0, false
+	}
+	i, ok := s.x.wrappers[k]
+	return i, ok && i < len(call.Args)
 }
