@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/match"
 	"github.com/errdex/errdex/trace"
@@ -21,8 +23,20 @@ import (
 // use; Reload swaps in a fresh index without blocking queries.
 type Service struct {
 	store errdex.Store
-	ix    atomic.Pointer[match.Index]
+	gen   atomic.Pointer[generation]
 }
+
+// generation is one build of the match index with the sites loaded for it:
+// the same errors are asked about again and again (a popular error, a
+// crash loop pasting its log), and a site's record never changes until
+// the next snapshot, which starts a new generation.
+type generation struct {
+	ix    *match.Index
+	sites *lru.Cache[errdex.ID, *errdex.Site]
+}
+
+// siteCacheSize bounds the sites kept per generation (a few KB each).
+const siteCacheSize = 4096
 
 // New builds the match index from every site in the store.
 func New(ctx context.Context, st errdex.Store) (*Service, error) {
@@ -42,12 +56,29 @@ func (s *Service) Reload(ctx context.Context) error {
 	}); err != nil {
 		return fmt.Errorf("lookup: load sites for the match index: %w", err)
 	}
-	s.ix.Store(b.Build())
+	sites, err := lru.New[errdex.ID, *errdex.Site](siteCacheSize)
+	if err != nil {
+		return fmt.Errorf("lookup: site cache: %w", err)
+	}
+	s.gen.Store(&generation{ix: b.Build(), sites: sites})
 	return nil
 }
 
 // Index returns the current match index.
-func (s *Service) Index() *match.Index { return s.ix.Load() }
+func (s *Service) Index() *match.Index { return s.gen.Load().ix }
+
+// site loads a site of generation g, from its cache when it can.
+func (s *Service) site(ctx context.Context, g *generation, id errdex.ID) (*errdex.Site, error) {
+	if site, ok := g.sites.Get(id); ok {
+		return site, nil
+	}
+	site, err := s.store.Site(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	g.sites.Add(id, site)
+	return site, nil
+}
 
 // Options tune Explain. The zero value selects the defaults.
 type Options struct {
@@ -90,6 +121,7 @@ type Answer struct {
 }
 
 // Hit is one matching site with the values the paste holds for its holes.
+// Site is shared with other answers: callers must not modify it.
 type Hit struct {
 	match.Match
 	Site *errdex.Site
@@ -113,7 +145,8 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	if opts.Limit <= 0 {
 		opts.Limit = 5
 	}
-	ix := s.ix.Load()
+	g := s.gen.Load()
+	ix := g.ix
 	start := time.Now()
 	queries := Queries(rep, opts.Repo)
 	ans := &Answer{Report: rep}
@@ -159,7 +192,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 			ans.Hits = append(ans.Hits, Hit{Match: m})
 			continue
 		}
-		site, err := s.store.Site(ctx, m.ID)
+		site, err := s.site(ctx, g, m.ID)
 		if err != nil {
 			if errdex.KindOf(err) == errdex.NotFound {
 				continue // replaced by a newer snapshot since the index was built

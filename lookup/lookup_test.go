@@ -203,3 +203,32 @@ func TestRunnerUp(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteCache checks that a site asked for again comes from the cache,
+// and that a reload (a new snapshot) starts a fresh one.
+func TestSiteCache(t *testing.T) {
+	svc := newService(t)
+	ctx := context.Background()
+	const paste = "ModuleNotFoundError: No module named 'yaml'"
+	first, err := svc.Explain(ctx, paste, Options{})
+	if err != nil || len(first.Hits) == 0 {
+		t.Fatalf("Explain: %v, %d hits", err, len(first.Hits))
+	}
+	again, err := svc.Explain(ctx, paste, Options{})
+	if err != nil || len(again.Hits) == 0 {
+		t.Fatalf("Explain again: %v", err)
+	}
+	if again.Hits[0].Site != first.Hits[0].Site {
+		t.Error("the second answer loaded its site again instead of reusing it")
+	}
+	if err := svc.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := svc.Explain(ctx, paste, Options{})
+	if err != nil || len(fresh.Hits) == 0 {
+		t.Fatalf("Explain after Reload: %v", err)
+	}
+	if fresh.Hits[0].Site == first.Hits[0].Site || fresh.Hits[0].Site.ID != first.Hits[0].Site.ID {
+		t.Error("after a reload the site must be read from the store again")
+	}
+}
