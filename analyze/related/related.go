@@ -103,16 +103,18 @@ type info struct {
 	config  []string
 	prefix  []string // env prefixes
 	guards  []string
-	terms   []string // distinct message words and word pairs, sorted
-	weight  float64  // sum of the terms' weights
+	terms   []int32 // distinct message words and word pairs (term IDs), sorted
+	weight  float64 // sum of the terms' weights
 	fileIdx int      // position among the file's sites
 }
 
 type index struct {
-	// cands, counts and list are scratch space reused from site to site.
-	cands  map[int]*candidate
-	counts map[int]int
-	list   []*candidate
+	// cands, counts, touched and list are scratch space reused from site
+	// to site.
+	cands   map[int]*candidate
+	counts  []int32 // by site
+	touched []int
+	list    []*candidate
 
 	sites    []*info
 	byFunc   map[string][]int
@@ -121,10 +123,12 @@ type index struct {
 	byConfig map[string][]int
 	byPrefix map[string][]int
 	byGuard  map[string][]int
-	byTerm   map[string][]int
 	byMsg    map[string][]int
-	// idf is the weight of each message term: ln(1 + sites/df).
-	idf map[string]float64
+	// termIDs numbers the message terms; byTerm lists the sites of each
+	// term and idf its weight, ln(1 + sites/df), by term ID.
+	termIDs map[string]int32
+	byTerm  [][]int
+	idf     []float64
 	// termCap is the number of sites above which a term finds no
 	// candidates.
 	termCap int
@@ -138,9 +142,9 @@ func run(p *analyze.Pass) {
 }
 
 func build(r *analyze.Repo) *index {
-	ix := &index{cands: map[int]*candidate{}, counts: map[int]int{}, byFunc: map[string][]int{}, byClass: map[string][]int{}, byFile: map[string][]int{},
-		byConfig: map[string][]int{}, byPrefix: map[string][]int{}, byGuard: map[string][]int{}, byTerm: map[string][]int{},
-		byMsg: map[string][]int{}, idf: map[string]float64{}}
+	ix := &index{cands: map[int]*candidate{}, byFunc: map[string][]int{}, byClass: map[string][]int{}, byFile: map[string][]int{},
+		byConfig: map[string][]int{}, byPrefix: map[string][]int{}, byGuard: map[string][]int{}, termIDs: map[string]int32{},
+		byMsg: map[string][]int{}}
 	for i, s := range r.Sites {
 		in := &info{site: s, title: explain.Title(s)}
 		path := s.Location.Path
@@ -158,7 +162,7 @@ func build(r *analyze.Repo) *index {
 				}
 			}
 		}
-		in.terms = terms(s.Template)
+		in.terms = ix.termIDsOf(terms(s.Template))
 		if !s.Template.IsOpaque() && len(words(s.Template)) >= minMessageWords {
 			in.message = strings.Join(strings.Fields(s.Template.String()), " ")
 		}
@@ -183,20 +187,22 @@ func build(r *analyze.Repo) *index {
 			add(ix.byGuard, path+"\x00"+g, i)
 		}
 		for _, t := range in.terms {
-			add(ix.byTerm, t, i)
+			ix.byTerm[t] = append(ix.byTerm[t], i)
 		}
 		if in.message != "" {
 			add(ix.byMsg, in.message, i)
 		}
 	}
 	n := float64(len(ix.sites))
-	for t, js := range ix.byTerm {
-		w := math.Log(1 + n/float64(len(js)))
+	ix.idf = make([]float64, len(ix.byTerm))
+	for t, id := range ix.termIDs {
+		w := math.Log(1 + n/float64(len(ix.byTerm[id])))
 		if strings.Contains(t, " ") {
 			w *= pairWeight
 		}
-		ix.idf[t] = w
+		ix.idf[id] = w
 	}
+	ix.counts = make([]int32, len(ix.sites))
 	for _, in := range ix.sites {
 		for _, t := range in.terms {
 			in.weight += ix.idf[t]
@@ -207,6 +213,22 @@ func build(r *analyze.Repo) *index {
 }
 
 func add(m map[string][]int, k string, i int) { m[k] = append(m[k], i) }
+
+// termIDsOf numbers terms (see index.termIDs), sorted by number.
+func (ix *index) termIDsOf(terms []string) []int32 {
+	ids := make([]int32, len(terms))
+	for i, t := range terms {
+		id, ok := ix.termIDs[t]
+		if !ok {
+			id = int32(len(ix.byTerm))
+			ix.termIDs[t] = id
+			ix.byTerm = append(ix.byTerm, nil)
+		}
+		ids[i] = id
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
 
 // realFunction reports whether a site is in a function rather than at the
 // top level of a file (Python's "<module>", Go's package-level "pkg.init").
@@ -361,18 +383,25 @@ func (ix *index) similar(i int, give func(int, float64, string)) {
 	if len(me.terms) < 2 || me.weight == 0 {
 		return
 	}
-	counts := ix.counts
-	clear(counts)
+	counts, touched := ix.counts, ix.touched[:0]
 	for _, t := range me.terms {
 		js := ix.byTerm[t]
 		if len(js) > ix.termCap || len(js) < 2 {
 			continue
 		}
 		for _, j := range js {
+			if counts[j] == 0 {
+				touched = append(touched, j)
+			}
 			counts[j]++
 		}
 	}
-	for j := range counts {
+	slices.Sort(touched) // the order of the old map did not matter; keep one
+	for _, j := range touched {
+		counts[j] = 0
+	}
+	ix.touched = touched
+	for _, j := range touched {
 		if j == i {
 			continue
 		}
@@ -392,12 +421,12 @@ func (ix *index) similar(i int, give func(int, float64, string)) {
 func (ix *index) overlap(a, b *info) float64 {
 	shared, i, j := 0.0, 0, 0
 	for i < len(a.terms) && j < len(b.terms) {
-		switch strings.Compare(a.terms[i], b.terms[j]) {
-		case 0:
-			shared += ix.idf[a.terms[i]]
+		switch x, y := a.terms[i], b.terms[j]; {
+		case x == y:
+			shared += ix.idf[x]
 			i++
 			j++
-		case -1:
+		case x < y:
 			i++
 		default:
 			j++
