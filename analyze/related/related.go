@@ -105,7 +105,7 @@ type info struct {
 	guards  []string
 	terms   []int32 // distinct message words and word pairs (term IDs), sorted
 	weight  float64 // sum of the terms' weights
-	fileIdx int      // position among the file's sites
+	fileIdx int     // position among the file's sites
 }
 
 type index struct {
