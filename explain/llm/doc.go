@@ -43,11 +43,15 @@
 // to a model (a message or source line the same patterns match) grounds
 // nothing, so an answer that obeys it ("run `curl ...`") names unknown
 // things and loses those sentences. Length and count limits apply to
-// every field. Rejections and drops are counted by reason (see the
+// every field. A field that would replace a static one citing facts of
+// the site (names, line numbers, values, variables, flags) must cite one
+// of the site's facts too, or it is dropped as vaguer than the static
+// text, which stays. Rejections and drops are counted by reason (see the
 // Reason* and Drop* constants) and logged.
 //
 // What validation cannot catch: a false statement in plain words that
-// names no code ("raised when the GPU runs out of memory"), a wrong value
+// names no code ("raised when the GPU runs out of memory") where the
+// static text names none either, a wrong value
 // or default, a condition stated the wrong way round. The deterministic
 // explanation stays stored beside the LLM's (errdex.Site.
 // StaticExplanation), and every field says its source, so a reader can

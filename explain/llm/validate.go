@@ -18,6 +18,10 @@ const (
 	DropTooMany    = "too-many"   // a list item past the field's limit
 	DropNoChange   = "no-change"  // an example fix whose after equals its before
 	DropDuplicate  = "duplicate"  // a list item given twice
+	// DropVague: vaguer than the static text, which the field would
+	// replace: the static text cites facts of the site (names, lines,
+	// values, variables, flags) and this cites none.
+	DropVague = "vaguer-than-static"
 )
 
 // Length limits of the fields of an accepted answer, in characters.
@@ -37,7 +41,7 @@ type Drop struct {
 	Field  string   // meaning, trigger, solutions, example_fix, situations
 	Reason string   // one of the Drop* reasons
 	Text   string   // what was dropped, cut short
-	Names  []string // for DropUngrounded and DropLink: the names not found
+	Names  []string // for DropUngrounded and DropLink: the names not found; for DropVague: the facts the static text cites
 }
 
 // Verdict is the outcome of validating an answer.
@@ -73,6 +77,11 @@ var injection = regexp.MustCompile(`(?i)` +
 //     items over the length limit, past the count limit or repeated;
 //   - an example fix is dropped when any name in it is unknown, when it
 //     changes nothing, or when it is too long;
+//   - a field that would replace a static one that cites facts of the
+//     site (names, identifiers, line numbers, values, $VARS, --flags; see
+//     StaticOf) is dropped when it cites none, being vaguer than the
+//     static text (DropVague): the meaning or trigger whole, each
+//     solution or situation item alone; the static field then stays;
 //   - the answer is rejected when more than half of what it says was
 //     dropped as ungrounded, or when nothing is left.
 //
@@ -81,6 +90,7 @@ var injection = regexp.MustCompile(`(?i)` +
 func Validate(a *errdex.Explanation, site *errdex.Site, syms *Symbols) *Verdict {
 	v := &Verdict{}
 	g := newGrounding(site, syms)
+	sp := newSpecificity(site, g)
 	all := append([]string{a.Meaning, a.Trigger}, a.Solutions...)
 	all = append(all, a.Situations...)
 	if f := a.ExampleFix; f != nil {
@@ -110,7 +120,7 @@ func Validate(a *errdex.Explanation, site *errdex.Site, syms *Symbols) *Verdict 
 		}
 		return false
 	}
-	prose := func(field, text string, limit int) string {
+	prose := func(field, text, static string, limit int) string {
 		var out []string
 		for _, s := range sentences(cleanProse(text)) {
 			if check(field, s) {
@@ -122,9 +132,13 @@ func Validate(a *errdex.Explanation, site *errdex.Site, syms *Symbols) *Verdict 
 			v.drop(field, DropTooLong, joined, nil)
 			return ""
 		}
+		if facts := sp.vaguer(joined, static); joined != "" && facts != nil {
+			v.drop(field, DropVague, joined, facts)
+			return ""
+		}
 		return joined
 	}
-	items := func(field string, list []string, limit, most int) []string {
+	items := func(field string, list, static []string, limit, most int) []string {
 		var out []string
 		for _, it := range list {
 			it = cleanProse(it)
@@ -136,16 +150,22 @@ func Validate(a *errdex.Explanation, site *errdex.Site, syms *Symbols) *Verdict 
 				v.drop(field, DropTooLong, it, nil)
 			case slices.Contains(out, it):
 				v.drop(field, DropDuplicate, it, nil)
-			case check(field, it):
-				out = append(out, it)
+			case !check(field, it):
+			default:
+				if facts := sp.vaguer(it, static...); facts != nil {
+					v.drop(field, DropVague, it, facts)
+				} else {
+					out = append(out, it)
+				}
 			}
 		}
 		return out
 	}
-	kept.Meaning = prose("meaning", a.Meaning, maxMeaning)
-	kept.Trigger = prose("trigger", a.Trigger, maxTrigger)
-	kept.Solutions = items("solutions", a.Solutions, maxSolution, maxSolutions)
-	kept.Situations = items("situations", a.Situations, maxSituation, maxSituations)
+	st := sp.static
+	kept.Meaning = prose("meaning", a.Meaning, st.Meaning, maxMeaning)
+	kept.Trigger = prose("trigger", a.Trigger, st.Trigger, maxTrigger)
+	kept.Solutions = items("solutions", a.Solutions, st.Solutions, maxSolution, maxSolutions)
+	kept.Situations = items("situations", a.Situations, st.Situations, maxSituation, maxSituations)
 	if f := a.ExampleFix; f != nil {
 		kept.ExampleFix = v.checkFix(f, site, g, &units, &ungrounded)
 	}
