@@ -171,6 +171,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x := newFileCtx(f, fset, af)
 	x.broken = err != nil
 	x.run()
+	x.siteGuards()
 	x.facts.Build = x.buildGuard()
 	guardFile(x.facts.Build, x.sites)
 	res.Sites = x.sites
@@ -217,10 +218,14 @@ type fileCtx struct {
 	folded map[*ast.CallExpr]bool
 	// made are the values of named types that have a site (see
 	// literalSite), so that each construction has one.
-	made     map[ast.Expr]bool
-	sites    []*errdex.Site
-	facts    *Facts
-	problems []string
+	made  map[ast.Expr]bool
+	sites []*errdex.Site
+	// siteNodes are the nodes of the sites, for their guards.
+	siteNodes map[ast.Node][]*errdex.Site
+	// callNodes are the calls of helpers that Link may make sites.
+	callNodes map[*ast.CallExpr]*errdex.Site
+	facts     *Facts
+	problems  []string
 	// memo holds the messages of names already resolved, and steps
 	// counts evaluated expressions (see maxSteps).
 	memo  map[*ast.Ident][]errdex.Template
@@ -232,18 +237,20 @@ type fileCtx struct {
 
 func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 	x := &fileCtx{
-		path:     f.Path,
-		src:      f.Src,
-		tf:       fset.File(af.Pos()),
-		file:     af,
-		pkg:      af.Name.Name,
-		imports:  map[string]string{},
-		consts:   map[string]ast.Expr{},
-		structs:  map[string]*ast.StructType{},
-		wrappers: map[string]int{},
-		folded:   map[*ast.CallExpr]bool{},
-		made:     map[ast.Expr]bool{},
-		memo:     map[*ast.Ident][]errdex.Template{},
+		path:      f.Path,
+		src:       f.Src,
+		tf:        fset.File(af.Pos()),
+		file:      af,
+		pkg:       af.Name.Name,
+		imports:   map[string]string{},
+		consts:    map[string]ast.Expr{},
+		structs:   map[string]*ast.StructType{},
+		wrappers:  map[string]int{},
+		folded:    map[*ast.CallExpr]bool{},
+		made:      map[ast.Expr]bool{},
+		memo:      map[*ast.Ident][]errdex.Template{},
+		siteNodes: map[ast.Node][]*errdex.Site{},
+		callNodes: map[*ast.CallExpr]*errdex.Site{},
 	}
 	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path), Path: f.Path}
 	for _, imp := range af.Imports {
@@ -522,6 +529,7 @@ func (x *fileCtx) addSite(kind errdex.SiteKind, n ast.Node, fn *funcCtx, excepti
 		s.Alternatives = ts[1:]
 	}
 	x.sites = append(x.sites, s)
+	x.siteNodes[n] = append(x.siteNodes[n], s)
 	return s
 }
 

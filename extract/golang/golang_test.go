@@ -82,7 +82,17 @@ func toGolden(res *extract.Result) goldenFile {
 		}
 		gs.Build = s.Build
 		for _, gd := range s.Guards {
-			gs.Guards = append(gs.Guards, fmt.Sprintf("%s %s: %s @ line %d", gd.Kind, gd.Condition, gd.Source, gd.Line))
+			line := fmt.Sprintf("%s %s: %s @ line %d", gd.Kind, gd.Condition, gd.Source, gd.Line)
+			if gd.Negated {
+				line += " negated"
+			}
+			if gd.Op != "" {
+				line += fmt.Sprintf(" [%s %s %s]", gd.Subject, gd.Op, gd.Value)
+			}
+			if len(gd.Names) > 0 {
+				line += " names=" + strings.Join(gd.Names, ",")
+			}
+			gs.Guards = append(gs.Guards, line)
 		}
 		g.Sites = append(g.Sites, gs)
 	}

@@ -202,6 +202,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		c.Args = append(c.Args, arg)
 	}
 	c.Site = &errdex.Site{Language: "go", Location: errdex.Location{Span: x.span(call)}, Function: fn.name}
+	x.callNodes[call] = c.Site // for its guards, should Link make it a site
 	x.facts.Calls = append(x.facts.Calls, c)
 }
 

@@ -499,13 +499,7 @@ func (x *fileCtx) assignStmt(a *ast.AssignStmt, fn *funcCtx) {
 			x.literalSite(a, v, kindLiteral, fn, nil)
 			continue
 		}
-		var name string
-		switch l := l.(type) {
-		case *ast.Ident:
-			name = l.Name
-		case *ast.SelectorExpr:
-			name = l.Sel.Name
-		}
+		name := lastName(l)
 		if typ, _, conv := typedValue(v); conv && (errLikeType(typeName(typ)) || errLikeType(name)) && !x.isCtorCall(v) {
 			x.literalSite(a, v, kindLiteral, fn, nil)
 		}
