@@ -39,6 +39,9 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 		out = append(out, "the template is all values: it is known by its place, not its text")
 	case al.matched == al.total && al.unexplained < 1:
 		out = append(out, "the message matches the template")
+	case al.matched == al.total && c.wrappedBy >= 0:
+		// The text around it is the wrapper's (said below).
+		out = append(out, "the message holds the template whole")
 	default:
 		s := fmt.Sprintf("the message matches %d%% of the template's text", 100*al.matched/max(1, al.total))
 		if al.truncTail > 0 {

@@ -42,6 +42,7 @@ func TestErrorValues(t *testing.T) {
 		want   []errdex.ID // the first matches, in order
 		tied   int         // Result.Tied, when not 0
 		reason string      // a reason of the first match, when not ""
+		not    string      // no reason of the first match holds this, when not ""
 	}{
 		{name: "the platform twin a default build compiles first", q: Query{Message: "remove /tmp/x: directory not empty"},
 			want: []errdex.ID{"remove-unix", "remove-plan9"}, tied: 1},
@@ -50,7 +51,7 @@ func TestErrorValues(t *testing.T) {
 		{name: "the construction before the Error method", q: Query{Message: `invalid URL escape "%zz"`},
 			want: []errdex.ID{"escape-made", "escape-method"}, tied: 2},
 		{name: "a wrapped value: the inner site, the wrapper named", q: Query{Message: `parse "http://x/%zz": invalid URL escape "%zz"`},
-			want: []errdex.ID{"escape-made"}, reason: "wrapper at net/url/url.go:370"},
+			want: []errdex.ID{"escape-made"}, reason: "wrapper at net/url/url.go:370", not: "other text"},
 		{name: "a wrapped Error method: the wrapper", q: Query{Message: "open /etc/app.toml: no such file or directory"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "a value printed by a panic elsewhere", q: Query{Message: "bufio.Scanner: token too long", Frames: userStack},
@@ -71,6 +72,9 @@ func TestErrorValues(t *testing.T) {
 			}
 			if tt.reason != "" && !slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.reason) }) {
 				t.Errorf("reasons %q, want one containing %q", res.Matches[0].Reasons, tt.reason)
+			}
+			if tt.not != "" && slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.not) }) {
+				t.Errorf("reasons %q, want none containing %q", res.Matches[0].Reasons, tt.not)
 			}
 		})
 	}
