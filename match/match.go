@@ -166,7 +166,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		sc.msg.cut(n)
 		exception = cmp.Or(exception, name)
 	} else if name := unsafeString(sc.msg.cased); exception == "" && isIdentPath(name) &&
-		(isExceptionName(name, "", ix.raised) || isQualified(name) && isExceptionName(name, shortName(name), nil)) {
+		(isExceptionName(name, "", ix.raised) || isQualified(name) && startsUpper(shortName(name))) {
 		// A bare exception name: raised without a message ("EOFError",
 		// "_queue.Full").
 		exception = strings.Clone(name)

@@ -323,7 +323,7 @@ func isExceptionName(name, want string, raised map[string]struct{}) bool {
 	if short == "" {
 		return false
 	}
-	if 'A' <= short[0] && short[0] <= 'Z' && (want != "" && short == shortName(want) || looksLikeExceptionName(short)) {
+	if startsUpper(short) && (want != "" && short == shortName(want) || looksLikeExceptionName(short)) {
 		return true
 	}
 	// Qualified, a raised type may be lower case: "re.error",
@@ -331,6 +331,10 @@ func isExceptionName(name, want string, raised map[string]struct{}) bool {
 	_, known := raised[short]
 	return known && isQualified(name)
 }
+
+// startsUpper reports whether s starts with an ASCII upper-case letter, as
+// class names do.
+func startsUpper(s string) bool { return s != "" && 'A' <= s[0] && s[0] <= 'Z' }
 
 // isQualified reports whether name has a module path before its last
 // component.

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/errdex/errdex"
@@ -77,18 +78,11 @@ func sitePrior(s *errdex.Site) uint8 {
 // `&PathError{Op: "open", ...}` says where it happened), then a function
 // with callers.
 func (ix *Index) comparePrior(x, y uint32) int {
-	sx, sy := ix.sites[x], ix.sites[y]
-	if a, b := sx.prior>>priorBuildBits, sy.prior>>priorBuildBits; a != b {
-		return int(b) - int(a)
-	}
-	if a, b := ix.files[sx.file].importers, ix.files[sy.file].importers; a != b {
-		return int(b) - int(a)
-	}
-	return int(sy.prior&priorLowMask) - int(sx.prior&priorLowMask)
+	return cmp.Compare(ix.priorRank(y), ix.priorRank(x))
 }
 
-// priorRank folds site s's priors into one number ordered as comparePrior
-// orders sites, the likelier higher.
+// priorRank folds site s's priors into one number, the likelier higher:
+// the build level, then the importers' level, then the other bits.
 func (ix *Index) priorRank(s uint32) uint32 {
 	rec := ix.sites[s]
 	return uint32(rec.prior>>priorBuildBits)<<16 | uint32(ix.files[rec.file].importers)<<8 | uint32(rec.prior&priorLowMask)

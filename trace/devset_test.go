@@ -16,39 +16,7 @@ import (
 // expected path and line; a "Type: message" query must yield one loose
 // candidate with that type and message.
 func TestDevset(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "devset", "python.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type expect struct {
-		PathSuffix string `json:"path_suffix"`
-		Line       int    `json:"line"`
-		Function   string `json:"function"`
-	}
-	type devCase struct {
-		ID     string  `json:"id"`
-		Form   string  `json:"form"`
-		Query  string  `json:"query"`
-		Expect *expect `json:"expect"`
-	}
-	var typeMessage = map[string]string{} // case → its "Type: message" query
-	var cases []devCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c devCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
-		if c.Form == "type-message" {
-			typeMessage[strings.TrimSuffix(c.ID, "/type-message")] = c.Query
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	cases, typeMessage := readDevset(t, "python.jsonl", "type-message")
 	if len(cases) < 900 {
 		t.Fatalf("%d devset queries, want the committed 900+", len(cases))
 	}
@@ -104,33 +72,7 @@ func TestDevset(t *testing.T) {
 // yield one exception whose message is the bare message and whose stack
 // has frames in .go files, the first the panicking function's.
 func TestDevsetGo(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "devset", "go.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	type devCase struct {
-		ID    string `json:"id"`
-		Form  string `json:"form"`
-		Query string `json:"query"`
-	}
-	messages := map[string]string{} // case → its bare message
-	var cases []devCase
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for sc.Scan() {
-		var c devCase
-		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
-			t.Fatal(err)
-		}
-		cases = append(cases, c)
-		if c.Form == "message" {
-			messages[strings.TrimSuffix(c.ID, "/message")] = c.Query
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
+	cases, messages := readDevset(t, "go.jsonl", "message")
 	if len(cases) < 600 {
 		t.Fatalf("%d devset queries, want the committed 600+", len(cases))
 	}
@@ -177,4 +119,45 @@ func TestDevsetGo(t *testing.T) {
 			}
 		}
 	}
+}
+
+// devCase is one query of a development set (testdata/devset).
+type devCase struct {
+	ID     string `json:"id"`
+	Form   string `json:"form"`
+	Query  string `json:"query"`
+	Expect *struct {
+		PathSuffix string `json:"path_suffix"`
+		Line       int    `json:"line"`
+		Function   string `json:"function"`
+	} `json:"expect"`
+}
+
+// readDevset reads testdata/devset/name at the repository root, and maps
+// each case (its id without the form) to its query of the given form.
+func readDevset(t *testing.T, name, form string) ([]devCase, map[string]string) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "devset", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []devCase
+	byCase := map[string]string{}
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<24)
+	for sc.Scan() {
+		var c devCase
+		if err := json.Unmarshal(sc.Bytes(), &c); err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, c)
+		if c.Form == form {
+			byCase[strings.TrimSuffix(c.ID, "/"+form)] = c.Query
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cases, byCase
 }

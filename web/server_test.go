@@ -476,12 +476,7 @@ func TestExplanationSources(t *testing.T) {
 		Solutions: []string{"Set DISAGG_SAMPLING_MASK_MAX_TOKENS to a positive value."},
 		Source:    "static",
 	}
-	v := env.srv.newErrorView(&site, nil, nil, 0)
-	resp, err := env.srv.render("error", 200, pageData{Title: v.Title, Body: v}, cacheNone)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := string(resp.body)
+	b := renderErrorPage(t, env, &site)
 	if n := strings.Count(b, `class="ai"`); n != 1 {
 		t.Errorf("%d fields marked AI-assisted, want 1 (meaning)", n)
 	}
@@ -607,16 +602,23 @@ func TestStaticSituationsAndFix(t *testing.T) {
 		ExampleFix: &errdex.ExampleFix{Before: "unset_static_marker=1", After: "static_marker_after=2", Lang: "sh"},
 		Source:     "static",
 	}
-	v := env.srv.newErrorView(&site, nil, nil, 0)
-	resp, err := env.srv.render("error", 200, pageData{Title: v.Title, Body: v}, cacheNone)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := string(resp.body)
+	b := renderErrorPage(t, env, &site)
 	for _, want := range []string{"send_kv_chunk calls set_buf with a mask.", "Example from static analysis alone", "static_marker_after",
 		"A client sends return_sampling_mask=True"} {
 		if !strings.Contains(b, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
+}
+
+// renderErrorPage renders site's error page as the server would, without
+// values from a search.
+func renderErrorPage(t *testing.T, env *testEnv, site *errdex.Site) string {
+	t.Helper()
+	v := env.srv.newErrorView(site, nil, nil, 0)
+	resp, err := env.srv.render("error", 200, pageData{Title: v.Title, Body: v}, cacheNone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(resp.body)
 }
