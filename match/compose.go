@@ -1,6 +1,9 @@
 package match
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Wrapped messages. Code that catches an exception and raises another
 // often puts the first one's message inside the second's: raise
@@ -15,6 +18,13 @@ import "strings"
 // Exceptions are caught near where they are raised, so the credit is
 // scaled by how close the two sites are: the whole of it within one class,
 // less within one file, less again across files.
+//
+// An application often appends a remark to the error it passes on
+// (`fmt.Errorf("%w (is another instance running?)", err)`, `raise
+// RuntimeError(f"{e} (retry later)")`). When the error hole runs to the
+// end of the message, the inner message may be followed there by such a
+// remark: the inner site is credited all the same, and the remark counts
+// as text no template explains, as it would after any template.
 //
 // Errors that are values (Go, Rust) turn this around. A wrapper
 // (`&url.Error{Op: "parse", URL: u, Err: err}`, `fmt.Errorf("load config:
@@ -55,7 +65,10 @@ func (sc *scratch) compose(ix *Index) {
 			if cp.start < 0 || cp.end-cp.start < minWrapped {
 				continue
 			}
-			best, inner, text := 0.0, -1, 0
+			best, inner, text, tail := 0.0, -1, 0, float32(0)
+			// The hole runs to the end of the message: an appended
+			// remark may follow the inner message.
+			tailHole := j == len(sc.parts)-1 && int(cp.end) >= sc.msg.noise
 			for k := range sc.found {
 				c2 := &sc.found[k]
 				if k == i || c2.opaque || c2.empty || !c2.al.ok || c2.al.lo < cp.start || c2.al.hi > cp.end || c2.site == c.site {
@@ -65,21 +78,25 @@ func (sc *scratch) compose(ix *Index) {
 				// Of two inner sites with the same text, an Error
 				// method's table of system messages is likelier than a
 				// sentinel copying one ("invalid argument").
-				better := credit > best || inner >= 0 && credit == best && ix.sites[c2.site].flags&flagFormatter != 0 &&
-					ix.sites[sc.found[inner].site].flags&flagFormatter == 0
-				if better && sc.wholeWithin(ix, c2, cp) {
-					best, inner, text = credit, k, sc.subAl.matched
+				better := credit > best || inner >= 0 && credit == best && ix.innerBefore(c2.site, sc.found[inner].site)
+				if !better {
+					continue
+				}
+				if ok, remark := sc.wholeWithin(ix, c2, cp, tailHole); ok {
+					best, inner, text, tail = credit, k, sc.subAl.matched, remark
 				}
 			}
 			if inner < 0 {
 				continue
 			}
 			// The wrapped template's text is matched text of the
-			// wrapper's now, no longer a capture.
+			// wrapper's now, no longer a capture; a remark after it is
+			// unexplained text.
 			al := c.al
 			al.matched += int(best)
 			al.total += int(best)
-			al.captured = max(0, al.captured-text)
+			al.captured = max(0, al.captured-text-int(tail))
+			al.unexplained += tail
 			t := al.textScore(sc.msg.truncated)
 			in := &sc.found[inner]
 			if ix.innerFirst(in.site) {
@@ -95,6 +112,19 @@ func (sc *scratch) compose(ix *Index) {
 	}
 }
 
+// innerBefore reports whether inner site a is likelier than b to be the one
+// a wrapper's hole holds, when both explain the same text: an Error
+// method's table of system messages rather than a sentinel copying one
+// ("invalid argument"), else the one with the stronger prior (Linux's
+// errno table before js/wasm's copy of it).
+func (ix *Index) innerBefore(a, b uint32) bool {
+	fa, fb := ix.sites[a].flags&flagFormatter != 0, ix.sites[b].flags&flagFormatter != 0
+	if fa != fb {
+		return fa
+	}
+	return ix.priorRank(a) > ix.priorRank(b)
+}
+
 // innerFirst reports whether the wrapped site inner, rather than its
 // wrapper, is where the failure happened (see above).
 func (ix *Index) innerFirst(inner uint32) bool {
@@ -103,8 +133,10 @@ func (ix *Index) innerFirst(inner uint32) bool {
 }
 
 // wholeWithin reports whether candidate c's template matches the span cp
-// of the message whole: all its text, nothing else, no cut.
-func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture) bool {
+// of the message whole: all its text, nothing else, no cut. With remark,
+// the span may go on after the template's last literal with a remark
+// (see above), whose cost as unexplained text is returned.
+func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture, remark bool) (bool, float32) {
 	sc.inner, _ = ix.decode(c.tmpl, sc.inner[:0])
 	full := sc.msg
 	sub := text{
@@ -116,7 +148,24 @@ func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture) bool {
 	ok := sc.align(sc.inner, &sc.subAl)
 	sc.msg = full
 	al := &sc.subAl
-	return ok && al.ok && al.total > 0 && al.matched == al.total && al.truncTail == 0 && !al.partial && al.unexplained < 1
+	if !ok || !al.ok || al.total == 0 || al.matched != al.total || al.truncTail != 0 || al.partial {
+		return false, 0
+	}
+	if al.unexplained < 1 {
+		return true, 0
+	}
+	if !remark || al.hi < 0 || int(al.hi) >= len(sub.cased) {
+		return false, 0
+	}
+	after := sub.cased[al.hi:]
+	if len(bytes.TrimSpace(after)) == 0 || after[0] != ' ' {
+		return false, 0 // a remark is set apart by a space
+	}
+	cost := suffixCost(after)
+	if al.unexplained-cost >= 1 {
+		return false, 0 // more text unexplained than the remark
+	}
+	return true, cost
 }
 
 // affinity grades how close two sites are (see above).
