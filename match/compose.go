@@ -35,8 +35,10 @@ import (
 // in its reasons, and a traceback passing the wrapper counts for it too;
 // unless the inner site is an Error method (syscall.Errno's table of
 // messages), which formats a value made by no indexed code (the kernel
-// returned the errno): then the wrapper is where the failure entered the
-// code, and it keeps the credit.
+// returned the errno), or a sentinel's definition (`var ErrNotFound =
+// errors.New(...)`), a value made once and returned from anywhere: then
+// the wrapper is where the failure entered the code, and it keeps the
+// credit.
 const (
 	// minWrapped is the shortest error-hole capture looked into.
 	minWrapped = 8
@@ -129,7 +131,7 @@ func (ix *Index) innerBefore(a, b uint32) bool {
 // wrapper, is where the failure happened (see above).
 func (ix *Index) innerFirst(inner uint32) bool {
 	in := ix.sites[inner].flags
-	return in&flagValue != 0 && in&flagFormatter == 0
+	return in&flagValue != 0 && in&(flagFormatter|flagSentinel) == 0
 }
 
 // wholeWithin reports whether candidate c's template matches the span cp

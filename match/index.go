@@ -300,6 +300,12 @@ const (
 	// (a Python raise or assert), so the type printed is that class's
 	// (see pytypes.go).
 	flagExactType
+	// flagSentinel: the site defines a package-level error value (`var
+	// ErrNotFound = errors.New(...)`, Function "pkg.init"). Code returns
+	// the one value from many places, so its definition says nothing of
+	// where a failure happened: a wrapper around it does (see
+	// compose.go).
+	flagSentinel
 )
 
 // flagsOf derives a site's flags from its kind and language.
@@ -310,6 +316,9 @@ func flagsOf(s *errdex.Site) siteFlags {
 	case errdex.KindErrorMethod:
 		return flagValue | flagFormatter
 	case errdex.KindErrorf, errdex.KindErrorsNew:
+		if values && (s.Function == "init" || strings.HasSuffix(s.Function, ".init")) {
+			return flagValue | flagSentinel
+		}
 		return flagValue
 	case errdex.KindRaise, errdex.KindRaiseObject:
 		if values {

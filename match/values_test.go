@@ -29,6 +29,8 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "open", "os/file_unix.go", 265, "os.openFileNolog", errdex.KindRaise, "*fs.PathError", "unix", "open {name}: {e:error}"),
 		goSite(t, "errno-enoent", "syscall/zerrors_linux_amd64.go", 1270, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "no such file or directory"),
 		goSite(t, "errno-enoent-js", "syscall/tables_js.go", 300, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "js && wasm", "no such file or directory"),
+		goSite(t, "err-parse", "flag/flag.go", 105, "flag.init", errdex.KindErrorsNew, "", "", "parse error"),
+		goSite(t, "flag-value", "flag/flag.go", 1139, "flag.(*FlagSet).parseOne", errdex.KindErrorsNew, "", "", "invalid value {value:repr} for flag -{name}: {err:error}"),
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
@@ -55,6 +57,8 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"escape-made"}, reason: "wrapper at net/url/url.go:370", not: "other text"},
 		{name: "a wrapped Error method: the wrapper", q: Query{Message: "open /etc/app.toml: no such file or directory"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
+		{name: "a wrapped sentinel: the wrapper, the sentinel named", q: Query{Message: `invalid value "http" for flag -port: parse error`},
+			want: []errdex.ID{"flag-value"}, reason: "wraps the message raised at flag/flag.go:105"},
 		{name: "a remark the application appended", q: Query{Message: "open /etc/app.toml: no such file or directory (is the volume mounted?)"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "no remark: text glued to the wrapped message", q: Query{Message: "open /etc/app.toml: no such file or directory_backup"},
