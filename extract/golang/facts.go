@@ -47,6 +47,13 @@ type Facts struct {
 	// whose arguments give text, which Link resolves to helpers.
 	Helpers []Helper
 	Calls   []Call
+	// Externs are the functions of the file declared without a body that
+	// take one string (func fatal(string)), and FatalLinks the symbols
+	// ("internal/sync.fatal") that functions of the file supply by
+	// forwarding their parameter to the runtime's throw or fatal (see
+	// fatal.go).
+	Externs    []Extern
+	FatalLinks []string
 	// CallCounts counts the file's calls by callee, for the repository's
 	// analyses (how many places call a function).
 	CallCounts map[Callee]int

@@ -321,6 +321,7 @@ func (x *fileCtx) run() {
 			}
 		case *ast.FuncDecl:
 			x.getter(d)
+			x.fatalLinks(d)
 			fn := x.newFuncCtx(d)
 			if d.Body != nil {
 				before := len(x.sites)

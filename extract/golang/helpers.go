@@ -268,8 +268,16 @@ func (l *linker) helperSites() {
 			}
 		}
 	})
+	fatals := l.fatalExterns()
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, c := range fx.Calls {
+			if e, ok := fatals[key{fx.Dir, c.Name}]; ok && !c.Method && c.Import == "" {
+				if fatalCall(e, c) {
+					guardFile(fx.Build, []*errdex.Site{c.Site})
+					f.Sites = append(f.Sites, c.Site)
+				}
+				continue
+			}
 			var h *Helper
 			switch {
 			case c.Import != "":

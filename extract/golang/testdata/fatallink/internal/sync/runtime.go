@@ -1,0 +1,7 @@
+package sync
+
+//go:linkname throw
+func throw(string)
+
+//go:linkname fatal
+func fatal(string)
