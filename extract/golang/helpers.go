@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -37,7 +38,12 @@ type Helper struct {
 	// itself (the lexer's errorf keeps fmt.Sprintf(format, args...) in an
 	// item), its message is the format.
 	Printf bool
-	Span   errdex.Span // the declaration
+	// Scope is, for a closure assigned to a local variable (addrErr :=
+	// func(addr, why string) error { ... }), the enclosing function as
+	// Site.Function names it; its calls are those of that variable in
+	// that function. "" for a declared function or method.
+	Scope string
+	Span  errdex.Span // the declaration, or the function literal
 }
 
 // Call is a call whose arguments give text, of a function or method that
@@ -49,7 +55,10 @@ type Call struct {
 	// Recv is the receiver's type name when x is the enclosing method's
 	// receiver, "" when unknown.
 	Recv string
-	Args []CallArg
+	// Scope is set when the callee is a local variable holding a function
+	// literal: the enclosing function (see Helper.Scope).
+	Scope string
+	Args  []CallArg
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
 	Site *errdex.Site
@@ -64,34 +73,42 @@ type CallArg struct {
 	Printf    []errdex.Template
 }
 
-// helper records d as a Helper when it is one: parameters, a short body,
-// and a few sites (sites are the sites its body made) or, without any, a
-// printf wrapper named like an error.
+// helper records d as a Helper when it is one (see newHelper).
 func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site) {
-	if d.Body == nil || len(d.Body.List) > maxHelperStmts || len(sites) > maxHelperSites {
-		return
-	}
-	h := Helper{Name: d.Name.Name, Format: -1, Sites: sites, Span: x.span(d)}
+	recv := ""
 	if d.Recv != nil {
-		h.Recv = fn.recvType
+		recv = fn.recvType
 	}
+	if h, ok := x.newHelper(d.Name.Name, recv, d.Type, d.Body, sites); ok {
+		h.Span = x.span(d)
+		x.facts.Helpers = append(x.facts.Helpers, h)
+	}
+}
+
+// newHelper returns the Helper of a function with the given type and
+// body, and whether it is one: parameters, a short body, and a few sites
+// (sites are the sites its body made) or, without any, a printf wrapper
+// named like an error.
+func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.BlockStmt, sites []*errdex.Site) (Helper, bool) {
+	if body == nil || len(body.List) > maxHelperStmts || len(sites) > maxHelperSites {
+		return Helper{}, false
+	}
+	h := Helper{Name: name, Recv: recv, Format: -1, Sites: sites}
 	var last ast.Expr
-	for _, f := range d.Type.Params.List {
+	for _, f := range ft.Params.List {
 		for _, n := range f.Names {
 			h.Params = append(h.Params, n.Name)
 		}
 		last = f.Type
 	}
 	if len(h.Params) == 0 {
-		return
+		return Helper{}, false
 	}
-	if n := len(h.Params); n >= 2 && isVariadicAny(last) && x.isStringParam(d.Type, n-2) {
+	if n := len(h.Params); n >= 2 && isVariadicAny(last) && x.isStringParam(ft, n-2) {
 		h.Format = n - 2
 	}
-	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(d.Body, h.Params[h.Format], h.Params[h.Format+1])
-	if len(sites) > 0 || h.Printf {
-		x.facts.Helpers = append(x.facts.Helpers, h)
-	}
+	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(body, h.Params[h.Format], h.Params[h.Format+1])
+	return h, len(sites) > 0 || h.Printf
 }
 
 // isVariadicAny reports whether t is ...any or ...interface{}.
@@ -162,7 +179,7 @@ func (x *fileCtx) isSprintfOf(e ast.Expr, format, args string) bool {
 // that gives text (a string literal or constant of the file), of a
 // function or method named by an identifier.
 func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
-	if len(call.Args) == 0 || !x.hasTextArg(call) {
+	if len(call.Args) == 0 || !x.hasTextArg(call, fn) {
 		return
 	}
 	c := Call{}
@@ -172,6 +189,9 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 			return
 		}
 		c.Name = f.Name
+		if fn.closures[f.Name] != nil {
+			c.Scope = fn.name
+		}
 	case *ast.SelectorExpr:
 		c.Name = f.Sel.Name
 		id, ok := f.X.(*ast.Ident)
@@ -207,8 +227,9 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 }
 
 // hasTextArg reports whether an argument of call is or contains a string
-// literal, or names a constant of the file (function literals excluded).
-func (x *fileCtx) hasTextArg(call *ast.CallExpr) bool {
+// literal, or names a constant of the file or of fn (function literals
+// excluded).
+func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
 	found := false
 	for _, a := range call.Args {
 		ast.Inspect(a, func(n ast.Node) bool {
@@ -219,7 +240,7 @@ func (x *fileCtx) hasTextArg(call *ast.CallExpr) bool {
 				found = found || n.Kind == token.STRING
 			case *ast.Ident:
 				_, ok := x.consts[n.Name]
-				found = found || ok
+				found = found || ok || fn.body != nil && fn.infoOf().consts[n.Name]
 			}
 			return !found
 		})
@@ -258,9 +279,14 @@ func helperKey(recv, name string) string {
 func (l *linker) helperSites() {
 	helpers := map[key]*Helper{}
 	methods := map[key][]*Helper{} // by directory and method name
+	closures := map[closureKey]*Helper{}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
+			if h.Scope != "" {
+				closures[closureKey{fx.Path, h.Scope, h.Name}] = h
+				continue
+			}
 			first(helpers, key{fx.Dir, helperKey(h.Recv, h.Name)}, h)
 			if h.Recv != "" {
 				k := key{fx.Dir, h.Name}
@@ -280,6 +306,8 @@ func (l *linker) helperSites() {
 			}
 			var h *Helper
 			switch {
+			case c.Scope != "":
+				h = closures[closureKey{fx.Path, c.Scope, c.Name}]
 			case c.Import != "":
 				if d := l.dirFor(c.Import); d != "" {
 					h = helpers[key{d, c.Name}]
@@ -301,6 +329,10 @@ func (l *linker) helperSites() {
 		}
 	})
 }
+
+// closureKey names a closure helper: the file, the enclosing function
+// and the variable.
+type closureKey struct{ path, scope, name string }
 
 // callSite settles the site of a call of h and reports whether it has a
 // message with text from the call.
@@ -538,4 +570,71 @@ func (s scope) wrapperCall(call *ast.CallExpr) (int, bool) {
 	}
 	i, ok := s.x.wrappers[k]
 	return i, ok && i < len(call.Args)
+}
+
+// closure is a local variable holding a function literal.
+type closure struct {
+	name string
+	lit  *ast.FuncLit
+}
+
+// localClosures returns, in source order, the local variables of a
+// function body assigned a function literal (f := func(...) {...}, var f
+// = func...) and nothing else anywhere in the body.
+func localClosures(body *ast.BlockStmt) []closure {
+	var out []closure
+	assigned := map[string]int{}
+	note := func(lhs, rhs []ast.Expr) {
+		for i, l := range lhs {
+			id, ok := l.(*ast.Ident)
+			if !ok || id.Name == "_" {
+				continue
+			}
+			assigned[id.Name]++
+			if len(lhs) == len(rhs) {
+				if lit, ok := rhs[i].(*ast.FuncLit); ok {
+					out = append(out, closure{id.Name, lit})
+				}
+			}
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			note(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			note(lhs, n.Values)
+		}
+		return true
+	})
+	return slices.DeleteFunc(out, func(c closure) bool { return assigned[c.name] != 1 })
+}
+
+// closureHelpers records the closures of fn that are helpers (see
+// newHelper), given the sites fn's body made.
+func (x *fileCtx) closureHelpers(fn *funcCtx, lits []closure, sites []*errdex.Site) {
+	for _, c := range lits {
+		from, to := x.tf.Position(c.lit.Pos()), x.tf.Position(c.lit.End())
+		var inside []*errdex.Site
+		for _, s := range sites {
+			if within(s.Location.Span, from, to) {
+				inside = append(inside, s)
+			}
+		}
+		if h, ok := x.newHelper(c.name, "", c.lit.Type, c.lit.Body, inside); ok {
+			h.Scope, h.Span = fn.name, x.span(c.lit)
+			x.facts.Helpers = append(x.facts.Helpers, h)
+		}
+	}
+}
+
+// within reports whether a span starts between two positions of its file.
+func within(sp errdex.Span, from, to token.Position) bool {
+	after := sp.Line > from.Line || sp.Line == from.Line && sp.Column >= from.Column
+	before := sp.Line < to.Line || sp.Line == to.Line && sp.Column < to.Column
+	return after && before
 }

@@ -70,6 +70,9 @@ type funcCtx struct {
 	ftype     *ast.FuncType
 	body      *ast.BlockStmt
 	info      *funcInfo // built on first use
+	// closures are the local variables of the function that hold a
+	// function literal, assigned once (see localClosures).
+	closures map[string]*ast.FuncLit
 }
 
 func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {

@@ -17,6 +17,8 @@ type funcInfo struct {
 	// locals are the names declared in the function: parameters, results,
 	// :=, var and const, range variables, closures' parameters.
 	locals map[string]bool
+	// consts are the names of the function's local constants.
+	consts map[string]bool
 	// modified are the names assigned, declared or incremented in the
 	// body, or whose address is taken: a condition on them is not known to
 	// hold twice.
@@ -41,7 +43,7 @@ func (fn *funcCtx) infoOf() *funcInfo {
 }
 
 func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
-	info := &funcInfo{types: map[string]ast.Expr{}, locals: map[string]bool{},
+	info := &funcInfo{types: map[string]ast.Expr{}, locals: map[string]bool{}, consts: map[string]bool{},
 		modified: map[string]bool{}, before: map[flowKey]flow{}}
 	if ft != nil {
 		info.fields(ft.Params)
@@ -67,6 +69,14 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				info.modify(n.X, false)
+			}
+		case *ast.GenDecl:
+			for _, spec := range n.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok && n.Tok == token.CONST {
+					for _, id := range vs.Names {
+						info.consts[id.Name] = true
+					}
+				}
 			}
 		case *ast.ValueSpec:
 			for _, id := range n.Names {
