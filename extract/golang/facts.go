@@ -110,10 +110,20 @@ type Stringer struct {
 	Templates []errdex.Template
 }
 
-// Struct is a struct type's field names in declaration order.
+// Struct is a struct type's field names in declaration order, and their
+// types (parallel to Fields).
 type Struct struct {
 	Name   string
 	Fields []string
+	Types  []TypeRef
+}
+
+// TypeRef is a field's named type (*os.ProcessState is Import "os", Name
+// "ProcessState"), the zero TypeRef for another type.
+type TypeRef struct {
+	Import   string // "" for a type of the same package
+	Name     string
+	Embedded bool // the field is embedded: its methods are promoted
 }
 
 // ErrorType is a type with an Error() string method, and the method's
@@ -122,6 +132,19 @@ type ErrorType struct {
 	Name string
 	Recv string
 	Site *errdex.Site
+	// Conds are the conditions on the receiver's fields under which the
+	// method returns each of its messages, by templateKey of the message
+	// (if e.Message == "" { return A }; return B: A when Message == "",
+	// B when Message != ""). Messages without conditions are absent.
+	Conds map[string][]Cond
+}
+
+// Cond is a comparison of a field with a constant: Field Op Value, Op "=="
+// or "!=", Value the constant as written ("\"\"", "0", "nil").
+type Cond struct {
+	Field string
+	Op    string
+	Value string
 }
 
 // Literal is a value of a named type that may be an error, and its

@@ -302,7 +302,7 @@ func (x *fileCtx) run() {
 				}
 				if st, ok := s.Type.(*ast.StructType); ok && s.Name != nil {
 					x.structs[s.Name.Name] = st
-					x.facts.Structs = append(x.facts.Structs, Struct{Name: s.Name.Name, Fields: fieldNames(st)})
+					x.facts.Structs = append(x.facts.Structs, Struct{Name: s.Name.Name, Fields: fieldNames(st), Types: x.fieldTypes(st)})
 				}
 			}
 		}
@@ -393,6 +393,30 @@ func fieldNames(st *ast.StructType) []string {
 		}
 	}
 	return names
+}
+
+// fieldTypes lists the named types of a struct's fields, parallel to
+// fieldNames: T, *T, pkg.T and *pkg.T by their package and name; other
+// types, and type parameters' arguments, as the zero TypeRef.
+func (x *fileCtx) fieldTypes(st *ast.StructType) []TypeRef {
+	if st.Fields == nil {
+		return nil
+	}
+	var out []TypeRef
+	for _, f := range st.Fields.List {
+		t := f.Type
+		if star, ok := t.(*ast.StarExpr); ok {
+			t = star.X
+		}
+		var ref TypeRef
+		if imp, name, ok := x.ref(t); ok {
+			ref = TypeRef{Import: imp, Name: name, Embedded: len(f.Names) == 0}
+		}
+		for range max(1, len(f.Names)) {
+			out = append(out, ref)
+		}
+	}
+	return out
 }
 
 // typeName is the last identifier of a type expression (*pkg.T → T).

@@ -345,7 +345,11 @@ func (l *linker) callSite(h *Helper, c Call) bool {
 		}
 		var got []errdex.Template
 		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
-			if out, text := substituteParams(t, h, c); text {
+			keep, chosen := callConds(l.conds[s][templateKey(t)], h, c)
+			if !keep {
+				continue
+			}
+			if out, text := substituteParams(t, h, c); text || chosen {
 				got = append(got, out...)
 			}
 		}

@@ -29,13 +29,18 @@ type linker struct {
 	typeAlias map[key]Alias
 	getters   map[key]Alias
 	tables    map[key][]tableRef
-	stringers map[key]Stringer
+	stringers map[key][]Stringer // every variant (build) of a type's String method
 	// messages are the templates of each Error method's site before its
 	// tables became sites of their own: what values of its type print.
 	messages map[*errdex.Site][]errdex.Template
+	// conds are the conditions on a helper's parameters that the
+	// messages of a site of a value built in the helper carry, by site and
+	// templateKey (see conds.go).
+	conds map[*errdex.Site]map[string][]Cond
 	// drop are the sites Link removes (see sweep).
 	drop     map[*errdex.Site]bool
 	structs  map[key][]string
+	fieldTys map[key][]TypeRef // parallel to structs
 	errTypes map[key]ErrorType
 	dirs     []string
 	hasDir   map[string]bool
@@ -73,10 +78,12 @@ func newLinker(files []*extract.FileResult) *linker {
 		typeAlias: map[key]Alias{},
 		getters:   map[key]Alias{},
 		tables:    map[key][]tableRef{},
-		stringers: map[key]Stringer{},
+		stringers: map[key][]Stringer{},
 		messages:  map[*errdex.Site][]errdex.Template{},
 		drop:      map[*errdex.Site]bool{},
+		conds:     map[*errdex.Site]map[string][]Cond{},
 		structs:   map[key][]string{},
+		fieldTys:  map[key][]TypeRef{},
 		errTypes:  map[key]ErrorType{},
 		hasDir:    map[string]bool{},
 		prefixes:  map[string]bool{},
@@ -107,10 +114,14 @@ func newLinker(files []*extract.FileResult) *linker {
 			l.tables[k] = append(l.tables[k], tableRef{f, fx, &fx.Tables[j]})
 		}
 		for _, st := range fx.Stringers {
-			first(l.stringers, key{fx.Dir, st.Name}, st)
+			k := key{fx.Dir, st.Name}
+			l.stringers[k] = append(l.stringers[k], st)
 		}
 		for _, s := range fx.Structs {
-			first(l.structs, key{fx.Dir, s.Name}, s.Fields)
+			if _, dup := l.structs[key{fx.Dir, s.Name}]; !dup {
+				l.structs[key{fx.Dir, s.Name}] = s.Fields
+				l.fieldTys[key{fx.Dir, s.Name}] = s.Types
+			}
 		}
 		for _, t := range fx.ErrorTypes {
 			first(l.errTypes, key{fx.Dir, t.Name}, t)
@@ -199,10 +210,11 @@ func (l *linker) modulePrefixes() {
 	}
 }
 
-// dir resolves a reference's package directory from the file it is in.
-func (l *linker) dir(fx *Facts, imp string) string {
+// dir resolves the package directory of a reference made in directory
+// from.
+func (l *linker) dir(from, imp string) string {
 	if imp == "" {
-		return fx.Dir
+		return from
 	}
 	return l.dirFor(imp)
 }
@@ -347,20 +359,20 @@ func tableHole(t errdex.Template) (int, string) {
 }
 
 // withStringer replaces in an Error method's templates the holes that
-// call the receiver's String method (return e.String()) with the messages
-// of the type's String method in the same package.
+// call a String method with the messages of that method (of every build's
+// variant): the receiver's own (return e.String()), one promoted from an
+// embedded field (ExitError embeds *os.ProcessState: e.String()), or a
+// field's (return e.ProcessState.String()).
 func (l *linker) withStringer(dir string, et ErrorType, ts []errdex.Template) []errdex.Template {
-	st, ok := l.stringers[key{dir, et.Name}]
-	if !ok || et.Recv == "" {
+	if et.Recv == "" {
 		return ts
 	}
-	call := et.Recv + ".String()"
 	var out []errdex.Template
 	for _, t := range ts {
 		expanded := one()
 		for _, p := range t.Parts {
-			if p.IsHole() && p.Expr == call {
-				expanded = product(expanded, st.Templates)
+			if st := l.stringerOf(dir, et, p); st != nil {
+				expanded = product(expanded, st)
 			} else {
 				expanded = product(expanded, one(p))
 			}
@@ -368,6 +380,54 @@ func (l *linker) withStringer(dir string, et ErrorType, ts []errdex.Template) []
 		out = append(out, expanded...)
 	}
 	return dedupe(out, maxMethodAlternatives)
+}
+
+// stringerOf returns the messages of the String method a hole of an Error
+// method's template calls (see withStringer), or nil.
+func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Template {
+	if !p.IsHole() {
+		return nil
+	}
+	rest, ok := strings.CutPrefix(p.Expr, et.Recv+".")
+	if !ok {
+		return nil
+	}
+	k := key{dir, et.Name}
+	names, types := l.structs[k], l.fieldTys[k]
+	if rest == "String()" {
+		if sts := l.stringers[k]; len(sts) > 0 {
+			return stringerTemplates(sts)
+		}
+		for i, ty := range types {
+			if ty.Embedded && i < len(names) {
+				if sts := l.stringers[key{l.dir(dir, ty.Import), ty.Name}]; len(sts) > 0 {
+					return stringerTemplates(sts)
+				}
+			}
+		}
+		return nil
+	}
+	field, ok := strings.CutSuffix(rest, ".String()")
+	if !ok || !isIdent(field) {
+		return nil
+	}
+	i := slices.Index(names, field)
+	if i < 0 || i >= len(types) || types[i].Name == "" {
+		return nil
+	}
+	return stringerTemplates(l.stringers[key{l.dir(dir, types[i].Import), types[i].Name}])
+}
+
+// stringerTemplates joins the messages of a String method's variants.
+func stringerTemplates(sts []Stringer) []errdex.Template {
+	if len(sts) == 1 {
+		return sts[0].Templates
+	}
+	var ts []errdex.Template
+	for _, st := range sts {
+		ts = append(ts, st.Templates...)
+	}
+	return dedupe(ts, maxAlternatives)
 }
 
 // isIdent reports whether s is a Go identifier.
@@ -382,7 +442,7 @@ func isIdent(s string) bool {
 func (l *linker) resolveLiterals() {
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, lit := range fx.Literals {
-			k, ok := l.follow(key{l.dir(fx, lit.Import), lit.Type}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
+			k, ok := l.follow(key{l.dir(fx.Dir, lit.Import), lit.Type}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
 			switch {
 			case !ok && lit.Fallback != nil:
 				lit.Site.Template, lit.Site.Alternatives = lit.Fallback[0], lit.Fallback[1:]
@@ -403,8 +463,26 @@ func (l *linker) resolveLiterals() {
 				messages = append([]errdex.Template{m.Template}, m.Alternatives...)
 			}
 			var ts []errdex.Template
+			carried := map[string][]Cond{}
 			for _, t := range messages {
-				ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields))
+				keep, conds := literalConds(et.Conds[templateKey(t)], lit, fields)
+				if !keep {
+					continue
+				}
+				st := substitute(t, et.Recv, lit.Conversion, fields)
+				if len(conds) > 0 {
+					carried[templateKey(st)] = conds
+				}
+				ts = append(ts, st)
+			}
+			if len(ts) == 0 { // the conditions contradict each other
+				for _, t := range messages {
+					ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields))
+				}
+				clear(carried)
+			}
+			if len(carried) > 0 {
+				l.conds[lit.Site] = carried
 			}
 			ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
 			lit.Site.Template, lit.Site.Alternatives = ts[0], ts[1:]
@@ -599,7 +677,7 @@ func (l *linker) sentinelNamed(fx *Facts, expr string) *errdex.Site {
 func (l *linker) citeReturns() {
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for _, r := range fx.Refs {
-			s := l.sentinel(l.dir(fx, r.Import), r.Name)
+			s := l.sentinel(l.dir(fx.Dir, r.Import), r.Name)
 			if s == nil {
 				continue
 			}

@@ -532,39 +532,100 @@ func isErrorType(t ast.Expr) bool {
 // errorMethod makes the site of an Error() string method: one template per
 // return statement (closures excluded).
 func (x *fileCtx) errorMethod(d *ast.FuncDecl, fn *funcCtx) {
-	site := x.addSite(errdex.KindErrorMethod, d, fn, fn.exception, x.methodTemplates(d, fn))
+	ts, conds := x.methodBranches(d, fn, true)
+	site := x.addSite(errdex.KindErrorMethod, d, fn, fn.exception, ts)
 	if site == nil {
 		return
 	}
-	x.facts.ErrorTypes = append(x.facts.ErrorTypes, ErrorType{Name: fn.recvType, Recv: fn.recvName, Site: site})
+	x.facts.ErrorTypes = append(x.facts.ErrorTypes, ErrorType{Name: fn.recvType, Recv: fn.recvName, Site: site, Conds: conds})
 }
 
 // methodTemplates returns the messages a method returning a string (Error,
 // String) builds: one template per return statement (closures excluded),
 // the first with literal text first.
 func (x *fileCtx) methodTemplates(d *ast.FuncDecl, fn *funcCtx) []errdex.Template {
+	ts, _ := x.methodBranches(d, fn, false)
+	return ts
+}
+
+// methodBranches is methodTemplates and, when withConds is set, the
+// conditions on the receiver's fields under which each message is
+// returned (see fieldConds), by templateKey; a message returned under
+// different conditions has none.
+func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) ([]errdex.Template, map[string][]Cond) {
 	s := scope{x, fn}
 	var ts []errdex.Template
+	var conds [][]Cond // parallel to ts
+	var stack []ast.Node
 	ast.Inspect(d.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
+		if n == nil {
+			stack = stack[:len(stack)-1]
 			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) == 1 {
-				ts = append(ts, s.tmpl(n.Results[0], 0)...)
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+			got := s.tmpl(r.Results[0], 0)
+			var c []Cond
+			if withConds {
+				c = x.fieldConds(stack, fn.recvName)
 			}
+			for range got {
+				conds = append(conds, c)
+			}
+			ts = append(ts, got...)
 		}
 		return true
 	})
 	// "if e == nil { return "<nil>" }" guards a nil receiver; it is not
 	// a message anyone meets.
-	ts = slices.DeleteFunc(ts, func(t errdex.Template) bool { return t.String() == "<nil>" && len(ts) > 1 })
+	if len(ts) > 1 {
+		for i := len(ts) - 1; i >= 0; i-- {
+			if ts[i].String() == "<nil>" {
+				ts, conds = slices.Delete(ts, i, i+1), slices.Delete(conds, i, i+1)
+			}
+		}
+	}
 	if len(ts) == 0 {
 		// No return (the method panics): the message is unknown.
 		ts = one(errdex.HolePart(fn.recvType, fn.recvName, errdex.HoleAny))
 	}
 	x.typeErrorFields(ts, fn)
-	return preferLiteral(dedupe(ts, maxMethodAlternatives))
+	var byKey map[string][]Cond
+	for i, c := range conds {
+		k := templateKey(ts[i])
+		prev, seen := byKey[k]
+		switch {
+		case !seen && len(c) > 0:
+			if byKey == nil {
+				byKey = map[string][]Cond{}
+			}
+			byKey[k] = c
+		case seen && !slices.Equal(prev, c):
+			byKey[k] = nil // returned under other conditions too
+		}
+	}
+	return preferLiteral(dedupe(ts, maxMethodAlternatives)), byKey
+}
+
+// fieldConds returns the guards of the return statement at the top of
+// stack that compare a field of the receiver recv with a constant (e.Message
+// == "", e.Code != 0), as Conds.
+func (x *fileCtx) fieldConds(stack []ast.Node, recv string) []Cond {
+	if recv == "" {
+		return nil
+	}
+	var out []Cond
+	for _, g := range x.guardsOf(stack) {
+		field, ok := strings.CutPrefix(g.Subject, recv+".")
+		if !ok || !isIdent(field) || g.Op != "==" && g.Op != "!=" {
+			continue
+		}
+		out = append(out, Cond{Field: field, Op: g.Op, Value: g.Value})
+	}
+	return out
 }
 
 // typeErrorFields gives the holes of an Error method's templates that
