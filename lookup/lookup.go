@@ -7,8 +7,10 @@ package lookup
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -32,10 +34,33 @@ type Service struct {
 // the next snapshot, which starts a new generation.
 type generation struct {
 	ix    *match.Index
-	sites *lru.Cache[errdex.ID, *errdex.Site]
+	sites *lru.Cache[errdex.ID, *cachedSite]
 }
 
-// siteCacheSize bounds the sites kept per generation (a few KB each).
+// cachedSite is a loaded site with its JSON, encoded the first time it is
+// asked for: the JSON API sends the same sites again and again, and
+// encoding a site record costs more than matching the paste.
+type cachedSite struct {
+	site *errdex.Site
+	json func() ([]byte, error)
+}
+
+func newCachedSite(site *errdex.Site) *cachedSite {
+	return &cachedSite{site: site, json: sync.OnceValues(func() ([]byte, error) { return encodeSite(site) })}
+}
+
+// encodeSite returns the JSON of a site: its JSON contract, as
+// json.Marshal writes it (compact, HTML-significant characters escaped).
+func encodeSite(site *errdex.Site) ([]byte, error) {
+	b, err := json.Marshal(site)
+	if err != nil {
+		return nil, fmt.Errorf("lookup: encode site %s as JSON: %w", site.ID, err)
+	}
+	return b, nil
+}
+
+// siteCacheSize bounds the sites kept per generation (a few KB each, and
+// as much again for the JSON of those the API sent).
 const siteCacheSize = 4096
 
 // New builds the match index from every site in the store.
@@ -56,7 +81,7 @@ func (s *Service) Reload(ctx context.Context) error {
 	}); err != nil {
 		return fmt.Errorf("lookup: load sites for the match index: %w", err)
 	}
-	sites, err := lru.New[errdex.ID, *errdex.Site](siteCacheSize)
+	sites, err := lru.New[errdex.ID, *cachedSite](siteCacheSize)
 	if err != nil {
 		return fmt.Errorf("lookup: site cache: %w", err)
 	}
@@ -68,16 +93,30 @@ func (s *Service) Reload(ctx context.Context) error {
 func (s *Service) Index() *match.Index { return s.gen.Load().ix }
 
 // site loads a site of generation g, from its cache when it can.
-func (s *Service) site(ctx context.Context, g *generation, id errdex.ID) (*errdex.Site, error) {
-	if site, ok := g.sites.Get(id); ok {
-		return site, nil
+func (s *Service) site(ctx context.Context, g *generation, id errdex.ID) (*cachedSite, error) {
+	if c, ok := g.sites.Get(id); ok {
+		return c, nil
 	}
 	site, err := s.store.Site(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	g.sites.Add(id, site)
-	return site, nil
+	c := newCachedSite(site)
+	g.sites.Add(id, c)
+	return c, nil
+}
+
+// SiteJSON returns the JSON of the site with the given ID (what
+// json.Marshal writes for it), from the current generation's cache when
+// the site is there, encoded once per generation otherwise. The bytes are
+// shared: callers must not modify them. An unknown ID gives the store's
+// NotFound error.
+func (s *Service) SiteJSON(ctx context.Context, id errdex.ID) ([]byte, error) {
+	c, err := s.site(ctx, s.gen.Load(), id)
+	if err != nil {
+		return nil, err
+	}
+	return c.json()
 }
 
 // Options tune Explain. The zero value selects the defaults.
@@ -125,6 +164,22 @@ type Answer struct {
 type Hit struct {
 	match.Match
 	Site *errdex.Site
+
+	siteJSON func() ([]byte, error) // the cached encoding of Site; nil when not from the cache
+}
+
+// SiteJSON returns the JSON of the hit's site, as json.Marshal writes it
+// ("null" for a hit without a site). A hit from Explain shares it with
+// every answer naming the same site until the index is reloaded: callers
+// must not modify it.
+func (h *Hit) SiteJSON() ([]byte, error) {
+	switch {
+	case h.siteJSON != nil:
+		return h.siteJSON()
+	case h.Site == nil:
+		return []byte("null"), nil
+	}
+	return encodeSite(h.Site)
 }
 
 // Values returns the captured values by hole name.
@@ -192,14 +247,14 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 			ans.Hits = append(ans.Hits, Hit{Match: m})
 			continue
 		}
-		site, err := s.site(ctx, g, m.ID)
+		c, err := s.site(ctx, g, m.ID)
 		if err != nil {
 			if errdex.KindOf(err) == errdex.NotFound {
 				continue // replaced by a newer snapshot since the index was built
 			}
 			return nil, fmt.Errorf("lookup: load site %s: %w", m.ID, err)
 		}
-		ans.Hits = append(ans.Hits, Hit{Match: m, Site: site})
+		ans.Hits = append(ans.Hits, Hit{Match: m, Site: c.site, siteJSON: c.json})
 	}
 	if len(ans.Hits) == 0 && ans.Reason == "" {
 		ans.Reason = "the matching sites are no longer in the database; reload the index"

@@ -1,7 +1,9 @@
 package lookup
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -230,5 +232,66 @@ func TestSiteCache(t *testing.T) {
 	}
 	if fresh.Hits[0].Site == first.Hits[0].Site || fresh.Hits[0].Site.ID != first.Hits[0].Site.ID {
 		t.Error("after a reload the site must be read from the store again")
+	}
+}
+
+// TestSiteJSON checks that a hit's JSON is the site's JSON contract
+// (json.Marshal of the site), encoded once and shared by the answers of
+// one index generation and by SiteJSON, and encoded again from the store
+// after a reload.
+func TestSiteJSON(t *testing.T) {
+	svc := newService(t)
+	ctx := context.Background()
+	const paste = "BadZipFile: File is not a zip file"
+	explainJSON := func() (*errdex.Site, []byte) {
+		t.Helper()
+		ans, err := svc.Explain(ctx, paste, Options{})
+		if err != nil || len(ans.Hits) == 0 {
+			t.Fatalf("Explain: %v, %d hits", err, len(ans.Hits))
+		}
+		b, err := ans.Hits[0].SiteJSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ans.Hits[0].Site, b
+	}
+	site, first := explainJSON()
+	want, err := json.Marshal(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, want) {
+		t.Fatalf("SiteJSON differs from json.Marshal of the site:\n got %s\nwant %s", first, want)
+	}
+	_, again := explainJSON()
+	byID, err := svc.SiteJSON(ctx, site.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if &again[0] != &first[0] || &byID[0] != &first[0] {
+		t.Error("the site was encoded again instead of reusing its JSON")
+	}
+	if _, err := svc.SiteJSON(ctx, "0000000000000000"); errdex.KindOf(err) != errdex.NotFound {
+		t.Errorf("SiteJSON of an unknown ID: %v, want a NotFound error", err)
+	}
+
+	// An explanation written to the store shows after the next reload.
+	changed := *site
+	changed.Explanation = &errdex.Explanation{Meaning: "The file is not a zip archive.", Source: "static"}
+	if _, err := svc.store.UpdateExplanations(ctx, []*errdex.Site{&changed}); err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Reload(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, fresh := explainJSON()
+	if !bytes.Contains(fresh, []byte("The file is not a zip archive.")) {
+		t.Errorf("after a reload the JSON lacks the new explanation: %s", fresh)
+	}
+	if byID, err = svc.SiteJSON(ctx, site.ID); err != nil || !bytes.Equal(byID, fresh) {
+		t.Errorf("SiteJSON after a reload = %s, %v; want the hit's %s", byID, err, fresh)
+	}
+	if b, err := (&Hit{}).SiteJSON(); err != nil || string(b) != "null" {
+		t.Errorf("SiteJSON of a hit without a site = %s, %v; want null", b, err)
 	}
 }

@@ -15,11 +15,20 @@ func (s *Server) openAPI(*http.Request) (*response, error) {
 	return newResponse(http.StatusOK, typeJSON, openAPIDoc, cachePage), nil
 }
 
-// apiError serves a site in its JSON contract (errdex.Site).
+// apiError serves a site in its JSON contract (errdex.Site), encoded by
+// the lookup service, which keeps the sites it loaded and their JSON, when
+// the server has one.
 func (s *Server) apiError(r *http.Request) (*response, error) {
 	id, err := errdex.ParseID(r.PathValue("id"))
 	if err != nil {
 		return nil, err
+	}
+	if s.cfg.Lookup != nil {
+		b, err := s.cfg.Lookup.SiteJSON(r.Context(), id)
+		if err != nil {
+			return nil, err
+		}
+		return encodedJSON(http.StatusOK, b, cachePage, "  ")
 	}
 	site, err := s.cfg.Store.Site(r.Context(), id)
 	if err != nil {

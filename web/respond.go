@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -57,7 +58,9 @@ type response struct {
 
 func newResponse(status int, ctype string, body []byte, cacheControl string) *response {
 	r := &response{status: status, ctype: ctype, body: body, cacheControl: cacheControl}
-	if status == http.StatusOK {
+	// A response no one may store (a search answer) could never be
+	// revalidated: it gets no ETag, and saves hashing its body.
+	if status == http.StatusOK && cacheControl != cacheNone {
 		sum := sha256.Sum256(body)
 		r.etag = `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`
 	}
@@ -77,13 +80,27 @@ func compactJSON(status int, v any, cacheControl string) (*response, error) {
 }
 
 func encodeJSON(status int, v any, cacheControl, indent string) (*response, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", indent)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("web: encode %T as JSON: %w", v, err)
 	}
-	return newResponse(status, typeJSON, b.Bytes(), cacheControl), nil
+	return encodedJSON(status, b, cacheControl, indent)
+}
+
+// encodedJSON is the response of JSON that json.Marshal wrote, indented
+// when indent is not empty: byte for byte what jsonResponse (indent "  ")
+// or compactJSON (indent "") write for the same value. b is not modified,
+// and may be shared.
+func encodedJSON(status int, b []byte, cacheControl, indent string) (*response, error) {
+	var out bytes.Buffer
+	out.Grow(len(b) + len(b)/4*len(indent) + 1)
+	if indent == "" {
+		out.Write(b)
+	} else if err := json.Indent(&out, b, "", indent); err != nil {
+		return nil, fmt.Errorf("web: indent JSON: %w", err)
+	}
+	out.WriteByte('\n')
+	return newResponse(status, typeJSON, out.Bytes(), cacheControl), nil
 }
 
 // compressible reports whether a content type is text worth compressing.
@@ -92,10 +109,42 @@ func compressible(ctype string) bool {
 		strings.HasPrefix(ctype, "application/xml") || strings.HasPrefix(ctype, "image/svg")
 }
 
-var gzipPool = sync.Pool{New: func() any {
-	w, _ := gzip.NewWriterLevel(nil, gzip.DefaultCompression)
-	return w
-}}
+// gzipPool holds gzip writers of one compression level.
+type gzipPool struct {
+	level int
+	pool  sync.Pool
+}
+
+// gzipWell compresses responses that are kept (cached pages, assets):
+// compressed once, sent many times. gzipFast compresses those sent once
+// (search answers), where the time spent compressing is the client's:
+// BestSpeed takes a fraction of DefaultCompression's time (whose writer
+// also clears a 512 KB hash table for every body) for a few percent more
+// bytes.
+var (
+	gzipWell = &gzipPool{level: gzip.DefaultCompression}
+	gzipFast = &gzipPool{level: gzip.BestSpeed}
+)
+
+// compress returns body compressed, or nil when that does not make it
+// smaller.
+func (p *gzipPool) compress(body []byte) []byte {
+	zw, _ := p.pool.Get().(*gzip.Writer)
+	if zw == nil {
+		var err error
+		if zw, err = gzip.NewWriterLevel(nil, p.level); err != nil {
+			panic(fmt.Sprintf("web: gzip level %d: %v", p.level, err)) // a constant level
+		}
+	}
+	defer p.pool.Put(zw)
+	var b bytes.Buffer
+	b.Grow(len(body) / 4)
+	zw.Reset(&b)
+	if _, err := zw.Write(body); err != nil || zw.Close() != nil || b.Len() >= len(body) {
+		return nil
+	}
+	return b.Bytes()
+}
 
 // gzipped returns the compressed body, computing it once.
 func (r *response) gzipped() []byte {
@@ -103,14 +152,11 @@ func (r *response) gzipped() []byte {
 		if len(r.body) < minGzip || !compressible(r.ctype) {
 			return
 		}
-		var b bytes.Buffer
-		zw := gzipPool.Get().(*gzip.Writer)
-		zw.Reset(&b)
-		_, _ = zw.Write(r.body)
-		if zw.Close() == nil && b.Len() < len(r.body) {
-			r.gz = b.Bytes()
+		pool := gzipWell
+		if r.cacheControl == cacheNone {
+			pool = gzipFast
 		}
-		gzipPool.Put(zw)
+		r.gz = pool.compress(r.body)
 	})
 	return r.gz
 }

@@ -622,3 +622,107 @@ func renderErrorPage(t *testing.T, env *testEnv, site *errdex.Site) string {
 	}
 	return string(resp.body)
 }
+
+// TestSearchJSON checks that a search answer, whose sites are spliced in
+// as the lookup service cached their JSON, is byte for byte what
+// encoding/json writes for it, and that the API serves it so: with
+// several matches or none, values, frames, and text full of characters
+// JSON escapes for HTML.
+func TestSearchJSON(t *testing.T) {
+	env := newTestEnv(t, Config{SearchRate: -1}, minidisagg, xssRepo, fixtureRepo{name: "example/twins", dir: "twins"})
+	h := env.srv.Handler()
+	tests := []struct {
+		name string
+		q    string
+	}{
+		{"confident", stagingMsg},
+		{"message", disabledMsg},
+		{"traceback", readTestdata(t, "tracebacks/mask-capacity.txt")},
+		{"tied", "ValueError: path must not be empty"},
+		{"loose", "ValueError: environment variable X must be an integer, got 'buffer index 7'"},
+		{"hostile", `RuntimeError: <img src=x onerror=alert('xss-hole')> "javascript:alert(1)" ' " ` + "` </textarea><script>alert('xss-textarea')</script>"},
+		{"no match", "KeyError: nothing like this was ever raised"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			target := "/api/search?q=" + url.QueryEscape(tc.q)
+			_, _, res, err := env.srv.runSearch(httptest.NewRequest("GET", target, nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := res.encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := compactJSON(http.StatusOK, res, cacheNone)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%d matches, %d bytes", len(res.Matches), len(got))
+			if !bytes.Equal(append(got, '\n'), want.body) {
+				t.Fatalf("spliced JSON differs from encoding/json's:\n got %s\nwant %s", got, want.body)
+			}
+
+			// Served: the same document (but for the time spent
+			// matching), without an ETag, compressed when it is worth it.
+			rr := do(t, h, "GET", target, nil, "Accept-Encoding", "gzip")
+			gzipped := rr.Header().Get("Content-Encoding") == "gzip"
+			if rr.Code != http.StatusOK || rr.Header().Get("ETag") != "" || gzipped != (len(want.body) >= minGzip) {
+				t.Fatalf("GET %s: status %d, ETag %q, Content-Encoding %q for %d bytes; want 200, no ETag, gzip from %d bytes",
+					target, rr.Code, rr.Header().Get("ETag"), rr.Header().Get("Content-Encoding"), len(want.body), minGzip)
+			}
+			served := rr.Body.Bytes()
+			if gzipped {
+				zr, err := gzip.NewReader(rr.Body)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if served, err = io.ReadAll(zr); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if diff := cmp.Diff(decodeUntimed(t, want.body), decodeUntimed(t, served)); diff != "" {
+				t.Errorf("served answer differs (-encoding/json +served):\n%s", diff)
+			}
+		})
+	}
+}
+
+// decodeUntimed decodes a search answer without its elapsed_ms.
+func decodeUntimed(t *testing.T, b []byte) map[string]any {
+	t.Helper()
+	var doc map[string]any
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%v: %s", err, b)
+	}
+	if _, ok := doc["elapsed_ms"]; !ok {
+		t.Fatalf("no elapsed_ms in %s", b)
+	}
+	delete(doc, "elapsed_ms")
+	return doc
+}
+
+// TestAPIErrorJSON checks that /api/errors/ID, encoded from the lookup
+// service's cached JSON, is byte for byte the indented encoding/json
+// document of the stored site, and stays so once the site is cached.
+func TestAPIErrorJSON(t *testing.T) {
+	env := newTestEnv(t, Config{CacheBytes: -1}, minidisagg, xssRepo)
+	h := env.srv.Handler()
+	for at, site := range env.sites {
+		stored, err := env.store.Site(context.Background(), site.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := jsonResponse(http.StatusOK, stored, cachePage)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, round := range []string{"first", "cached"} {
+			rr := do(t, h, "GET", "/api/errors/"+string(site.ID), nil)
+			if rr.Code != http.StatusOK || !bytes.Equal(rr.Body.Bytes(), want.body) || rr.Header().Get("ETag") != want.etag {
+				t.Fatalf("%s, %s request: status %d, ETag %s (want %s), body\n%s\nwant\n%s",
+					at, round, rr.Code, rr.Header().Get("ETag"), want.etag, rr.Body.Bytes(), want.body)
+			}
+		}
+	}
+}
