@@ -383,7 +383,12 @@ func (l *linker) withStringer(dir string, et ErrorType, ts []errdex.Template) []
 }
 
 // stringerOf returns the messages of the String method a hole of an Error
-// method's template calls (see withStringer), or nil.
+// method's template calls (see withStringer), or nil. Holes of the
+// messages that read the String method's receiver read the value it is
+// called on instead (a.code → e.ProcessState.code); a String method
+// without literal text (return string(c)) gives nothing, so that the
+// hole keeps reading the field (e.Code.String(), which a value's Code:
+// ErrMissingParen fills).
 func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Template {
 	if !p.IsHole() {
 		return nil
@@ -396,12 +401,12 @@ func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Te
 	names, types := l.structs[k], l.fieldTys[k]
 	if rest == "String()" {
 		if sts := l.stringers[k]; len(sts) > 0 {
-			return stringerTemplates(sts)
+			return stringerTemplates(sts, et.Recv)
 		}
 		for i, ty := range types {
 			if ty.Embedded && i < len(names) {
 				if sts := l.stringers[key{l.dir(dir, ty.Import), ty.Name}]; len(sts) > 0 {
-					return stringerTemplates(sts)
+					return stringerTemplates(sts, et.Recv+"."+names[i])
 				}
 			}
 		}
@@ -415,19 +420,71 @@ func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Te
 	if i < 0 || i >= len(types) || types[i].Name == "" {
 		return nil
 	}
-	return stringerTemplates(l.stringers[key{l.dir(dir, types[i].Import), types[i].Name}])
+	return stringerTemplates(l.stringers[key{l.dir(dir, types[i].Import), types[i].Name}], et.Recv+"."+field)
 }
 
-// stringerTemplates joins the messages of a String method's variants.
-func stringerTemplates(sts []Stringer) []errdex.Template {
-	if len(sts) == 1 {
-		return sts[0].Templates
-	}
+// stringerTemplates joins the messages of a String method's variants,
+// their receivers read as value, or returns nil when none has literal
+// text.
+func stringerTemplates(sts []Stringer, value string) []errdex.Template {
 	var ts []errdex.Template
+	text := false
 	for _, st := range sts {
-		ts = append(ts, st.Templates...)
+		for _, t := range st.Templates {
+			text = text || !t.IsOpaque()
+			ts = append(ts, readAs(t, st.Recv, value))
+		}
+	}
+	if !text {
+		return nil
 	}
 	return dedupe(ts, maxAlternatives)
+}
+
+// readAs rewrites the holes of t that read recv to read value instead:
+// recv itself or string(recv) become value, recv inside a larger
+// expression is replaced there.
+func readAs(t errdex.Template, recv, value string) errdex.Template {
+	if recv == "" || recv == value {
+		return t
+	}
+	parts := slices.Clone(t.Parts)
+	for i, p := range parts {
+		if !p.IsHole() {
+			continue
+		}
+		switch {
+		case p.Expr == recv || p.Expr == "string("+recv+")":
+			parts[i].Expr = value
+		default:
+			parts[i].Expr = replaceIdent(p.Expr, recv, value)
+		}
+	}
+	return errdex.NewTemplate(parts...)
+}
+
+// replaceIdent replaces the identifier old in the expression e with new,
+// where it is not a selected name (x.old).
+func replaceIdent(e, old, new string) string {
+	var b strings.Builder
+	for i := 0; i < len(e); {
+		if !isIdentByte(e[i]) {
+			b.WriteByte(e[i])
+			i++
+			continue
+		}
+		j := i
+		for j < len(e) && isIdentByte(e[j]) {
+			j++
+		}
+		if e[i:j] == old && (i == 0 || e[i-1] != '.') {
+			b.WriteString(new)
+		} else {
+			b.WriteString(e[i:j])
+		}
+		i = j
+	}
+	return b.String()
 }
 
 // isIdent reports whether s is a Go identifier.
