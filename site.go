@@ -193,7 +193,7 @@ type ConfigRef struct {
 // a parameter default, an attribute set in a constructor.
 type Fact struct {
 	Name string `json:"name"`
-	Kind string `json:"kind"` // assign, param, attribute, constant, env, flag, field, wraps, return
+	Kind string `json:"kind"` // assign, param, attribute, constant, env, flag, field, wraps, return, helper (FactHelper)
 	Text string `json:"text"`
 	// Function is the function the statement is in, qualified like
 	// Site.Function ("MetadataBuffers.__init__"), or the class whose body
@@ -205,6 +205,11 @@ type Fact struct {
 	// "except IndexError"); empty when it runs whenever the site does.
 	Condition string `json:"condition,omitempty"`
 }
+
+// FactHelper is the Kind of a Fact naming the helper function a site calls
+// to build its error (`f.wrapErr("write", e)` cites os.(*File).wrapErr);
+// its Location is the helper's own construction, itself a site.
+const FactHelper = "helper"
 
 // Caller is a function that calls the site's enclosing function.
 type Caller struct {

@@ -131,7 +131,8 @@ type SiteFilter struct {
 	// SkipFacts leaves out the analysis fields (guards, configuration,
 	// provenance, callers, related errors, explanations; the family is
 	// kept). Decoding them is most of a listing's cost, and the match
-	// index needs none of them.
+	// index needs none of them but one: of the provenance, only the
+	// FactHelper fact's Location is kept, alone.
 	SkipFacts bool
 	// Limit caps the number of sites, the first ones in listing order; 0
 	// means no limit, and a negative limit is Invalid.

@@ -69,6 +69,9 @@ type Index struct {
 	// raise: a "Name: message" prefix is cut off a message as its
 	// exception only when it looks like one (see exceptionPrefix).
 	raised map[string]struct{}
+	// helperOf maps a site that calls a helper to build its error
+	// (errdex.FactHelper) to the helper's own site (see helpers.go).
+	helperOf map[uint32]uint32
 
 	scratch sync.Pool // *scratch
 }
@@ -168,6 +171,9 @@ type Builder struct {
 	ends  []int
 	names []strRef
 	offs  []uint32
+	// helperAt holds, for sites citing a helper, the helper's place, to
+	// be resolved to its site once every site is in (see helpers.go).
+	helperAt []helperRef
 }
 
 // NewBuilder returns an empty Builder.
@@ -273,6 +279,12 @@ func (b *Builder) Add(s *errdex.Site) {
 			// No message at all; a re-raise or a raised object carries
 			// a message the site does not show.
 			ix.bare[name] = append(ix.bare[name], site)
+		}
+	}
+	for _, f := range s.Provenance {
+		if f.Kind == errdex.FactHelper && f.Location.Path != "" && f.Location.Line > 0 {
+			b.helperAt = append(b.helperAt, helperRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
+			break
 		}
 	}
 	ix.sites = append(ix.sites, rec)
@@ -504,6 +516,7 @@ func (b *Builder) Build() *Index {
 		run := ix.fileSites[f.first : f.first+f.n]
 		slices.SortFunc(run, func(x, y uint32) int { return cmp.Compare(ix.sites[x].line, ix.sites[y].line) })
 	}
+	b.resolveHelpers()
 	ix.byTail = map[string][]uint32{}
 	ix.byBase = map[string][]uint32{}
 	for f, rec := range ix.files {
@@ -517,7 +530,7 @@ func (b *Builder) Build() *Index {
 	ix.sites = slices.Clip(ix.sites)
 	ix.files = slices.Clip(ix.files)
 	ix.tokOff, ix.tokLen = slices.Clip(ix.tokOff), slices.Clip(ix.tokLen)
-	b.ix, b.strs, b.files = nil, table{}, nil
+	b.ix, b.strs, b.files, b.helperAt = nil, table{}, nil, nil
 	return ix
 }
 

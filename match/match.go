@@ -229,6 +229,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		}
 	}
 
+	sc.verifyHelpers(ix)
 	sc.compose(ix)
 
 	// Evidence and score.
@@ -315,12 +316,17 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			res.Tied++
 		}
 	}
+	var helperCalls int
+	res.Tied, helperCalls = sc.promoteHelper(ix, res.Tied)
 	for i := range sc.found {
 		c := &sc.found[i]
 		if len(res.Matches) == opt.Limit || opt.MinScore > 0 && c.score < opt.MinScore {
 			break
 		}
 		m := ix.result(sc, c, q, exception)
+		if i == 0 && helperCalls > 0 {
+			m.Reasons = append(m.Reasons, helperReason(helperCalls))
+		}
 		if i < res.Tied && res.Tied > 1 {
 			m.Reasons = append(m.Reasons, fmt.Sprintf("%d sites match equally well: the message alone cannot tell them apart, a traceback would", res.Tied))
 		}

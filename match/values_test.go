@@ -143,3 +143,45 @@ func TestBuildLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestHelperCalls checks that a helper whose calls tie comes first, and
+// that a call the message singles out stays first.
+func TestHelperCalls(t *testing.T) {
+	call := func(id string, line int, fn, tmpl string) *errdex.Site {
+		s := goSite(t, id, "os/file.go", line, fn, errdex.KindRaise, "*fs.PathError", "", tmpl)
+		s.Provenance = []errdex.Fact{{Name: "wrapErr", Kind: errdex.FactHelper, Location: errdex.Span{Path: "os/file.go", Line: 475}}}
+		return s
+	}
+	sites := []*errdex.Site{
+		call("readfrom", 183, "os.(*File).ReadFrom", "write {name:path}: {e:error}"),
+		call("write", 226, "os.(*File).Write", "write {name:path}: {e:error}"),
+		call("seek", 312, "os.(*File).Seek", "seek {name:path}: {e:error}"),
+		goSite(t, "wrap-err", "os/file.go", 475, "os.(*File).wrapErr", errdex.KindRaise, "*fs.PathError", "", "{op} {name:path}: {err:error}"),
+		goSite(t, "eio", "syscall/zerrors_linux_amd64.go", 1362, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "input/output error"),
+	}
+	ix := NewIndex(slices.Values(sites))
+	for _, tt := range []struct {
+		msg    string
+		want   []errdex.ID
+		tied   int
+		reason string
+	}{
+		{"write /data/out.bin: input/output error", []errdex.ID{"wrap-err", "readfrom", "write"}, 3, "2 calls of this helper match equally well"},
+		{"seek /data/out.bin: input/output error", []errdex.ID{"seek"}, 1, ""},
+	} {
+		res := ix.Match(Query{Message: tt.msg}, Options{})
+		var got []errdex.ID
+		for _, m := range res.Matches {
+			got = append(got, m.ID)
+		}
+		if len(got) < len(tt.want) || !slices.Equal(got[:len(tt.want)], tt.want) {
+			t.Fatalf("%q: matches %v, want first %v", tt.msg, ids(res), tt.want)
+		}
+		if res.Tied != tt.tied {
+			t.Errorf("%q: tied %d, want %d", tt.msg, res.Tied, tt.tied)
+		}
+		if tt.reason != "" && !slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.reason) }) {
+			t.Errorf("%q: reasons %q, want one containing %q", tt.msg, res.Matches[0].Reasons, tt.reason)
+		}
+	}
+}

@@ -386,10 +386,17 @@ func testSkipFacts(t *testing.T, st errdex.Store) {
 	snap := NewSnapshot("r", "abc")
 	sites := []*errdex.Site{NewSite(snap, "a.py", 1, "boom", "other")}
 	sites[0].Explanation = &errdex.Explanation{Meaning: "it broke", Source: "static"}
+	helper := errdex.Span{Path: "a.py", Line: 9}
+	sites[0].Provenance = []errdex.Fact{
+		{Name: "msg", Kind: "assign", Text: "msg = 'boom'", Location: errdex.Span{Path: "a.py", Line: 1}},
+		{Name: "fail", Kind: errdex.FactHelper, Text: "fail: {msg}", Location: errdex.Span{Path: helper.Path, Line: helper.Line, Column: 5}},
+	}
 	replace(t, st, snap, sites)
 	full := want(snap, sites[0], false, 1, 1)
 	bare := *full
+	// Of the facts, the match index needs the helper's place alone.
 	bare.Guards, bare.Explanation = nil, nil
+	bare.Provenance = []errdex.Fact{{Kind: errdex.FactHelper, Location: helper}}
 	for _, tt := range []struct {
 		skip bool
 		want *errdex.Site

@@ -39,21 +39,23 @@ import (
 // bytes; a float is its IEEE 754 bits as a uvarint.
 //
 //	record   = format id path line col end_line end_col language kind exception
-//	           exception_qualified function template alternatives family reach build
+//	           exception_qualified function template alternatives family reach build helper
 //	template = nparts:uvarint (text hole expr type)*
 //	alternatives = ntemplates:uvarint template*
 //	family   = 0 | 1 slug name confidence:float
 //	reach    = importers:varint callers:varint
 //	build    = string
+//	helper   = path:string line:varint   (path "" when the site cites no helper)
 //	snippet  = format start_line:varint nmarks:uvarint mark:varint* nlines:uvarint line:string*
 //
-// format is a byte: 3 for records (format 2, written before Site.Build,
-// has no build; format 1, written before Site.Reach, has neither) and 1
-// for snippets. A new encoding takes the next number,
+// format is a byte: 4 for records (format 3, written before the helper
+// was kept in the record, has no helper; format 2, written before
+// Site.Build, has no build either; format 1, written before Site.Reach,
+// has none of the three) and 1 for snippets. A new encoding takes the next number,
 // and decoders keep reading the old ones, so that databases written by an
 // older errdex stay readable without a migration.
 const (
-	recordFormat  = 3
+	recordFormat  = 4
 	snippetFormat = 1
 )
 
@@ -90,7 +92,7 @@ func templateSize(t errdex.Template) int {
 // (EncodeFacts). Family.Sites and Family.Libraries are not kept either.
 func AppendRecord(b []byte, s *errdex.Site) []byte {
 	loc := &s.Location
-	n := 1 + 15*binary.MaxVarintLen64 + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
+	n := 1 + 16*binary.MaxVarintLen64 + len(helperFact(s).Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
 		len(s.Exception) + len(s.ExceptionQualified) + len(s.Function) + templateSize(s.Template)
 	for _, t := range s.Alternatives {
 		n += templateSize(t)
@@ -127,7 +129,23 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 	b = binary.AppendVarint(b, int64(s.Reach.Importers))
 	b = binary.AppendVarint(b, int64(s.Reach.Callers))
 	b = appendString(b, s.Build)
+	h := helperFact(s)
+	b = appendString(b, h.Path)
+	b = binary.AppendVarint(b, int64(h.Line))
 	return b
+}
+
+// helperFact returns the place of the helper site s calls to build its
+// error (its errdex.FactHelper fact), the zero Span when none. The record
+// keeps it, apart from the other facts, because the match index needs it
+// (see errdex.SiteFilter.SkipFacts).
+func helperFact(s *errdex.Site) errdex.Span {
+	for _, f := range s.Provenance {
+		if f.Kind == errdex.FactHelper {
+			return f.Location
+		}
+	}
+	return errdex.Span{}
 }
 
 // AppendSnippet appends the encoding of s to b.
@@ -308,6 +326,13 @@ func DecodeRecord(s string, site *errdex.Site) error {
 	}
 	if format >= 3 {
 		site.Build = d.string()
+	}
+	if format >= 4 {
+		// The helper's place alone; the facts, when read, replace it
+		// with the whole fact.
+		if path, line := d.string(), d.int(); path != "" {
+			site.Provenance = []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: path, Line: line}}}
+		}
 	}
 	return d.end()
 }

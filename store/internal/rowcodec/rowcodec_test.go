@@ -67,26 +67,28 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
 	good := string(AppendRecord(nil, site))
-	for _, in := range []string{"", "\x00", "\x02", "\x04" + good[1:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+	for _, in := range []string{"", "\x00", "\x02", "\x05" + good[1:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
 		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
 			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
 	}
 }
 
-// TestDecodeOldFormats checks that records written before Site.Build
-// (format 2: format 3 without the build string) and before Site.Reach
-// (format 1: format 2 without the two reach varints) still decode, with
-// the fields they lack zero.
+// TestDecodeOldFormats checks that records written before the helper was
+// kept (format 3: format 4 without the helper's path and line), before
+// Site.Build (format 2: format 3 without the build string) and before
+// Site.Reach (format 1: format 2 without the two reach varints) still
+// decode, with the fields they lack zero.
 func TestDecodeOldFormats(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Language: "go", Function: "f",
 		Template: errdex.NewTemplate(errdex.Lit("abc "), errdex.HolePart("x", "x", errdex.HoleInt)),
 		Family:   &errdex.FamilyRef{Slug: "f", Name: "F", Confidence: 0.5}}
-	v3 := AppendRecord(nil, site)
-	if v3[0] != 3 || string(v3[len(v3)-3:]) != "\x00\x00\x00" {
-		t.Fatalf("record %q does not end in a zero reach and an empty build", v3)
+	v4 := AppendRecord(nil, site)
+	if v4[0] != 4 || string(v4[len(v4)-5:]) != "\x00\x00\x00\x00\x00" {
+		t.Fatalf("record %q does not end in a zero reach, an empty build and no helper", v4)
 	}
-	for _, old := range []string{"\x02" + string(v3[1:len(v3)-1]), "\x01" + string(v3[1:len(v3)-3])} {
+	body := string(v4[1 : len(v4)-2])
+	for _, old := range []string{"\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
 		var got errdex.Site
 		if err := DecodeRecord(old, &got); err != nil {
 			t.Fatalf("DecodeRecord of format %d: %v", old[0], err)
@@ -94,6 +96,25 @@ func TestDecodeOldFormats(t *testing.T) {
 		if diff := cmp.Diff(site, &got, cmpopts.EquateEmpty()); diff != "" {
 			t.Errorf("format %d record mismatch (-want +got):\n%s", old[0], diff)
 		}
+	}
+}
+
+// TestRecordHelper checks that a record keeps the place of the helper a
+// site cites, and only that of its facts.
+func TestRecordHelper(t *testing.T) {
+	helper := errdex.Span{Path: "os/file.go", Line: 475, Column: 2}
+	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("write "), errdex.HolePart("name", "f.name", errdex.HolePath)),
+		Provenance: []errdex.Fact{
+			{Name: "e", Kind: "assign", Text: "e := f.write(b)", Location: errdex.Span{Path: "os/file.go", Line: 180}},
+			{Name: "wrapErr", Kind: errdex.FactHelper, Text: "File.wrapErr: {op} {name}: {err}", Location: helper},
+		}}
+	var got errdex.Site
+	if err := DecodeRecord(string(AppendRecord(nil, site)), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: helper.Path, Line: helper.Line}}}
+	if diff := cmp.Diff(want, got.Provenance); diff != "" {
+		t.Errorf("provenance from the record mismatch (-want +got):\n%s", diff)
 	}
 }
 
@@ -108,7 +129,9 @@ func FuzzDecode(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		var site errdex.Site
 		if err := DecodeRecord(s, &site); err == nil {
-			if got := string(AppendRecord(nil, &site)); len(got) > len(s) {
+			// An older format re-encodes with the fields it lacks, at
+			// most 2 bytes more (format 3 has no helper).
+			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+2 {
 				t.Errorf("a decoded record re-encodes longer than its input")
 			}
 		}

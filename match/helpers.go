@@ -1,0 +1,123 @@
+package match
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Calls of one helper. Code often builds an error in one helper and calls
+// it from many places with the words that differ (os's f.wrapErr("write",
+// e) from File.Write, WriteAt and ReadFrom). Each call is a site, with the
+// helper's template and the call's words filled in, and the helper's own
+// construction is a site too. When a message matches several calls of one
+// helper equally well, nothing tells which call ran; the helper is the one
+// place they share, the code that built the error whichever call it was.
+// So it is put first, with their score, and its reasons say which calls it
+// stands for; the calls follow it, still tied.
+
+// helperRef is a site's helper as its provenance cites it.
+type helperRef struct {
+	site       uint32
+	repo, path string
+	line       uint32
+}
+
+// resolveHelpers maps each site citing a helper to the helper's site: the
+// first site at the cited line of the cited file of the same repository.
+// Citations of code that is not a site are dropped.
+func (b *Builder) resolveHelpers() {
+	ix := b.ix
+	for _, h := range b.helperAt {
+		b.key = append(append(append(b.key[:0], h.repo...), 0), h.path...)
+		f, ok := b.files[string(b.key)]
+		if !ok {
+			continue
+		}
+		run := ix.fileSites[ix.files[f].first : ix.files[f].first+ix.files[f].n]
+		i, found := slices.BinarySearchFunc(run, h.line, func(s, line uint32) int {
+			return cmp.Compare(ix.sites[s].line, line)
+		})
+		if !found || run[i] == h.site {
+			continue
+		}
+		if ix.helperOf == nil {
+			ix.helperOf = map[uint32]uint32{}
+		}
+		ix.helperOf[h.site] = run[i]
+	}
+}
+
+// maxHelpers bounds the helpers verified for one query.
+const maxHelpers = 8
+
+// verifyHelpers makes candidates of the helpers that the candidates found
+// so far call, at most maxHelpers of them: a helper's template is mostly
+// holes ("{op} {name}: {err}") and retrieval by its words rarely finds it.
+func (sc *scratch) verifyHelpers(ix *Index) {
+	if len(ix.helperOf) == 0 {
+		return
+	}
+	done := 0
+	for i, n := 0, len(sc.found); i < n && done < maxHelpers; i++ {
+		h, ok := ix.helperOf[sc.found[i].site]
+		if !ok {
+			continue
+		}
+		if _, seen := sc.bySite[h]; seen {
+			continue
+		}
+		done++
+		if !sc.verifySite(ix, h) {
+			return
+		}
+	}
+}
+
+// minHelperCalls is how many tied calls of one helper put it first.
+const minHelperCalls = 2
+
+// promoteHelper puts first the helper whose calls make up at least
+// minHelperCalls of the tied first candidates, sc.found[:tied], when the
+// helper is a candidate too (see above). It returns the new number of tied
+// candidates and the number of calls the first one stands for (0 when
+// nothing moved).
+func (sc *scratch) promoteHelper(ix *Index, tied int) (int, int) {
+	if len(ix.helperOf) == 0 || tied < minHelperCalls {
+		return tied, 0
+	}
+	helper, calls := uint32(0), 0
+	for i := range tied {
+		h, ok := ix.helperOf[sc.found[i].site]
+		if !ok {
+			continue
+		}
+		n := 0
+		for j := range tied {
+			if g, ok := ix.helperOf[sc.found[j].site]; ok && g == h {
+				n++
+			}
+		}
+		if n > calls {
+			helper, calls = h, n
+		}
+	}
+	if calls < minHelperCalls {
+		return tied, 0
+	}
+	// sc.bySite holds positions from before the candidates were sorted.
+	k := slices.IndexFunc(sc.found, func(c siteCand) bool { return c.site == helper })
+	if k < tied {
+		return tied, 0 // not a candidate, or already tied with its calls
+	}
+	c := sc.found[k]
+	c.score = sc.found[0].score
+	copy(sc.found[1:k+1], sc.found[:k])
+	sc.found[0] = c
+	return tied + 1, calls
+}
+
+// helperReason says which calls the first match stands for.
+func helperReason(calls int) string {
+	return fmt.Sprintf("%d calls of this helper match equally well: it builds the error whichever of them ran", calls)
+}
