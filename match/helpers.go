@@ -14,7 +14,11 @@ import (
 // helper equally well, nothing tells which call ran; the helper is the one
 // place they share, the code that built the error whichever call it was.
 // So it is put first, with their score, and its reasons say which calls it
-// stands for; the calls follow it, still tied.
+// stands for; the calls follow it, still tied. Only a helper in the same
+// file as the calls counts: a file's own helper (os's File.wrapErr, xml's
+// Decoder.syntaxError) is part of the code that failed, while a generic
+// constructor shared across a library (os.NewSyscallError, called from
+// net's connect and listen) says less than any of its calls.
 
 // helperRef is a site's helper as its provenance cites it.
 type helperRef struct {
@@ -89,12 +93,12 @@ func (sc *scratch) promoteHelper(ix *Index, tied int) (int, int) {
 	helper, calls := uint32(0), 0
 	for i := range tied {
 		h, ok := ix.helperOf[sc.found[i].site]
-		if !ok {
+		if !ok || ix.sites[h].file != ix.sites[sc.found[i].site].file {
 			continue
 		}
 		n := 0
 		for j := range tied {
-			if g, ok := ix.helperOf[sc.found[j].site]; ok && g == h {
+			if g, ok := ix.helperOf[sc.found[j].site]; ok && g == h && ix.sites[sc.found[j].site].file == ix.sites[h].file {
 				n++
 			}
 		}

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -158,6 +159,13 @@ func TestHelperCalls(t *testing.T) {
 		call("seek", 312, "os.(*File).Seek", "seek {name:path}: {e:error}"),
 		goSite(t, "wrap-err", "os/file.go", 475, "os.(*File).wrapErr", errdex.KindRaise, "*fs.PathError", "", "{op} {name:path}: {err:error}"),
 		goSite(t, "eio", "syscall/zerrors_linux_amd64.go", 1362, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "input/output error"),
+		goSite(t, "new-syscall-error", "os/error.go", 71, "os.NewSyscallError", errdex.KindRaise, "*os.SyscallError", "", "{syscall}: {err:error}"),
+		goSite(t, "econnrefused", "syscall/zerrors_linux_amd64.go", 1290, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "connection refused"),
+	}
+	for i, line := range []int{72, 143} {
+		s := goSite(t, fmt.Sprint("connect-", i), "net/fd_unix.go", line, "net.(*netFD).connect", errdex.KindRaise, "*os.SyscallError", "unix", "connect: {err:error}")
+		s.Provenance = []errdex.Fact{{Name: "NewSyscallError", Kind: errdex.FactHelper, Location: errdex.Span{Path: "os/error.go", Line: 71}}}
+		sites = append(sites, s)
 	}
 	ix := NewIndex(slices.Values(sites))
 	for _, tt := range []struct {
@@ -168,6 +176,8 @@ func TestHelperCalls(t *testing.T) {
 	}{
 		{"write /data/out.bin: input/output error", []errdex.ID{"wrap-err", "readfrom", "write"}, 3, "2 calls of this helper match equally well"},
 		{"seek /data/out.bin: input/output error", []errdex.ID{"seek"}, 1, ""},
+		// A constructor of another file: its calls say more.
+		{"connect: connection refused", []errdex.ID{"connect-0", "connect-1"}, 2, ""},
 	} {
 		res := ix.Match(Query{Message: tt.msg}, Options{})
 		var got []errdex.ID
