@@ -210,18 +210,7 @@ func compatible(a, b string) bool {
 	for goos := range knownOS {
 		for goarch := range knownArch {
 			for _, others := range [...]bool{true, false} {
-				ok := func(tag string) bool {
-					switch {
-					case knownOS[tag]:
-						return tag == goos || tag == "linux" && goos == "android" ||
-							tag == "darwin" && goos == "ios" || tag == "solaris" && goos == "illumos"
-					case knownArch[tag]:
-						return tag == goarch
-					case tag == "unix":
-						return unixOS[goos]
-					}
-					return others
-				}
+				ok := tagsOf(goos, goarch, others)
 				if ea.Eval(ok) && eb.Eval(ok) {
 					return true
 				}
@@ -229,4 +218,45 @@ func compatible(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// tagsOf returns the build tags set for a GOOS/GOARCH pair, with the
+// other tags (cgo, gc, experiments, release tags) all set or all unset.
+func tagsOf(goos, goarch string, others bool) func(tag string) bool {
+	return func(tag string) bool {
+		switch {
+		case knownOS[tag]:
+			return tag == goos || tag == "linux" && goos == "android" ||
+				tag == "darwin" && goos == "ios" || tag == "solaris" && goos == "illumos"
+		case knownArch[tag]:
+			return tag == goarch
+		case tag == "unix":
+			return unixOS[goos]
+		}
+		return others
+	}
+}
+
+// breadth counts the known GOOS values some build of which compiles a
+// file built under constraint cond (a Site.Build condition; "" and one
+// that does not parse admit every build), other tags set: how widely the
+// file is used, to put the common variant of a declaration first.
+func breadth(cond string) int {
+	if cond == "" {
+		return len(knownOS)
+	}
+	e, err := constraint.Parse("//go:build " + cond)
+	if err != nil {
+		return len(knownOS)
+	}
+	n := 0
+	for goos := range knownOS {
+		for goarch := range knownArch {
+			if e.Eval(tagsOf(goos, goarch, true)) {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

@@ -108,6 +108,7 @@ type Stringer struct {
 	Name      string
 	Recv      string
 	Templates []errdex.Template
+	file      *Facts // set by Link
 }
 
 // Struct is a struct type's field names in declaration order, and their

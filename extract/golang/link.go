@@ -115,6 +115,7 @@ func newLinker(files []*extract.FileResult) *linker {
 		}
 		for _, st := range fx.Stringers {
 			k := key{fx.Dir, st.Name}
+			st.file = fx
 			l.stringers[k] = append(l.stringers[k], st)
 		}
 		for _, s := range fx.Structs {
@@ -125,6 +126,22 @@ func newLinker(files []*extract.FileResult) *linker {
 		}
 		for _, t := range fx.ErrorTypes {
 			first(l.errTypes, key{fx.Dir, t.Name}, t)
+		}
+	}
+	// A type's String methods for several builds: the most widely built
+	// first, so that its messages lead (ProcessState's of unix and
+	// windows before plan9's).
+	widths := map[string]int{}
+	width := func(fx *Facts) int {
+		c := buildOf(fx)
+		if _, ok := widths[c]; !ok {
+			widths[c] = breadth(c)
+		}
+		return widths[c]
+	}
+	for _, sts := range l.stringers {
+		if len(sts) > 1 {
+			slices.SortStableFunc(sts, func(a, b Stringer) int { return width(b.file) - width(a.file) })
 		}
 	}
 	for d := range dirs {
@@ -292,7 +309,7 @@ func (l *linker) tableSites() {
 			made := false
 			for _, t := range all {
 				n := 0
-				if i, name := tableHole(t); i >= 0 {
+				if i, name := tableHole(t, et.Recv); i >= 0 {
 					for _, r := range l.tables[key{fx.Dir, name}] {
 						if used[r.table] || !compatible(buildOf(fx), buildOf(r.fx)) {
 							continue
@@ -344,14 +361,16 @@ func buildOf(fx *Facts) string {
 }
 
 // tableHole returns the index in t of its first hole that indexes a
-// package-level name (errors[e]), and the name; -1 when there is none.
-func tableHole(t errdex.Template) (int, string) {
+// package-level name with the receiver recv (errors[e]), and the name; -1
+// when there is none. A table indexed by a field (kindNames[e.Kind], from
+// e.Kind.String()) holds the field's names, not the type's messages.
+func tableHole(t errdex.Template, recv string) (int, string) {
 	for i, p := range t.Parts {
 		if !p.IsHole() {
 			continue
 		}
-		name, _, ok := strings.Cut(p.Expr, "[")
-		if ok && isIdent(name) && strings.HasSuffix(p.Expr, "]") {
+		name, index, ok := strings.Cut(p.Expr, "[")
+		if ok && isIdent(name) && strings.HasSuffix(p.Expr, "]") && (recv == "" || !strings.Contains(index, recv+".")) {
 			return i, name
 		}
 	}
@@ -385,9 +404,11 @@ func (l *linker) withStringer(dir string, et ErrorType, ts []errdex.Template) []
 // stringerOf returns the messages of the String method a hole of an Error
 // method's template calls (see withStringer), or nil. Holes of the
 // messages that read the String method's receiver read the value it is
-// called on instead (a.code → e.ProcessState.code); a String method
-// without literal text (return string(c)) gives nothing, so that the
-// hole keeps reading the field (e.Code.String(), which a value's Code:
+// called on instead (a.code → e.ProcessState.code). A field's String
+// method is used only when each of its messages has literal text: one
+// that may return the value as it is (return string(c)) or an entry of a
+// table (return kindNames[k]) gives nothing, so that the hole keeps
+// reading the field (e.Code.String(), which a value's Code:
 // ErrMissingParen fills).
 func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Template {
 	if !p.IsHole() {
@@ -401,12 +422,12 @@ func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Te
 	names, types := l.structs[k], l.fieldTys[k]
 	if rest == "String()" {
 		if sts := l.stringers[k]; len(sts) > 0 {
-			return stringerTemplates(sts, et.Recv)
+			return stringerTemplates(sts, et.Recv, false)
 		}
 		for i, ty := range types {
 			if ty.Embedded && i < len(names) {
 				if sts := l.stringers[key{l.dir(dir, ty.Import), ty.Name}]; len(sts) > 0 {
-					return stringerTemplates(sts, et.Recv+"."+names[i])
+					return stringerTemplates(sts, et.Recv+"."+names[i], true)
 				}
 			}
 		}
@@ -420,22 +441,22 @@ func (l *linker) stringerOf(dir string, et ErrorType, p errdex.Part) []errdex.Te
 	if i < 0 || i >= len(types) || types[i].Name == "" {
 		return nil
 	}
-	return stringerTemplates(l.stringers[key{l.dir(dir, types[i].Import), types[i].Name}], et.Recv+"."+field)
+	return stringerTemplates(l.stringers[key{l.dir(dir, types[i].Import), types[i].Name}], et.Recv+"."+field, true)
 }
 
 // stringerTemplates joins the messages of a String method's variants,
-// their receivers read as value, or returns nil when none has literal
-// text.
-func stringerTemplates(sts []Stringer, value string) []errdex.Template {
+// their receivers read as value. It returns nil when none has literal
+// text or, if allText is set, when one has none.
+func stringerTemplates(sts []Stringer, value string, allText bool) []errdex.Template {
 	var ts []errdex.Template
-	text := false
+	some, all := false, true
 	for _, st := range sts {
 		for _, t := range st.Templates {
-			text = text || !t.IsOpaque()
+			some, all = some || !t.IsOpaque(), all && !t.IsOpaque()
 			ts = append(ts, readAs(t, st.Recv, value))
 		}
 	}
-	if !text {
+	if !some || allText && !all {
 		return nil
 	}
 	return dedupe(ts, maxAlternatives)
