@@ -203,7 +203,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	g := s.gen.Load()
 	ix := g.ix
 	start := time.Now()
-	queries := Queries(rep, opts.Repo)
+	queries, readings := Queries(rep, opts.Repo)
 	ans := &Answer{Report: rep}
 	if len(queries) == 0 {
 		ans.Reason = "no error message found in the text"
@@ -212,15 +212,15 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// The primary exception is what the user hit: its answer stands when
 	// it has one; otherwise the other exceptions of its chain are tried
 	// and the best answer kept. A cause matching its own raise more
-	// closely does not make it the error asked about. Loose lines (no
-	// traceback) are all tried, and the best answer wins, the last line
-	// on ties.
+	// closely does not make it the error asked about. The readings of the
+	// primary message (the whole, then each line of a message that joins
+	// several errors) compete by score, and so do loose lines (no
+	// traceback): the best answer wins, the earlier query on ties.
 	mopts := match.Options{Limit: max(opts.Limit, 2)} // see Answer.RunnerUp
 	best := ix.Match(queries[0], mopts)
 	bestQ := 0
-	primary := rep.Primary() != nil
 	for i, q := range queries[1:] {
-		if primary && len(best.Matches) > 0 {
+		if i+1 >= readings && len(best.Matches) > 0 {
 			break
 		}
 		if r := ix.Match(q, mopts); better(r, best) {
@@ -274,23 +274,56 @@ func better(a, b match.Result) bool {
 }
 
 // Queries turns a parsed paste into the match queries worth trying, the
-// primary one first: the exception the user hit, then the other exceptions
-// of its chain (a root cause may be the indexed one), or, without a
-// structured trace, the loose candidate lines, last first.
-func Queries(rep *trace.Report, repo string) []match.Query {
+// primary one first, and says how many of the first ones are readings of
+// the primary message, which compete by score (see Explain): the
+// exception the user hit, then each line of its message when it has
+// several (errors.Join prints one error a line, and so do programs that
+// collect errors), then the other exceptions of its chain (a root cause
+// may be the indexed one). Without a structured trace, every query is a
+// reading: the loose candidate lines, last first, each followed by its
+// lines when it has several.
+func Queries(rep *trace.Report, repo string) ([]match.Query, int) {
 	var qs []match.Query
 	if p := rep.Primary(); p != nil {
 		qs = append(qs, exceptionQuery(p, repo))
+		qs = appendLines(qs, qs[0])
+		readings := len(qs)
 		for i := len(rep.Exceptions) - 1; i >= 0 && len(qs) < maxTries; i-- {
 			e := &rep.Exceptions[i]
 			if e != p && e.Chain == p.Chain {
 				qs = append(qs, exceptionQuery(e, repo))
 			}
 		}
-		return qs
+		return qs, readings
 	}
 	for i := len(rep.Loose) - 1; i >= 0 && len(qs) < maxTries; i-- {
 		qs = append(qs, looseQuery(rep.Loose[i], repo))
+		qs = appendLines(qs, qs[len(qs)-1])
+	}
+	return qs, len(qs)
+}
+
+// minLine is the shortest line of a several-line message tried alone.
+const minLine = 8
+
+// appendLines appends to qs a query for each line of q's message, when it
+// has several, keeping q's type and frames, while len(qs) < maxTries.
+// Blank and very short lines are left out.
+func appendLines(qs []match.Query, q match.Query) []match.Query {
+	if !strings.Contains(q.Message, "\n") {
+		return qs
+	}
+	for line := range strings.Lines(q.Message) {
+		if len(qs) >= maxTries {
+			break
+		}
+		line = strings.TrimSpace(line)
+		if len(line) < minLine {
+			continue
+		}
+		l := q
+		l.Message = line
+		qs = append(qs, l)
 	}
 	return qs
 }

@@ -105,6 +105,17 @@ func TestExplain(t *testing.T) {
 			want: []errdex.ID{"a0000000000000c1"},
 		},
 		{
+			// errors.Join prints one error a line: each line is tried.
+			name: "errors joined, one a line", text: "bufio.Scanner: token too long\nthe cache directory /var/cache/app is not writable",
+			want: []errdex.ID{"a0000000000000c1"},
+		},
+		{
+			// log.Fatal of joined errors: the record's message goes on
+			// over the next line.
+			name: "a log record of joined errors", text: "2025/03/14 09:26:53 bufio.Scanner: token too long\nthe cache directory /var/cache/app is not writable",
+			want: []errdex.ID{"a0000000000000c1"},
+		},
+		{
 			name: "nothing indexed raises it", text: "ZeroDivisionError: division by zero",
 			exception: "ZeroDivisionError", reason: `no indexed template contains the words "division", "zero"`,
 		},

@@ -132,6 +132,7 @@ func (p *parser) loose() []Candidate {
 	extra := p.extra
 	strong := len(extra) > 0
 	strongLine, nstrong := 0, 0 // the first strong line and their count
+	record := p.lastRecord(last)
 	for k := len(p.lines) - 1; k >= 0 && len(out) < MaxLoose; k-- {
 		l := &p.lines[k]
 		for len(extra) > 0 && extra[len(extra)-1].Line >= int(l.no) {
@@ -151,6 +152,8 @@ func (p *parser) loose() []Candidate {
 			strongLine = c.Line
 			nstrong++
 			keep(c)
+		} else if k == last && record >= 0 {
+			keep(p.recordCandidate(record, last))
 		} else if k == last {
 			keep(c)
 		}
@@ -183,6 +186,43 @@ func (p *parser) loose() []Candidate {
 		out = []Candidate{c}
 	}
 	return out
+}
+
+// lastRecord returns the index of the log record whose message goes on to
+// line last, or -1: when the last line is no record itself but continues
+// one (errors.Join and programs that collect errors print one error a
+// line after the record's timestamp), the nearest record above it with
+// no blank line between, at most maxMessageLines lines up.
+func (p *parser) lastRecord(last int) int {
+	if last < 0 || p.lines[last].logged() {
+		return -1
+	}
+	for k := last - 1; k >= 0 && last-k < maxMessageLines; k-- {
+		l := &p.lines[k]
+		switch {
+		case l.blank() || l.isJSON():
+			return -1
+		case l.logged():
+			return k
+		}
+	}
+	return -1
+}
+
+// recordCandidate is the candidate of the log record at line from whose
+// message goes on to line to: the lines joined, the record's level kept.
+func (p *parser) recordCandidate(from, to int) Candidate {
+	b := make([]string, 0, to-from+1)
+	for k := from; k <= to; k++ {
+		b = append(b, strings.TrimSpace(p.lines[k].text))
+	}
+	rec := &p.lines[from]
+	c := candidateFrom(strings.Join(b, "\n"))
+	c.Line, c.Level = int(rec.no), rec.lvl()
+	if rec.flags&fGoLog != 0 && c.Language == Unknown {
+		c.Language = Go
+	}
+	return c
 }
 
 // candidateFrom splits a cleaned line into a candidate: pytest's "FAILED
