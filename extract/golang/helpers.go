@@ -409,6 +409,9 @@ func substituteParams(t errdex.Template, h *Helper, c Call) ([]errdex.Template, 
 		i, exact := -1, false
 		if p.IsHole() {
 			i, exact = paramRef(p.Expr, h.Params)
+			if h.Format >= 0 && p.Expr == "fmt.Sprintf("+h.Params[h.Format]+", "+h.Params[h.Format+1]+"...)" {
+				i, exact = h.Format, true // the format applied to its arguments
+			}
 		}
 		if i < 0 || i >= len(c.Args) || c.Args[i].Templates == nil {
 			acc = product(acc, one(p))

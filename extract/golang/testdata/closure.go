@@ -1,5 +1,7 @@
 package net
 
+import "fmt"
+
 type AddrError struct {
 	Err  string
 	Addr string
@@ -59,3 +61,15 @@ func shadow() error {
 }
 
 func oops(why string) error { return &AddrError{Err: "package: " + why} }
+
+// load's closure formats its message with the call's format and
+// arguments: a call reads its format applied to them.
+func load(pn string, magic int) error {
+	errorf := func(str string, args ...any) error {
+		return fmt.Errorf("loadelf: %s: %v", pn, fmt.Sprintf(str, args...))
+	}
+	if magic != 0x7f {
+		return errorf("bad magic %#x", magic)
+	}
+	return errorf("malformed elf file")
+}
