@@ -28,7 +28,7 @@ func (s *Server) apiError(r *http.Request) (*response, error) {
 		if err != nil {
 			return nil, err
 		}
-		return encodedJSON(http.StatusOK, b, cachePage, "  ")
+		return indentedJSON(http.StatusOK, b, cachePage)
 	}
 	site, err := s.cfg.Store.Site(r.Context(), id)
 	if err != nil {

@@ -54,6 +54,9 @@ type response struct {
 
 	gzOnce sync.Once
 	gz     []byte // the gzip-compressed body; nil when not worth it
+	// compress, when set, compresses the body for gzipped (a search
+	// answer splicing its sites' cached segments); nil when it cannot.
+	compress func() []byte
 }
 
 func newResponse(status int, ctype string, body []byte, cacheControl string) *response {
@@ -70,33 +73,20 @@ func newResponse(status int, ctype string, body []byte, cacheControl string) *re
 // jsonResponse encodes v as indented JSON. HTML-significant characters are
 // escaped (\u003c), so that a JSON document opened as HTML stays inert.
 func jsonResponse(status int, v any, cacheControl string) (*response, error) {
-	return encodeJSON(status, v, cacheControl, "  ")
-}
-
-// compactJSON is jsonResponse without indentation, for answers computed
-// per request (search), where indenting would cost a fifth of the time.
-func compactJSON(status int, v any, cacheControl string) (*response, error) {
-	return encodeJSON(status, v, cacheControl, "")
-}
-
-func encodeJSON(status int, v any, cacheControl, indent string) (*response, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, fmt.Errorf("web: encode %T as JSON: %w", v, err)
 	}
-	return encodedJSON(status, b, cacheControl, indent)
+	return indentedJSON(status, b, cacheControl)
 }
 
-// encodedJSON is the response of JSON that json.Marshal wrote, indented
-// when indent is not empty: byte for byte what jsonResponse (indent "  ")
-// or compactJSON (indent "") write for the same value. b is not modified,
-// and may be shared.
-func encodedJSON(status int, b []byte, cacheControl, indent string) (*response, error) {
+// indentedJSON is the response of JSON that json.Marshal wrote, indented:
+// byte for byte what jsonResponse writes for the same value. b is not
+// modified, and may be shared.
+func indentedJSON(status int, b []byte, cacheControl string) (*response, error) {
 	var out bytes.Buffer
-	out.Grow(len(b) + len(b)/4*len(indent) + 1)
-	if indent == "" {
-		out.Write(b)
-	} else if err := json.Indent(&out, b, "", indent); err != nil {
+	out.Grow(len(b) + len(b)/2)
+	if err := json.Indent(&out, b, "", "  "); err != nil {
 		return nil, fmt.Errorf("web: indent JSON: %w", err)
 	}
 	out.WriteByte('\n')
@@ -151,6 +141,12 @@ func (r *response) gzipped() []byte {
 	r.gzOnce.Do(func() {
 		if len(r.body) < minGzip || !compressible(r.ctype) {
 			return
+		}
+		if r.compress != nil {
+			if gz := r.compress(); gz != nil && len(gz) < len(r.body) {
+				r.gz = gz
+				return
+			}
 		}
 		pool := gzipWell
 		if r.cacheControl == cacheNone {

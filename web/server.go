@@ -82,6 +82,8 @@ type Server struct {
 	metrics *metrics
 	cache   *pageCache // nil when disabled
 	flight  singleflight.Group
+	// deflates holds the compressed JSON of the sites search answers send.
+	deflates *siteDeflates
 
 	cat       atomic.Pointer[catalog]
 	gen       atomic.Uint64 // incremented with each new catalog
@@ -127,6 +129,9 @@ func newServer(ctx context.Context, cfg Config, p paths, static bool) (*Server, 
 	}
 	if cfg.CacheBytes > 0 {
 		s.cache = newPageCache(cfg.CacheBytes)
+	}
+	if s.deflates, err = newSiteDeflates(); err != nil {
+		return nil, err
 	}
 	cat, err := loadCatalog(ctx, cfg.Store, nil)
 	if err != nil {

@@ -650,42 +650,106 @@ func TestSearchJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := res.encode()
+			got, spans, err := res.encode()
 			if err != nil {
 				t.Fatal(err)
 			}
-			want, err := compactJSON(http.StatusOK, res, cacheNone)
-			if err != nil {
-				t.Fatal(err)
+			want := encoderJSON(t, res)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("spliced JSON differs from encoding/json's:\n got %s\nwant %s", got, want)
 			}
-			t.Logf("%d matches, %d bytes", len(res.Matches), len(got))
-			if !bytes.Equal(append(got, '\n'), want.body) {
-				t.Fatalf("spliced JSON differs from encoding/json's:\n got %s\nwant %s", got, want.body)
+			if len(spans) != len(res.Matches) {
+				t.Fatalf("%d site spans for %d matches", len(spans), len(res.Matches))
+			}
+			if len(spans) > 0 {
+				if unzipped := gunzip(t, env.srv.deflates.gzipSpliced(got, spans)); !bytes.Equal(unzipped, got) {
+					t.Fatalf("the spliced gzip body decompresses to\n%s\nwant\n%s", unzipped, got)
+				}
 			}
 
 			// Served: the same document (but for the time spent
 			// matching), without an ETag, compressed when it is worth it.
 			rr := do(t, h, "GET", target, nil, "Accept-Encoding", "gzip")
 			gzipped := rr.Header().Get("Content-Encoding") == "gzip"
-			if rr.Code != http.StatusOK || rr.Header().Get("ETag") != "" || gzipped != (len(want.body) >= minGzip) {
+			if rr.Code != http.StatusOK || rr.Header().Get("ETag") != "" || gzipped != (len(want) >= minGzip) {
 				t.Fatalf("GET %s: status %d, ETag %q, Content-Encoding %q for %d bytes; want 200, no ETag, gzip from %d bytes",
-					target, rr.Code, rr.Header().Get("ETag"), rr.Header().Get("Content-Encoding"), len(want.body), minGzip)
+					target, rr.Code, rr.Header().Get("ETag"), rr.Header().Get("Content-Encoding"), len(want), minGzip)
 			}
 			served := rr.Body.Bytes()
 			if gzipped {
-				zr, err := gzip.NewReader(rr.Body)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if served, err = io.ReadAll(zr); err != nil {
-					t.Fatal(err)
-				}
+				served = gunzip(t, served)
 			}
-			if diff := cmp.Diff(decodeUntimed(t, want.body), decodeUntimed(t, served)); diff != "" {
+			if diff := cmp.Diff(decodeUntimed(t, want), decodeUntimed(t, served)); diff != "" {
 				t.Errorf("served answer differs (-encoding/json +served):\n%s", diff)
 			}
 		})
 	}
+}
+
+// gunzip decompresses a gzip body, checking its CRC-32 and size.
+func gunzip(t testing.TB, b []byte) []byte {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("gunzip: %v", err)
+	}
+	return out
+}
+
+// TestSpliceGzip checks that bodies assembled from compressed segments
+// and stored blocks are valid gzip: spans at either end, next to each
+// other, between stored runs too long for one block, and none.
+func TestSpliceGzip(t *testing.T) {
+	deflates, err := newSiteDeflates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := func(id errdex.ID, n int) []byte {
+		return bytes.Repeat([]byte(`{"id":"`+string(id)+`","text":"a site's JSON"}`), n)
+	}
+	a, b := site("a000000000000001", 3), site("b000000000000002", 200)
+	long := bytes.Repeat([]byte("0123456789abcdef"), 9000) // two stored blocks
+	tests := []struct {
+		name  string
+		parts [][]byte // text, site, text, site, ..., text
+	}{
+		{"no site", [][]byte{[]byte("just text")}},
+		{"sites only", [][]byte{nil, a, nil, b, nil}},
+		{"text around", [][]byte{[]byte(`{"matches":[`), a, []byte(`,`), b, []byte("]}\n")}},
+		{"long text", [][]byte{long, a, long, b, long}},
+		{"same site twice", [][]byte{[]byte("["), b, []byte(","), b, []byte("]")}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var body []byte
+			var spans []span
+			for i, p := range tc.parts {
+				if i%2 == 1 {
+					id := errdex.ID(p[7 : 7+16])
+					spans = append(spans, span{start: len(body), end: len(body) + len(p), site: id, json: p})
+				}
+				body = append(body, p...)
+			}
+			if got := gunzip(t, deflates.gzipSpliced(body, spans)); !bytes.Equal(got, body) {
+				t.Errorf("decompressed %d bytes, want %d:\n%.200s", len(got), len(body), got)
+			}
+		})
+	}
+}
+
+// encoderJSON is v as a json.Encoder writes it, with its defaults: compact,
+// HTML-significant characters escaped, a newline at the end.
+func encoderJSON(t testing.TB, v any) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	if err := json.NewEncoder(&b).Encode(v); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
 }
 
 // decodeUntimed decodes a search answer without its elapsed_ms.
