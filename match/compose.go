@@ -14,6 +14,10 @@ import (
 // candidate's message, the wrapper is credited with that candidate's
 // literal text, as if its template spelled the inner message out: the two
 // together explain the message, and the wrapper is the raise the user saw.
+// A text hole that ends the template counts as an error hole: a message
+// that ends with another's is its wrapper whatever the hole's type says
+// (text/template's parser prints the lexer's errors as "template: %s:%d:
+// %s" of the lexer's text).
 //
 // Exceptions are caught near where they are raised, so the credit is
 // scaled by how close the two sites are: the whole of it within one class,
@@ -60,7 +64,8 @@ func (sc *scratch) compose(ix *Index) {
 		}
 		sc.parts, _ = ix.decode(c.tmpl, sc.parts[:0])
 		for j, p := range sc.parts {
-			if !p.hole || p.typ != tError || j >= len(c.al.caps) {
+			last := j == len(sc.parts)-1
+			if !p.hole || j >= len(c.al.caps) || p.typ != tError && !(last && (p.typ == tStr || p.typ == tAny)) {
 				continue
 			}
 			cp := c.al.caps[j]

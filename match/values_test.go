@@ -32,6 +32,8 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "errno-enoent-js", "syscall/tables_js.go", 300, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "js && wasm", "no such file or directory"),
 		goSite(t, "err-parse", "flag/flag.go", 105, "flag.init", errdex.KindErrorsNew, "", "", "parse error"),
 		goSite(t, "flag-value", "flag/flag.go", 1139, "flag.(*FlagSet).parseOne", errdex.KindErrorsNew, "", "", "invalid value {value:repr} for flag -{name}: {err:error}"),
+		goSite(t, "lex-unclosed", "text/template/parse/lex.go", 402, "parse.lexInsideAction", errdex.KindErrorf, "", "", "unclosed action"),
+		goSite(t, "parse-errorf", "text/template/parse/parse.go", 176, "parse.(*Tree).errorf", errdex.KindPanic, "", "", "template: {ParseName}:{line:int}: {format}"),
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
@@ -60,6 +62,8 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "a wrapped sentinel: the wrapper, the sentinel named", q: Query{Message: `invalid value "http" for flag -port: parse error`},
 			want: []errdex.ID{"flag-value"}, reason: "wraps the message raised at flag/flag.go:105"},
+		{name: "a message ending in another's text: the inner value", q: Query{Message: "template: page:1: unclosed action"},
+			want: []errdex.ID{"lex-unclosed"}, reason: "wrapper at text/template/parse/parse.go:176"},
 		{name: "a remark the application appended", q: Query{Message: "open /etc/app.toml: no such file or directory (is the volume mounted?)"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "no remark: text glued to the wrapped message", q: Query{Message: "open /etc/app.toml: no such file or directory_backup"},
