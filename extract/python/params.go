@@ -1,6 +1,8 @@
 package python
 
 import (
+	"strings"
+
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/syntax"
 )
@@ -142,6 +144,15 @@ func mentionsParam(s *errdex.Site, sc *scope) bool {
 
 // apply adds to the site the templates its callers' arguments give, after
 // the ones it has, at most maxSiteTemplates in all.
+//
+// A function that many callers share (unittest's TestCase.fail has some
+// thirty) gets more templates than a site may hold, so they are taken
+// round-robin: every call's first template before any call's second. A
+// call's later templates are the variants of its message (with a caller's
+// own note appended: "... : {msg}"). A multi-line message is matched by
+// its first line (what follows is a diff, a listing, a traceback), so a
+// caller's template keeps its first line and a hole for the rest (see
+// firstLine): the variants that differ only below it are one template.
 func (pc *paramCall) apply() {
 	own := append([]errdex.Template{pc.site.Template}, pc.site.Alternatives...)
 	all := append([]errdex.Template(nil), own...)
@@ -149,16 +160,107 @@ func (pc *paramCall) apply() {
 	for _, t := range own {
 		seen[t.Canonical()] = true
 	}
-	for _, b := range pc.binds {
-		for _, t := range b.applyAll(own) {
-			t = t.Normalize()
-			if c := t.Canonical(); !seen[c] && len(all) < maxSiteTemplates {
-				seen[c] = true
-				all = append(all, t)
+	bases := make([][]errdex.Template, len(pc.binds))
+	variants := make([][]errdex.Template, len(pc.binds))
+	for i, b := range pc.binds {
+		bases[i], variants[i] = splitVariants(firstLines(b.applyAll(own)))
+	}
+	for _, round := range [][][]errdex.Template{bases, variants} {
+		for k, more := 0, true; more && len(all) < maxSiteTemplates; k++ {
+			more = false
+			for _, ts := range round {
+				if k >= len(ts) {
+					continue
+				}
+				more = true
+				if c := ts[k].Canonical(); !seen[c] && len(all) < maxSiteTemplates {
+					seen[c] = true
+					all = append(all, ts[k])
+				}
 			}
 		}
 	}
 	if len(all) > len(own) {
 		setMessage(pc.site, all)
 	}
+}
+
+// splitVariants separates the templates of one call into its messages and
+// their variants: a template that another of the call's templates begins
+// ("{a} not less than {b} : {msg}" after "{a} not less than {b}") is a
+// variant, tried only once every call's messages have a place, and so is
+// a template of holes only, which says nothing to match.
+func splitVariants(ts []errdex.Template) (bases, variants []errdex.Template) {
+	canon := make([]string, len(ts))
+	for i, t := range ts {
+		canon[i] = t.Canonical()
+	}
+next:
+	for i, t := range ts {
+		if t.IsOpaque() {
+			variants = append(variants, t)
+			continue
+		}
+		for j, c := range canon {
+			if !ts[j].IsOpaque() && len(c) < len(canon[i]) && strings.HasPrefix(canon[i], c) {
+				variants = append(variants, t)
+				continue next
+			}
+		}
+		bases = append(bases, t)
+	}
+	return bases, variants
+}
+
+// firstLines applies firstLine to the templates of one call, and drops a
+// one-line template when another is that line followed by more lines
+// ("Items in the first set but not the second:" beside
+// "Items in the first set but not the second:\n{rest}").
+func firstLines(ts []errdex.Template) []errdex.Template {
+	out := make([]errdex.Template, 0, len(ts))
+	longer := map[string]bool{}
+	for _, t := range ts {
+		t = firstLine(t.Normalize())
+		if c := t.Canonical(); strings.HasSuffix(c, "\n{}") {
+			longer[strings.TrimSuffix(c, "{}")] = true
+		}
+		out = append(out, t)
+	}
+	kept := out[:0]
+	for _, t := range out {
+		if !longer[t.Canonical()+"\n"] && !longer[t.Canonical()] {
+			kept = append(kept, t)
+		}
+	}
+	return kept
+}
+
+// restHole is the hole firstLine puts for the lines after the first.
+var restHole = errdex.HolePart("rest", "rest", errdex.HoleAny)
+
+// firstLine cuts a multi-line template after its first line break, the
+// lines after it becoming one hole: "{a}s differ: {x} != {y}\n\nFirst
+// differing element {i}:..." is "{a}s differ: {x} != {y}\n{rest}". A
+// template is left whole when its first line has no literal text to
+// match, or when what follows the break is a single hole already.
+func firstLine(t errdex.Template) errdex.Template {
+	text := false
+	for i, p := range t.Parts {
+		if p.IsHole() {
+			continue
+		}
+		nl := strings.IndexByte(p.Text, '\n')
+		if nl < 0 {
+			text = text || strings.TrimSpace(p.Text) != ""
+			continue
+		}
+		text = text || strings.TrimSpace(p.Text[:nl]) != ""
+		tail := t.Parts[i+1:]
+		if !text || nl == len(p.Text)-1 && (len(tail) == 0 || len(tail) == 1 && tail[0].IsHole()) {
+			return t
+		}
+		parts := append(t.Parts[:i:i], errdex.Lit(p.Text[:nl+1]), restHole)
+		return errdex.Template{Parts: parts}
+	}
+	return t
 }
