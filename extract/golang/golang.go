@@ -325,14 +325,9 @@ func (x *fileCtx) run() {
 			fn := x.newFuncCtx(d)
 			if d.Body != nil {
 				before := len(x.sites)
-				lits := localClosures(d.Body)
-				fn.closures = map[string]*ast.FuncLit{}
-				for _, c := range lits {
-					fn.closures[c.name] = c.lit
-				}
 				x.walk(d.Body, fn)
 				x.helper(d, fn, slices.Clone(x.sites[before:]))
-				x.closureHelpers(fn, lits, x.sites[before:])
+				x.closureHelpers(fn, x.sites[before:])
 			}
 			switch {
 			case isErrorMethod(d):

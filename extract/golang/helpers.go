@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"go/ast"
 	"go/token"
 	"slices"
@@ -189,7 +190,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 			return
 		}
 		c.Name = f.Name
-		if fn.closures[f.Name] != nil {
+		if x.closureNamed(fn, f.Name) != nil {
 			c.Scope = fn.name
 		}
 	case *ast.SelectorExpr:
@@ -240,7 +241,7 @@ func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
 				found = found || n.Kind == token.STRING
 			case *ast.Ident:
 				_, ok := x.consts[n.Name]
-				found = found || ok || fn.body != nil && fn.infoOf().consts[n.Name]
+				found = found || ok || x.mayDeclareConsts(fn) && fn.infoOf().consts[n.Name]
 			}
 			return !found
 		})
@@ -621,10 +622,53 @@ func localClosures(body *ast.BlockStmt) []closure {
 	return slices.DeleteFunc(out, func(c closure) bool { return assigned[c.name] != 1 })
 }
 
+// bodyHas reports whether the source of fn's body contains word: a cheap
+// test before a walk of the body for what the word declares.
+func (x *fileCtx) bodyHas(fn *funcCtx, word string) bool {
+	if fn.body == nil {
+		return false
+	}
+	base := x.tf.Base()
+	start, end := int(fn.body.Pos())-base, int(fn.body.End())-base
+	if start < 0 || end > len(x.src) || start > end {
+		return true
+	}
+	return bytes.Contains(x.src[start:end], []byte(word))
+}
+
+// mayDeclareConsts reports whether fn's body may declare constants.
+func (x *fileCtx) mayDeclareConsts(fn *funcCtx) bool {
+	if fn.consts == 0 {
+		fn.consts = 1
+		if x.bodyHas(fn, "const") {
+			fn.consts = 2
+		}
+	}
+	return fn.consts == 2
+}
+
+// closureNamed returns the function literal that the local variable name
+// of fn holds (see localClosures), or nil.
+func (x *fileCtx) closureNamed(fn *funcCtx, name string) *ast.FuncLit {
+	if !fn.scanned {
+		fn.scanned = true
+		if x.bodyHas(fn, "func") {
+			fn.closures = localClosures(fn.body)
+		}
+	}
+	for _, c := range fn.closures {
+		if c.name == name {
+			return c.lit
+		}
+	}
+	return nil
+}
+
 // closureHelpers records the closures of fn that are helpers (see
-// newHelper), given the sites fn's body made.
-func (x *fileCtx) closureHelpers(fn *funcCtx, lits []closure, sites []*errdex.Site) {
-	for _, c := range lits {
+// newHelper), given the sites fn's body made. Only closures looked for by
+// a call with text (see closureNamed) are known.
+func (x *fileCtx) closureHelpers(fn *funcCtx, sites []*errdex.Site) {
+	for _, c := range fn.closures {
 		from, to := x.tf.Position(c.lit.Pos()), x.tf.Position(c.lit.End())
 		var inside []*errdex.Site
 		for _, s := range sites {

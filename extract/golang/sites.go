@@ -71,8 +71,11 @@ type funcCtx struct {
 	body      *ast.BlockStmt
 	info      *funcInfo // built on first use
 	// closures are the local variables of the function that hold a
-	// function literal, assigned once (see localClosures).
-	closures map[string]*ast.FuncLit
+	// function literal, assigned once (see localClosures), and consts
+	// whether its body may declare constants: each found on first use.
+	closures []closure
+	scanned  bool
+	consts   int8 // 0 unknown, 1 no, 2 maybe
 }
 
 func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {
