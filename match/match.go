@@ -203,6 +203,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			}
 		}
 	}
+	rethrow := atRaise && sc.rethrows(ix, sc.frames[0].file, q.Frames[0].Line)
 	if sc.msg.len() > 0 {
 		ix.retrieve(sc, opt.MaxCandidates)
 		for _, c := range sc.cands {
@@ -241,8 +242,12 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		foreign := shown != 0 && rec.family != 0 && shown&rec.family == 0 && !atRaise
 		if len(sc.frames) > 0 && !foreign {
 			c.frame, c.frameAt = ix.frameEvidence(rec, q.Frames, sc.frames, innermost)
-			num += wFrame * c.frame
-			den += wFrame
+			// A value passed on by a re-raise (see rethrows) was made
+			// off the stack: the stack says nothing of its site.
+			if c.frame > 0 || !rethrow || rec.flags&flagValue == 0 {
+				num += wFrame * c.frame
+				den += wFrame
+			}
 		}
 		if c.wrappedBy >= 0 && len(sc.frames) > 0 && !foreign {
 			// The wrapper's place on the stack is where this value went.
@@ -300,7 +305,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		case rec.flags&flagUnwinds != 0 && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 && !recoverable(rec, sc.frames)):
 			c.score *= contradicted
 			c.offStack = true
-		case atRaise && c.frame < frameNearRaise:
+		case atRaise && c.frame < frameNearRaise && !(rethrow && rec.flags&flagValue != 0):
 			c.score *= elsewhere
 		}
 	}
@@ -367,6 +372,23 @@ func (sc *scratch) verifySite(ix *Index, s uint32) bool {
 		}
 	}
 	return true
+}
+
+// rethrows reports whether every site at line of file (within nearLines),
+// all verified already, shows no text of its own: `panic(err)`, `raise
+// exc`, an error value made elsewhere passed on. The innermost frame at
+// such a raise says where the value was thrown, not where it was made, so
+// a value site elsewhere whose text matches is not away from the raise
+// (see the scoring in match).
+func (sc *scratch) rethrows(ix *Index, file uint32, line int) bool {
+	near := ix.sitesNear(file, line, nearLines, nil)
+	for _, s := range near {
+		i, ok := sc.bySite[s]
+		if !ok || !sc.found[i].opaque {
+			return false
+		}
+	}
+	return len(near) > 0
 }
 
 // verify aligns the template at arena offset tmpl (template alt of site s)

@@ -199,3 +199,28 @@ func TestHelperCalls(t *testing.T) {
 		}
 	}
 }
+
+// TestRethrow checks that a stack whose innermost frame re-raises a value
+// made elsewhere (`panic(err)`) leaves the value's site first.
+func TestRethrow(t *testing.T) {
+	sites := []*errdex.Site{
+		goSite(t, "register", "net/http/server.go", 2882, "http.(*ServeMux).register", errdex.KindRaiseObject, "", "", "{err:error}"),
+		goSite(t, "wildcard", "net/http/pattern.go", 156, "http.parsePattern", errdex.KindErrorsNew, "", "", "bad wildcard segment (must end with '}')"),
+		goSite(t, "handle-panic", "net/http/server.go", 2857, "http.(*ServeMux).HandleFunc", errdex.KindPanic, "", "", "http: nil handler"),
+	}
+	ix := NewIndex(slices.Values(sites))
+	frames := []Frame{
+		{Path: "/usr/local/go/src/net/http/server.go", Line: 2882, Function: "net/http.(*ServeMux).register"},
+		{Path: "/home/u/app/main.go", Line: 12, Function: "main.main"},
+	}
+	res := ix.Match(Query{Message: "bad wildcard segment (must end with '}')", Frames: frames}, Options{})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "wildcard" {
+		t.Errorf("matches %v, want the value's site first", ids(res))
+	}
+	// A panic with text of its own at the frame stays first.
+	frames[0].Line = 2857
+	res = ix.Match(Query{Message: "http: nil handler", Frames: frames}, Options{})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "handle-panic" {
+		t.Errorf("matches %v, want the panic at the frame first", ids(res))
+	}
+}
