@@ -188,8 +188,16 @@ type factoryFact struct {
 	params []paramFact
 	class  nameRef
 	args   callArgs
+	// more are the arguments of the function's other returns of the
+	// same class, in source order (def _error(value): if value: return
+	// ValueError("unexpected token: %s" % value); return
+	// ValueError("unexpected end")): each gives the raise a message.
+	more   []callArgs
 	method bool // defined in a class body
 }
+
+// maxFactoryReturns bounds the returned calls of one factory read.
+const maxFactoryReturns = 4
 
 // factoryFact derives the facts of a function whose first returned call
 // builds an instance of a class; nil otherwise. Link uses it when a raise
@@ -202,7 +210,16 @@ func (x *extraction) factoryFact(f *scope) *factoryFact {
 	if !x.classLike(written) {
 		return nil
 	}
-	return &factoryFact{class: x.ref(written), args: x.callArgs(f.returned, f), params: x.paramFacts(f), method: f.method() != nil}
+	ff := &factoryFact{class: x.ref(written), args: x.callArgs(f.returned, f), params: x.paramFacts(f), method: f.method() != nil}
+	for _, r := range f.returns {
+		if len(ff.more) == maxFactoryReturns-1 {
+			break
+		}
+		if r.Kind() == "call" && r != f.returned && compactName(x.ev.text(r.Child("function"))) == written {
+			ff.more = append(ff.more, x.callArgs(r, f))
+		}
+	}
+	return ff
 }
 
 // paramFacts reads a function's parameters, without a method's self,

@@ -345,15 +345,40 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 	if ff == nil {
 		return false
 	}
-	passed := bindParams(ff.params, r.args).passOn(ff.args)
+	bound := bindParams(ff.params, r.args)
 	r.site.Exception = ff.class.written
 	q, e := l.resolve(ff.class, home)
 	r.site.ExceptionQualified = q
-	if e != nil {
-		setMessage(r.site, preferLiteral(l.message(e, passed), r.site))
-		return true
+	var msgs []errdex.Template
+	seen := map[string]bool{}
+	for i, args := range append([]callArgs{ff.args}, ff.more...) {
+		passed := bound.passOn(args)
+		var ts []errdex.Template
+		if e != nil {
+			ts = l.message(e, passed)
+		} else {
+			ts = builtinMessage(ff.class.written, passed)
+		}
+		if i == 0 {
+			// The first return's messages as they are; the others'
+			// that are new after them.
+			msgs = ts
+			for _, t := range ts {
+				seen[t.String()] = true
+			}
+			continue
+		}
+		for _, t := range ts {
+			if k := t.String(); !seen[k] && len(msgs) < maxSiteTemplates {
+				seen[k] = true
+				msgs = append(msgs, t)
+			}
+		}
 	}
-	setMessage(r.site, builtinMessage(ff.class.written, passed))
+	if e != nil {
+		msgs = preferLiteral(msgs, r.site)
+	}
+	setMessage(r.site, msgs)
 	return true
 }
 

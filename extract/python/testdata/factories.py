@@ -53,3 +53,16 @@ def param_on_some_paths(value, detail="no detail"):
     if value < 0:
         detail = "negative: %d" % value
     raise ValueError(detail)
+
+
+def _plural_error(value):
+    # Each returned exception of the class gives the raise a message.
+    if value:
+        return ValueError("unexpected token in plural form: %s" % value)
+    else:
+        return ValueError("unexpected end of plural form")
+
+
+def parse_plural(tok):
+    if tok != "n":
+        raise _plural_error(tok) from None
