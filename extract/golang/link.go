@@ -24,7 +24,7 @@ type key struct{ dir, name string }
 type linker struct {
 	files     []*extract.FileResult
 	facts     []*Facts // parallel to files; nil for results without Go facts
-	sentinels map[key]*errdex.Site
+	sentinels map[key][]sentinelAt // every build's, the most widely built first
 	aliases   map[key]Alias
 	typeAlias map[key]Alias
 	getters   map[key]Alias
@@ -73,7 +73,7 @@ func newLinker(files []*extract.FileResult) *linker {
 	l := &linker{
 		files:     files,
 		facts:     make([]*Facts, len(files)),
-		sentinels: map[key]*errdex.Site{},
+		sentinels: map[key][]sentinelAt{},
 		aliases:   map[key]Alias{},
 		typeAlias: map[key]Alias{},
 		getters:   map[key]Alias{},
@@ -98,7 +98,8 @@ func newLinker(files []*extract.FileResult) *linker {
 		l.facts[i] = fx
 		dirs[fx.Dir] = true
 		for _, s := range fx.Sentinels {
-			first(l.sentinels, key{fx.Dir, s.Name}, s.Site)
+			k := key{fx.Dir, s.Name}
+			l.sentinels[k] = append(l.sentinels[k], sentinelAt{s.Site, fx})
 		}
 		for _, a := range fx.Aliases {
 			first(l.aliases, key{fx.Dir, a.Name}, a)
@@ -142,6 +143,11 @@ func newLinker(files []*extract.FileResult) *linker {
 	for _, sts := range l.stringers {
 		if len(sts) > 1 {
 			slices.SortStableFunc(sts, func(a, b Stringer) int { return width(b.file) - width(a.file) })
+		}
+	}
+	for _, ss := range l.sentinels {
+		if len(ss) > 1 {
+			slices.SortStableFunc(ss, func(a, b sentinelAt) int { return width(b.file) - width(a.file) })
 		}
 	}
 	for d := range dirs {
@@ -236,13 +242,28 @@ func (l *linker) dir(from, imp string) string {
 	return l.dirFor(imp)
 }
 
-// sentinel finds the site of a sentinel, following aliases.
-func (l *linker) sentinel(dir, name string) *errdex.Site {
+// sentinelAt is a sentinel's site and the facts of its file.
+type sentinelAt struct {
+	site *errdex.Site
+	file *Facts
+}
+
+// sentinel finds the site of a sentinel, following aliases, for a
+// reference made in a file of the given build: of the sentinels of that
+// name for several builds (ErrNotFound of lp_unix.go and lp_plan9.go), the
+// first some build compiles with the reference.
+func (l *linker) sentinel(dir, name, build string) *errdex.Site {
 	k, ok := l.follow(key{dir, name}, l.aliases, func(k key) bool { _, ok := l.sentinels[k]; return ok })
 	if !ok {
 		return nil
 	}
-	return l.sentinels[k]
+	ss := l.sentinels[k]
+	for _, s := range ss {
+		if compatible(build, buildOf(s.file)) {
+			return s.site
+		}
+	}
+	return ss[0].site
 }
 
 // follow resolves k through aliases until found(k) holds, at most
@@ -579,9 +600,12 @@ func (l *linker) sweep() {
 	l.eachFile(func(f *extract.FileResult, _ *Facts) {
 		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool { return l.drop[s] })
 	})
-	for k, s := range l.sentinels {
-		if l.drop[s] {
+	for k, ss := range l.sentinels {
+		ss = slices.DeleteFunc(ss, func(s sentinelAt) bool { return l.drop[s.site] })
+		if len(ss) == 0 {
 			delete(l.sentinels, k)
+		} else {
+			l.sentinels[k] = ss
 		}
 	}
 }
@@ -741,13 +765,13 @@ func (l *linker) sentinelNamed(fx *Facts, expr string) *errdex.Site {
 		if !isIdent(expr) {
 			return nil
 		}
-		return l.sentinel(fx.Dir, expr)
+		return l.sentinel(fx.Dir, expr, buildOf(fx))
 	}
 	imp, ok := fx.Imports[q]
 	if !ok || !isIdent(name) {
 		return nil
 	}
-	return l.sentinel(l.dirFor(imp), name)
+	return l.sentinel(l.dirFor(imp), name, buildOf(fx))
 }
 
 // citeReturns records, on each sentinel's site, the return statements
@@ -755,7 +779,7 @@ func (l *linker) sentinelNamed(fx *Facts, expr string) *errdex.Site {
 func (l *linker) citeReturns() {
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for _, r := range fx.Refs {
-			s := l.sentinel(l.dir(fx.Dir, r.Import), r.Name)
+			s := l.sentinel(l.dir(fx.Dir, r.Import), r.Name, buildOf(fx))
 			if s == nil {
 				continue
 			}
