@@ -23,7 +23,7 @@ type key struct{ dir, name string }
 // linker resolves names across the Go files of a repository.
 type linker struct {
 	files     []*extract.FileResult
-	facts     []*Facts // parallel to files; nil for results without Go facts
+	facts     []*Facts             // parallel to files; nil for results without Go facts
 	sentinels map[key][]sentinelAt // every build's, the most widely built first
 	aliases   map[key]Alias
 	typeAlias map[key]Alias
