@@ -96,27 +96,50 @@ func (sc *scratch) compose(ix *Index) {
 			if inner < 0 {
 				continue
 			}
-			// The wrapped template's text is matched text of the
-			// wrapper's now, no longer a capture; a remark after it is
-			// unexplained text.
-			al := c.al
-			al.matched += int(best)
-			al.total += int(best)
-			al.captured = max(0, al.captured-text-int(tail))
-			al.unexplained += tail
-			t := al.textScore(sc.msg.truncated)
-			in := &sc.found[inner]
-			if ix.innerFirst(in.site) {
-				if t > in.text {
-					in.text = t
-					in.wrappedBy = int64(c.site)
+			if !ix.innerFirst(sc.found[inner].site) {
+				if t := sc.wrappedScore(c, best, text, tail); t > c.text {
+					c.text = t
+					c.wrapped = int64(sc.found[inner].site)
 				}
-			} else if t > c.text {
-				c.text = t
-				c.wrapped = int64(in.site)
+				continue
+			}
+			// The inner value is where it happened: every site making
+			// a value of the same text is credited alike (url.parseHost
+			// raises "invalid port %q after host" at two places).
+			for k := range sc.found {
+				c2 := &sc.found[k]
+				if k != inner && (k == i || c2.opaque || c2.empty || !c2.al.ok || c2.al.lo < cp.start || c2.al.hi > cp.end ||
+					c2.site == c.site || float64(c2.al.total)*ix.affinity(c.site, c2.site) != best || !ix.innerFirst(c2.site)) {
+					continue
+				}
+				text, tail := text, tail
+				if k != inner {
+					ok, remark := sc.wholeWithin(ix, c2, cp, tailHole)
+					if !ok {
+						continue
+					}
+					text, tail = sc.subAl.matched, remark
+				}
+				if t := sc.wrappedScore(c, best, text, tail); t > c2.text {
+					c2.text = t
+					c2.wrappedBy = int64(c.site)
+				}
 			}
 		}
 	}
+}
+
+// wrappedScore is the text score of wrapper c with credit bytes of an inner
+// template's text in its hole, text of them matched, and a remark costing
+// tail after it: the wrapped template's text is matched text of the
+// wrapper's, no longer a capture; the remark is unexplained text.
+func (sc *scratch) wrappedScore(c *siteCand, credit float64, text int, tail float32) float64 {
+	al := c.al
+	al.matched += int(credit)
+	al.total += int(credit)
+	al.captured = max(0, al.captured-text-int(tail))
+	al.unexplained += tail
+	return al.textScore(sc.msg.truncated)
 }
 
 // innerBefore reports whether inner site a is likelier than b to be the one

@@ -34,6 +34,8 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "flag-value", "flag/flag.go", 1139, "flag.(*FlagSet).parseOne", errdex.KindErrorsNew, "", "", "invalid value {value:repr} for flag -{name}: {err:error}"),
 		goSite(t, "lex-unclosed", "text/template/parse/lex.go", 402, "parse.lexInsideAction", errdex.KindErrorf, "", "", "unclosed action"),
 		goSite(t, "parse-errorf", "text/template/parse/parse.go", 176, "parse.(*Tree).errorf", errdex.KindPanic, "", "", "template: {ParseName}:{line:int}: {format}"),
+		goSite(t, "port-bracket", "net/url/url.go", 562, "url.parseHost", errdex.KindErrorf, "", "", "invalid port {colonPort:repr} after host"),
+		goSite(t, "port-colon", "net/url/url.go", 631, "url.parseHost", errdex.KindErrorf, "", "", "invalid port {colonPort:repr} after host"),
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
@@ -64,6 +66,8 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"flag-value"}, reason: "wraps the message raised at flag/flag.go:105"},
 		{name: "a message ending in another's text: the inner value", q: Query{Message: "template: page:1: unclosed action"},
 			want: []errdex.ID{"lex-unclosed"}, reason: "wrapper at text/template/parse/parse.go:176"},
+		{name: "a wrapped value made at two places: both credited, tied", q: Query{Message: `parse "http://x:port/": invalid port ":port" after host`},
+			want: []errdex.ID{"port-bracket", "port-colon"}, tied: 2, reason: "wrapper at net/url/url.go:370"},
 		{name: "a remark the application appended", q: Query{Message: "open /etc/app.toml: no such file or directory (is the volume mounted?)"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "no remark: text glued to the wrapped message", q: Query{Message: "open /etc/app.toml: no such file or directory_backup"},
