@@ -214,10 +214,10 @@ func (p *parser) lastRecord(last int) int {
 func (p *parser) recordCandidate(from, to int) Candidate {
 	b := make([]string, 0, to-from+1)
 	for k := from; k <= to; k++ {
-		b = append(b, strings.TrimSpace(p.lines[k].text))
+		b = append(b, p.lines[k].text)
 	}
 	rec := &p.lines[from]
-	c := candidateFrom(strings.Join(b, "\n"))
+	c := candidateFrom(strings.TrimSpace(strings.Join(b, "\n")))
 	c.Line, c.Level = int(rec.no), rec.lvl()
 	if rec.flags&fGoLog != 0 && c.Language == Unknown {
 		c.Language = Go
