@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -150,9 +151,11 @@ func mentionsParam(s *errdex.Site, sc *scope) bool {
 // round-robin: every call's first template before any call's second. A
 // call's later templates are the variants of its message (with a caller's
 // own note appended: "... : {msg}"). A multi-line message is matched by
-// its first line (what follows is a diff, a listing, a traceback), so a
-// caller's template keeps its first line and a hole for the rest (see
-// firstLine): the variants that differ only below it are one template.
+// its first line (what follows is a diff, a listing, a traceback), so
+// when the lines come from the callers (the site's own templates have
+// none) a caller's template keeps its first line and a hole for the rest
+// (see firstLine): the variants that differ only below it are one
+// template.
 func (pc *paramCall) apply() {
 	own := append([]errdex.Template{pc.site.Template}, pc.site.Alternatives...)
 	all := append([]errdex.Template(nil), own...)
@@ -162,8 +165,17 @@ func (pc *paramCall) apply() {
 	}
 	bases := make([][]errdex.Template, len(pc.binds))
 	variants := make([][]errdex.Template, len(pc.binds))
+	// The site's own message keeps its lines: only lines the callers'
+	// arguments bring are cut.
+	cut := !slices.ContainsFunc(own, func(t errdex.Template) bool {
+		return slices.ContainsFunc(t.Parts, func(p errdex.Part) bool { return !p.IsHole() && strings.Contains(p.Text, "\n") })
+	})
 	for i, b := range pc.binds {
-		bases[i], variants[i] = splitVariants(firstLines(b.applyAll(own)))
+		ts := b.applyAll(own)
+		if cut {
+			ts = firstLines(ts)
+		}
+		bases[i], variants[i] = splitVariants(ts)
 	}
 	for _, round := range [][][]errdex.Template{bases, variants} {
 		for k, more := 0, true; more && len(all) < maxSiteTemplates; k++ {

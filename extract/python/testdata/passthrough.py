@@ -24,6 +24,17 @@ def save(path):
     report(text)
 
 
+def no_header(fpname, lineno):
+    # The message's own lines stay whole: only lines the callers pass
+    # are cut after the first.
+    raise ValueError("File contains no section headers.\nfile: %r, line: %d" % (fpname, lineno))
+
+
+def read_string(text, source="<string>"):
+    if not text.startswith("["):
+        no_header(source, 1)
+
+
 class Base:
     failureException = AssertionError
     longMessage = True
