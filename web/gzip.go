@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"slices"
 	"sync"
 
 	lru "github.com/hashicorp/golang-lru/v2"
@@ -106,9 +107,10 @@ const finalBlock = "\x01\x00\x00\xff\xff"
 // maxStored is the most bytes one stored block holds.
 const maxStored = 0xffff
 
-// gzipSpliced compresses a body whose spans are sites' JSON, from their
-// cached segments; nil when a site cannot be compressed.
-func (c *siteDeflates) gzipSpliced(body []byte, spans []span) []byte {
+// gzipSpliced appends to dst the gzip form of a body whose spans are
+// sites' JSON, made from their cached segments; nil when a site cannot be
+// compressed.
+func (c *siteDeflates) gzipSpliced(dst, body []byte, spans []span) []byte {
 	for i := range spans {
 		z, err := c.segment(spans[i].site, spans[i].json)
 		if err != nil {
@@ -116,19 +118,18 @@ func (c *siteDeflates) gzipSpliced(body []byte, spans []span) []byte {
 		}
 		spans[i].deflate = z
 	}
-	return spliceGzip(body, spans)
+	return spliceGzip(dst, body, spans)
 }
 
-// spliceGzip returns body gzip-compressed: each span is its deflate
+// spliceGzip appends body gzip-compressed to dst: each span is its deflate
 // segment, and the bytes between spans go in stored blocks. Spans are in
 // order and do not overlap.
-func spliceGzip(body []byte, spans []span) []byte {
+func spliceGzip(dst, body []byte, spans []span) []byte {
 	size := len(gzipHeader) + 5*(len(spans)+2+len(body)/maxStored) + len(body) + 8
 	for _, s := range spans {
 		size += len(s.deflate) - (s.end - s.start)
 	}
-	out := make([]byte, 0, size)
-	out = append(out, gzipHeader...)
+	out := append(slices.Grow(dst, size), gzipHeader...)
 	at := 0
 	for _, s := range spans {
 		out = appendStored(out, body[at:s.start])

@@ -57,6 +57,33 @@ type response struct {
 	// compress, when set, compresses the body for gzipped (a search
 	// answer splicing its sites' cached segments); nil when it cannot.
 	compress func() []byte
+	// release, when set, is called once the response is sent, to recycle
+	// its buffers: such a response is sent once and never kept.
+	release func()
+}
+
+// maxPooledBuffer is the capacity above which a buffer is not recycled: a
+// rare huge answer must not stay in memory.
+const maxPooledBuffer = 256 << 10
+
+// bufferPool recycles the buffers of responses sent once (search
+// answers), which would otherwise be most of what a request allocates,
+// and so of the garbage collector's work.
+type bufferPool struct{ pool sync.Pool }
+
+// get returns an empty buffer, a recycled one when there is one.
+func (p *bufferPool) get() []byte {
+	if b, ok := p.pool.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// put recycles b, which its user no longer holds.
+func (p *bufferPool) put(b []byte) {
+	if b != nil && cap(b) <= maxPooledBuffer {
+		p.pool.Put(&b)
+	}
 }
 
 func newResponse(status int, ctype string, body []byte, cacheControl string) *response {

@@ -254,13 +254,21 @@ func (s *Server) apiSearch(r *http.Request) (*response, error) {
 	if err != nil {
 		return nil, err
 	}
-	b, spans, err := res.encode()
+	b, spans, err := res.encode(s.bufs.get())
 	if err != nil {
 		return nil, err
 	}
 	resp := newResponse(http.StatusOK, typeJSON, b, cacheNone)
+	var gz []byte
 	if len(spans) > 0 {
-		resp.compress = func() []byte { return s.deflates.gzipSpliced(b, spans) }
+		resp.compress = func() []byte {
+			gz = s.deflates.gzipSpliced(s.bufs.get(), b, spans)
+			return gz
+		}
+	}
+	resp.release = func() {
+		s.bufs.put(b)
+		s.bufs.put(gz)
 	}
 	return resp, nil
 }
@@ -268,15 +276,15 @@ func (s *Server) apiSearch(r *http.Request) (*response, error) {
 // sitePlaceholder is a match's "site" member when its Site is nil.
 const sitePlaceholder = `"site":null`
 
-// encode returns what json.Marshal writes for the answer, byte for byte,
-// and a newline, with each match's site spliced in as the lookup service
+// encode appends to dst what json.Marshal writes for the answer, byte for
+// byte, and a newline, with each match's site spliced in as the lookup service
 // cached its JSON (encoding site records is most of the cost of an answer,
 // and encoding/json would do it by reflection, then scan each record again
 // to compact it), and where each site is in it. The answer is encoded with every Site nil, and the i-th
 // "site":null receives the i-th site: that text appears nowhere else,
 // since a quote inside a JSON string is escaped and no other member of
 // the answer is named "site".
-func (res *SearchResponse) encode() ([]byte, []span, error) {
+func (res *SearchResponse) encode(dst []byte) ([]byte, []span, error) {
 	bare := *res
 	bare.Matches = slices.Clone(res.Matches)
 	sites := make([]span, len(res.Matches))
@@ -294,7 +302,7 @@ func (res *SearchResponse) encode() ([]byte, []span, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("web: encode a search answer: %w", err)
 	}
-	out := make([]byte, 0, len(doc)+size+1)
+	out := slices.Grow(dst, len(doc)+size+1)
 	for i := range sites {
 		at := bytes.Index(doc, []byte(sitePlaceholder))
 		if at < 0 {

@@ -84,6 +84,7 @@ type Server struct {
 	flight  singleflight.Group
 	// deflates holds the compressed JSON of the sites search answers send.
 	deflates *siteDeflates
+	bufs     bufferPool // of search answers
 
 	cat       atomic.Pointer[catalog]
 	gen       atomic.Uint64 // incremented with each new catalog
@@ -242,6 +243,9 @@ func (s *Server) handle(f pageFunc) http.HandlerFunc {
 			return
 		}
 		send(w, r, resp)
+		if resp.release != nil {
+			resp.release()
+		}
 	}
 }
 

@@ -650,7 +650,7 @@ func TestSearchJSON(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, spans, err := res.encode()
+			got, spans, err := res.encode(nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -662,7 +662,7 @@ func TestSearchJSON(t *testing.T) {
 				t.Fatalf("%d site spans for %d matches", len(spans), len(res.Matches))
 			}
 			if len(spans) > 0 {
-				if unzipped := gunzip(t, env.srv.deflates.gzipSpliced(got, spans)); !bytes.Equal(unzipped, got) {
+				if unzipped := gunzip(t, env.srv.deflates.gzipSpliced(nil, got, spans)); !bytes.Equal(unzipped, got) {
 					t.Fatalf("the spliced gzip body decompresses to\n%s\nwant\n%s", unzipped, got)
 				}
 			}
@@ -734,7 +734,7 @@ func TestSpliceGzip(t *testing.T) {
 				}
 				body = append(body, p...)
 			}
-			if got := gunzip(t, deflates.gzipSpliced(body, spans)); !bytes.Equal(got, body) {
+			if got := gunzip(t, deflates.gzipSpliced(nil, body, spans)); !bytes.Equal(got, body) {
 				t.Errorf("decompressed %d bytes, want %d:\n%.200s", len(got), len(body), got)
 			}
 		})

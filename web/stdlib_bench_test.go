@@ -3,40 +3,67 @@ package web
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/errdex/errdex/lookup/lookuptest"
 )
 
-// stdlibMessages are the messages scripts/loadtest.sh searches for: real
-// errors raised by the Python standard library.
-var stdlibMessages = []string{
-	"ValueError: '300.1.1.1' does not appear to be an IPv4 or IPv6 address",
-	"ValueError: Invalid literal for Fraction: 'one half'",
-	"ValueError: No closing quotation",
-	"ValueError: invalid width 0 (must be > 0)",
-	"NoSectionError: No section: 'nosection'",
-	"StatisticsError: mean requires at least one data point",
-	"BadZipFile: File is not a zip file",
-	"Error: Incorrect padding",
+// stdlibError is an error the Python standard library raised.
+type stdlibError struct {
+	Name      string // "4-NoSectionError": its case's index and type
+	Message   string // "NoSectionError: No section: 'nosection'"
+	Traceback string
+}
+
+// stdlibErrors runs the Python statements of
+// testdata/loadtest-errors.txt, which scripts/loadtest.sh searches for:
+// each raises a real error in the standard library.
+func stdlibErrors(b *testing.B) []stdlibError {
+	b.Helper()
+	const script = `
+import json, sys, traceback
+out = []
+with open(sys.argv[1]) as f:
+    cases = [line.strip() for line in f if line.strip()]
+for i, src in enumerate(cases):
+    try:
+        exec(src)
+    except Exception as e:
+        out.append({"Name": f"{i}-{type(e).__name__}", "Message": f"{type(e).__name__}: {e}",
+                    "Traceback": "".join(traceback.format_exception(e))})
+json.dump(out, sys.stdout)
+`
+	out, err := exec.Command("python3", "-c", script, filepath.Join("testdata", "loadtest-errors.txt")).Output()
+	if err != nil {
+		b.Fatalf("python3: %v", err)
+	}
+	var errs []stdlibError
+	if err := json.Unmarshal(out, &errs); err != nil || len(errs) == 0 {
+		b.Fatalf("python3 raised no errors (%v): %s", err, out)
+	}
+	return errs
 }
 
 // stdlibServer serves this machine's Python standard library, indexed as
-// scripts/loadtest.sh does, or skips the benchmark without python3.
-func stdlibServer(b *testing.B) *Server {
+// scripts/loadtest.sh does, and returns the errors the load test searches
+// for; it skips the benchmark without python3.
+func stdlibServer(b *testing.B) (*Server, []stdlibError) {
 	b.Helper()
 	st, svc := lookuptest.PythonStdlib(b)
 	srv, err := New(context.Background(), Config{Store: st, Lookup: svc, SearchRate: -1, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)
 	}
-	return srv
+	return srv, stdlibErrors(b)
 }
 
 // BenchmarkSearchAPIStdlib measures GET /api/search as the load test runs
@@ -45,52 +72,85 @@ func stdlibServer(b *testing.B) *Server {
 // sub-benchmark, so that a slow one stands out; "all" cycles through them
 // as wrk does. bytes/op is the size of the response sent.
 func BenchmarkSearchAPIStdlib(b *testing.B) {
-	srv := stdlibServer(b)
-	h := srv.Handler()
-	reqs := make([]*http.Request, len(stdlibMessages))
-	for i, msg := range stdlibMessages {
-		req := httptest.NewRequest("GET", "/api/search?q="+url.QueryEscape(msg), nil)
-		req.RemoteAddr = "192.0.2.1:1"
-		req.Header.Set("Accept-Encoding", "gzip")
-		reqs[i] = req
-		// What is measured is right: the answer as encoding/json writes it.
-		_, _, res, err := srv.runSearch(req)
+	srv, errs := stdlibServer(b)
+	targets := make([]string, len(errs))
+	for i, e := range errs {
+		targets[i] = "/api/search?q=" + url.QueryEscape(e.Message)
+		// What is measured is right: the answer as encoding/json writes
+		// it, and its spliced gzip body.
+		_, _, res, err := srv.runSearch(httptest.NewRequest("GET", targets[i], nil))
 		if err != nil || len(res.Matches) == 0 {
-			b.Fatalf("%s: %v, no match", msg, err)
+			b.Fatalf("%s: %v, no match", e.Message, err)
 		}
-		got, spans, err := res.encode()
+		got, spans, err := res.encode(nil)
 		if err != nil || !bytes.Equal(got, encoderJSON(b, res)) {
-			b.Fatalf("%s: the spliced answer differs from encoding/json's (%v)", msg, err)
+			b.Fatalf("%s: the spliced answer differs from encoding/json's (%v)", e.Message, err)
 		}
-		if !bytes.Equal(gunzip(b, srv.deflates.gzipSpliced(got, spans)), got) {
-			b.Fatalf("%s: the spliced gzip body does not decompress to the answer", msg)
+		if !bytes.Equal(gunzip(b, srv.deflates.gzipSpliced(nil, got, spans)), got) {
+			b.Fatalf("%s: the spliced gzip body does not decompress to the answer", e.Message)
 		}
 	}
-	run := func(b *testing.B, reqs []*http.Request) {
+	benchRequests(b, srv.Handler(), errs, func(i int) *http.Request {
+		req := httptest.NewRequest("GET", targets[i], nil)
+		req.Header.Set("Accept-Encoding", "gzip")
+		return req
+	})
+}
+
+// BenchmarkSearchPageStdlib measures POST /search as the load test runs
+// it: the whole tracebacks of the load test's errors, posted as a form,
+// most of them answered with a redirect to their error page.
+func BenchmarkSearchPageStdlib(b *testing.B) {
+	srv, errs := stdlibServer(b)
+	bodies := make([]string, len(errs))
+	for i, e := range errs {
+		bodies[i] = url.Values{"q": {e.Traceback}}.Encode()
+	}
+	benchRequests(b, srv.Handler(), errs, func(i int) *http.Request {
+		req := httptest.NewRequest("POST", "/search", strings.NewReader(bodies[i]))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		return req
+	})
+}
+
+// benchRequests runs the request newRequest makes for each error, as
+// sub-benchmarks, and all of them in turn ("all"). A request is made anew
+// for each run, as a server reads it anew: its making is measured too.
+func benchRequests(b *testing.B, h http.Handler, errs []stdlibError, newRequest func(i int) *http.Request) {
+	run := func(b *testing.B, ids []int) {
 		w := &countingWriter{h: http.Header{}}
 		b.ReportAllocs()
 		n := 0
 		for b.Loop() {
+			req := newRequest(ids[n%len(ids)])
+			req.RemoteAddr = "192.0.2.1:1"
 			clear(w.h)
-			h.ServeHTTP(w, reqs[n%len(reqs)])
+			h.ServeHTTP(w, req)
+			if w.status >= 400 {
+				b.Fatalf("%s: status %d", errs[ids[n%len(ids)]].Name, w.status)
+			}
 			n++
 		}
 		b.ReportMetric(float64(w.n)/float64(n), "bytes/op")
 	}
-	b.Run("all", func(b *testing.B) { run(b, reqs) })
-	for i, req := range reqs {
-		name, _, _ := strings.Cut(stdlibMessages[i], ":")
-		b.Run(name+"-"+string(rune('0'+i)), func(b *testing.B) { run(b, []*http.Request{req}) })
+	all := make([]int, len(errs))
+	for i := range errs {
+		all[i] = i
+	}
+	b.Run("all", func(b *testing.B) { run(b, all) })
+	for i, e := range errs {
+		b.Run(e.Name, func(b *testing.B) { run(b, []int{i}) })
 	}
 }
 
 // countingWriter is a ResponseWriter that keeps only the count of bytes
-// written.
+// written and the last status.
 type countingWriter struct {
-	h http.Header
-	n int
+	h      http.Header
+	n      int
+	status int // of the last response
 }
 
 func (w *countingWriter) Header() http.Header         { return w.h }
 func (w *countingWriter) Write(b []byte) (int, error) { w.n += len(b); return len(b), nil }
-func (w *countingWriter) WriteHeader(int)             {}
+func (w *countingWriter) WriteHeader(status int)      { w.status = status }
