@@ -324,9 +324,9 @@ func (x *fileCtx) run() {
 			x.fatalLinks(d)
 			fn := x.newFuncCtx(d)
 			if d.Body != nil {
-				before := len(x.sites)
+				before, calls := len(x.sites), len(x.facts.Calls)
 				x.walk(d.Body, fn)
-				x.helper(d, fn, slices.Clone(x.sites[before:]))
+				x.helper(d, fn, slices.Clone(x.sites[before:]), calls)
 				x.closureHelpers(fn, x.sites[before:])
 			}
 			switch {

@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/errdex/errdex"
-	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/template"
 )
 
@@ -45,6 +44,11 @@ type Helper struct {
 	// that function. "" for a declared function or method.
 	Scope string
 	Span  errdex.Span // the declaration, or the function literal
+	// Calls are the indexes in the file's Facts.Calls of the calls made
+	// in the helper's body that may be of other helpers: those with text
+	// and those passing on a parameter (see chains.go).
+	Calls []int
+	file  *Facts // set by Link
 }
 
 // Call is a call whose arguments give text, of a function or method that
@@ -59,7 +63,14 @@ type Call struct {
 	// Scope is set when the callee is a local variable holding a function
 	// literal: the enclosing function (see Helper.Scope).
 	Scope string
-	Args  []CallArg
+	// Field is the receiver's field the method is called on (p.errors.Add
+	// in a method of parser: Recv "parser", Field "errors").
+	Field string
+	// Forward is set for a call without text that passes on a parameter
+	// of the small function it is in: never a site, it may make that
+	// function a helper (see chains.go).
+	Forward bool
+	Args    []CallArg
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
 	Site *errdex.Site
@@ -74,13 +85,22 @@ type CallArg struct {
 	Printf    []errdex.Template
 }
 
-// helper records d as a Helper when it is one (see newHelper).
-func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site) {
+// helper records d as a Helper when it is one (see newHelper), or when
+// it calls what may be another helper: the calls recorded from its body
+// are those of Facts.Calls from index calls on.
+func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, calls int) {
 	recv := ""
 	if d.Recv != nil {
 		recv = fn.recvType
 	}
-	if h, ok := x.newHelper(d.Name.Name, recv, d.Type, d.Body, sites); ok {
+	h, ok := x.newHelper(d.Name.Name, recv, d.Type, d.Body, sites)
+	if h.Name == "" {
+		return // too long, or without parameters
+	}
+	for i := calls; i < len(x.facts.Calls); i++ {
+		h.Calls = append(h.Calls, i)
+	}
+	if ok || len(h.Calls) > 0 {
 		h.Span = x.span(d)
 		x.facts.Helpers = append(x.facts.Helpers, h)
 	}
@@ -89,7 +109,9 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site) {
 // newHelper returns the Helper of a function with the given type and
 // body, and whether it is one: parameters, a short body, and a few sites
 // (sites are the sites its body made) or, without any, a printf wrapper
-// named like an error.
+// named like an error. A function of that shape that is no helper by
+// itself is returned with false, for its calls (see helper); one of
+// another shape has no Name.
 func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.BlockStmt, sites []*errdex.Site) (Helper, bool) {
 	if body == nil || len(body.List) > maxHelperStmts || len(sites) > maxHelperSites {
 		return Helper{}, false
@@ -105,6 +127,7 @@ func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.Block
 	if len(h.Params) == 0 {
 		return Helper{}, false
 	}
+	// From here on h is returned even when it is no helper, for its calls.
 	if n := len(h.Params); n >= 2 && isVariadicAny(last) && x.isStringParam(ft, n-2) {
 		h.Format = n - 2
 	}
@@ -180,10 +203,16 @@ func (x *fileCtx) isSprintfOf(e ast.Expr, format, args string) bool {
 // that gives text (a string literal or constant of the file), of a
 // function or method named by an identifier.
 func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
-	if len(call.Args) == 0 || !x.hasTextArg(call, fn) {
+	if len(call.Args) == 0 {
 		return
 	}
 	c := Call{}
+	if !x.hasTextArg(call, fn) {
+		if !x.forwards(call, fn) {
+			return
+		}
+		c.Forward = true
+	}
 	switch f := call.Fun.(type) {
 	case *ast.Ident:
 		if builtinFunc[f.Name] {
@@ -206,6 +235,9 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 			c.Method, c.Recv = true, typeName(fn.infoOf().types[id.Name])
 		default:
 			c.Method = true
+			if sel, ok := f.X.(*ast.SelectorExpr); ok && fn.recvName != "" && isIdentNamed(sel.X, fn.recvName) {
+				c.Recv, c.Field = fn.recvType, sel.Sel.Name // p.errors.Add
+			}
 		}
 	default:
 		return
@@ -223,7 +255,9 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		c.Args = append(c.Args, arg)
 	}
 	c.Site = &errdex.Site{Language: "go", Location: errdex.Location{Span: x.span(call)}, Function: fn.name}
-	x.callNodes[call] = c.Site // for its guards, should Link make it a site
+	if !c.Forward {
+		x.callNodes[call] = c.Site // for its guards, should Link make it a site
+	}
 	x.facts.Calls = append(x.facts.Calls, c)
 }
 
@@ -231,18 +265,28 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 // literal, or names a constant of the file or of fn (function literals
 // excluded).
 func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
+	return anyArgNode(call, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BasicLit:
+			return n.Kind == token.STRING
+		case *ast.Ident:
+			_, ok := x.consts[n.Name]
+			return ok || x.mayDeclareConsts(fn) && fn.infoOf().consts[n.Name]
+		}
+		return false
+	})
+}
+
+// anyArgNode reports whether is(n) holds for a node n of an argument of call,
+// outside function literals.
+func anyArgNode(call *ast.CallExpr, is func(ast.Node) bool) bool {
 	found := false
 	for _, a := range call.Args {
 		ast.Inspect(a, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
+			if _, ok := n.(*ast.FuncLit); ok || found {
 				return false
-			case *ast.BasicLit:
-				found = found || n.Kind == token.STRING
-			case *ast.Ident:
-				_, ok := x.consts[n.Name]
-				found = found || ok || x.mayDeclareConsts(fn) && fn.infoOf().consts[n.Name]
 			}
+			found = n != nil && is(n)
 			return !found
 		})
 		if found {
@@ -271,122 +315,6 @@ func helperKey(recv, name string) string {
 	return recv + "." + name
 }
 
-// helperSites gives each call of a helper whose arguments give text a
-// site at the call: the helper's messages with each parameter read in
-// them replaced by the call's argument (a format parameter by the call's
-// format applied to its arguments), the kind and exception of the
-// helper's site. Only one level is followed: the helper's own messages
-// are its sites', not those of helpers it calls.
-func (l *linker) helperSites() {
-	helpers := map[key]*Helper{}
-	methods := map[key][]*Helper{} // by directory and method name
-	closures := map[closureKey]*Helper{}
-	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
-		for i := range fx.Helpers {
-			h := &fx.Helpers[i]
-			if h.Scope != "" {
-				closures[closureKey{fx.Path, h.Scope, h.Name}] = h
-				continue
-			}
-			first(helpers, key{fx.Dir, helperKey(h.Recv, h.Name)}, h)
-			if h.Recv != "" {
-				k := key{fx.Dir, h.Name}
-				methods[k] = append(methods[k], h)
-			}
-		}
-	})
-	fatals := l.fatalExterns()
-	l.eachFile(func(f *extract.FileResult, fx *Facts) {
-		for _, c := range fx.Calls {
-			if e, ok := fatals[key{fx.Dir, c.Name}]; ok && !c.Method && c.Import == "" {
-				if fatalCall(e, c) {
-					guardFile(fx.Build, []*errdex.Site{c.Site})
-					f.Sites = append(f.Sites, c.Site)
-				}
-				continue
-			}
-			var h *Helper
-			switch {
-			case c.Scope != "":
-				h = closures[closureKey{fx.Path, c.Scope, c.Name}]
-			case c.Import != "":
-				if d := l.dirFor(c.Import); d != "" {
-					h = helpers[key{d, c.Name}]
-				}
-			case !c.Method:
-				h = helpers[key{fx.Dir, c.Name}]
-			case c.Recv != "" && helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}] != nil:
-				h = helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}]
-			case len(methods[key{fx.Dir, c.Name}]) == 1:
-				h = methods[key{fx.Dir, c.Name}][0] // the only type with such a method
-			}
-			if h == nil || (h.Recv != "") != c.Method && c.Import == "" {
-				continue
-			}
-			if l.callSite(h, c) {
-				guardFile(fx.Build, []*errdex.Site{c.Site})
-				f.Sites = append(f.Sites, c.Site)
-			}
-		}
-	})
-}
-
-// closureKey names a closure helper: the file, the enclosing function
-// and the variable.
-type closureKey struct{ path, scope, name string }
-
-// callSite settles the site of a call of h and reports whether it has a
-// message with text from the call.
-func (l *linker) callSite(h *Helper, c Call) bool {
-	var ts []errdex.Template
-	var from *errdex.Site
-	for _, s := range h.Sites {
-		if l.drop[s] {
-			continue
-		}
-		var got []errdex.Template
-		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
-			keep, chosen := callConds(l.conds[s][templateKey(t)], h, c)
-			if !keep {
-				continue
-			}
-			if out, text := substituteParams(t, h, c); text || chosen {
-				got = append(got, out...)
-			}
-		}
-		if len(got) > 0 && from == nil {
-			from = s
-		}
-		ts = append(ts, got...)
-	}
-	if len(ts) == 0 && h.Printf && h.Format < len(c.Args) {
-		// A printf wrapper without a site of its own: the call's format.
-		arg := c.Args[h.Format]
-		if arg.Printf != nil {
-			arg.Templates = arg.Printf
-		}
-		if anyText(arg.Templates) {
-			ts = arg.Templates
-			c.Site.Kind = errdex.KindErrorf
-			c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
-				Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": fmt.Sprintf(" + h.Params[h.Format] + ", ...)", Location: h.Span,
-			})
-		}
-	}
-	if len(ts) == 0 {
-		return false
-	}
-	ts = preferLiteral(dedupe(ts, maxAlternatives))
-	c.Site.Template, c.Site.Alternatives = ts[0], ts[1:]
-	if from != nil {
-		c.Site.Kind, c.Site.Exception = from.Kind, from.Exception
-		c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
-			Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
-		})
-	}
-	return true
-}
-
 // factHelper is the Fact.Kind that cites, on the site of a call of a
 // helper, the helper's site whose message it took.
 const factHelper = "helper"
@@ -402,10 +330,10 @@ func anyText(ts []errdex.Template) bool {
 
 // substituteParams replaces in t, a message of helper h, the holes that
 // read a parameter with the call's argument, and reports whether an
-// argument with text took the place of one.
-func substituteParams(t errdex.Template, h *Helper, c Call) ([]errdex.Template, bool) {
+// argument put text in the message in place of one, and whether any
+// argument took the place of one.
+func substituteParams(t errdex.Template, h *Helper, c Call) (_ []errdex.Template, text, read bool) {
 	acc := one()
-	text := false
 	for _, p := range t.Parts {
 		i, exact := -1, false
 		if p.IsHole() {
@@ -427,13 +355,17 @@ func substituteParams(t errdex.Template, h *Helper, c Call) ([]errdex.Template, 
 		for _, v := range vals {
 			alts = append(alts, errdex.NewTemplate(fill(p, v, exact, h.Params[i], arg.Expr)...))
 		}
-		text = text || anyText(vals)
+		// The argument's text counts where it shows in the message, not
+		// inside a hole's expression (hex.DecodeString("3077af") reads s
+		// in {src[i]}).
+		text = text || anyText(alts)
+		read = true
 		acc = product(acc, alts)
 	}
 	for i := range acc {
 		acc[i] = template.DistinctHoles(acc[i])
 	}
-	return acc, text
+	return acc, text, read
 }
 
 // paramRef finds the first parameter a hole's expression reads, by its

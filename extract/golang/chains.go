@@ -1,0 +1,245 @@
+package golang
+
+import (
+	"go/ast"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+)
+
+// This file resolves calls of constructor helpers (see Helper), through
+// chains of them. A small function whose body calls a helper passing on
+// its own parameters (one helper: not a dispatcher) is a helper too, with the messages that call gives:
+// go/parser's errorExpected(pos, msg) sets msg = "expected " + msg (and
+// ", found ..." in branches) and calls p.error(pos, msg), which calls
+// p.errors.Add(epos, msg), a method of the receiver's field of type
+// scanner.ErrorList, which appends &Error{pos, msg}. The call
+// p.errorExpected(pos, "operand") is then a site "{epos}: expected
+// operand, found {...}". Calls are resolved by name within the package (x.m
+// by the receiver's or the variable's declared type, or the only type
+// with such a method), by import path, or through a field of the
+// receiver whose declared type is named; at most maxHelperDepth helpers
+// deep.
+
+// maxHelperDepth bounds the helpers a chain of calls goes through.
+const maxHelperDepth = 4
+
+// forwards reports whether call passes on a parameter of fn, a function
+// small enough to be a helper: an argument reads one (function literals
+// excluded).
+func (x *fileCtx) forwards(call *ast.CallExpr, fn *funcCtx) bool {
+	if fn.ftype == nil || fn.ftype.Params.NumFields() == 0 || fn.body == nil || len(fn.body.List) > maxHelperStmts {
+		return false
+	}
+	params := map[string]bool{}
+	for _, f := range fn.ftype.Params.List {
+		for _, n := range f.Names {
+			params[n.Name] = n.Name != "_"
+		}
+	}
+	return anyArgNode(call, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		return ok && params[id.Name]
+	})
+}
+
+// isIdentNamed reports whether e is the identifier name.
+func isIdentNamed(e ast.Expr, name string) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == name
+}
+
+// closureKey names a closure helper: the file, the enclosing function
+// and the variable.
+type closureKey struct{ path, scope, name string }
+
+// helperIndex finds the helper a call calls, and the messages of each
+// helper through its own calls of helpers.
+type helperIndex struct {
+	l        *linker
+	helpers  map[key]*Helper
+	methods  map[key][]*Helper // by directory and method name
+	closures map[closureKey]*Helper
+	// settled are the sites of each helper whose messages its calls
+	// take: its own and those its calls of other helpers give.
+	settled map[*Helper][]*errdex.Site
+	busy    map[*Helper]bool
+}
+
+func (l *linker) newHelperIndex() *helperIndex {
+	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{},
+		closures: map[closureKey]*Helper{}, settled: map[*Helper][]*errdex.Site{}, busy: map[*Helper]bool{}}
+	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
+		for i := range fx.Helpers {
+			h := &fx.Helpers[i]
+			h.file = fx
+			if h.Scope != "" {
+				ix.closures[closureKey{fx.Path, h.Scope, h.Name}] = h
+				continue
+			}
+			first(ix.helpers, key{fx.Dir, helperKey(h.Recv, h.Name)}, h)
+			if h.Recv != "" {
+				k := key{fx.Dir, h.Name}
+				ix.methods[k] = append(ix.methods[k], h)
+			}
+		}
+	})
+	return ix
+}
+
+// of returns the helper c, a call in a file with facts fx, calls, or nil.
+func (ix *helperIndex) of(c Call, fx *Facts) *Helper {
+	var h *Helper
+	switch {
+	case c.Scope != "":
+		h = ix.closures[closureKey{fx.Path, c.Scope, c.Name}]
+	case c.Import != "":
+		if d := ix.l.dirFor(c.Import); d != "" {
+			h = ix.helpers[key{d, c.Name}]
+		}
+	case !c.Method:
+		h = ix.helpers[key{fx.Dir, c.Name}]
+	case c.Field != "":
+		k := key{fx.Dir, c.Recv}
+		names, types := ix.l.structs[k], ix.l.fieldTys[k]
+		for i, n := range names {
+			if n == c.Field && i < len(types) && types[i].Name != "" {
+				h = ix.helpers[key{ix.l.dir(fx.Dir, types[i].Import), helperKey(types[i].Name, c.Name)}]
+				break
+			}
+		}
+	case c.Recv != "" && ix.helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}] != nil:
+		h = ix.helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}]
+	case len(ix.methods[key{fx.Dir, c.Name}]) == 1:
+		h = ix.methods[key{fx.Dir, c.Name}][0] // the only type with such a method
+	}
+	if h == nil || (h.Recv != "") != c.Method && c.Import == "" {
+		return nil
+	}
+	return h
+}
+
+// sitesOf returns the sites whose messages calls of h take: h's own, and
+// one for each call of h's body of another helper that passes on h's
+// parameters, with that helper's messages (see settle); depth counts the
+// helpers above.
+func (ix *helperIndex) sitesOf(h *Helper, depth int) []*errdex.Site {
+	if s, ok := ix.settled[h]; ok {
+		return s
+	}
+	var out []*errdex.Site
+	for _, s := range h.Sites {
+		if !ix.l.drop[s] {
+			out = append(out, s)
+		}
+	}
+	if ix.busy[h] || depth >= maxHelperDepth {
+		return out
+	}
+	// A function passing its parameters on to several helpers chooses
+	// among errors (strconv's toError: syntaxError(fn, s) or
+	// rangeError(fn, s) by err): its calls are no one error's sites.
+	ix.busy[h] = true
+	var got []*errdex.Site
+	for _, i := range h.Calls {
+		c := h.file.Calls[i]
+		if !c.Forward {
+			continue
+		}
+		callee := ix.of(c, h.file)
+		if callee == nil || callee == h {
+			continue
+		}
+		s := *c.Site
+		c.Site = &s
+		if ix.settle(callee, c, depth+1, false) {
+			got = append(got, c.Site)
+		}
+	}
+	if len(got) == 1 {
+		out = append(out, got[0])
+	}
+	delete(ix.busy, h)
+	ix.settled[h] = out
+	return out
+}
+
+// helperSites gives each call of a helper whose arguments give text a
+// site at the call: the helper's messages (see sitesOf) with each
+// parameter read in them replaced by the call's argument (a format
+// parameter by the call's format applied to its arguments), the kind and
+// exception of the helper's site.
+func (l *linker) helperSites() {
+	ix := l.newHelperIndex()
+	fatals := l.fatalExterns()
+	l.eachFile(func(f *extract.FileResult, fx *Facts) {
+		for _, c := range fx.Calls {
+			if c.Forward {
+				continue
+			}
+			if e, ok := fatals[key{fx.Dir, c.Name}]; ok && !c.Method && c.Import == "" {
+				if fatalCall(e, c) {
+					guardFile(fx.Build, []*errdex.Site{c.Site})
+					f.Sites = append(f.Sites, c.Site)
+				}
+				continue
+			}
+			if h := ix.of(c, fx); h != nil && ix.settle(h, c, 0, true) {
+				guardFile(fx.Build, []*errdex.Site{c.Site})
+				f.Sites = append(f.Sites, c.Site)
+			}
+		}
+	})
+}
+
+// settle settles c.Site, the site of a call of h, and reports whether it
+// has a message: one with text from the call when needText is set (a
+// call that is a site), else one that reads an argument (a call passing
+// on parameters, see sitesOf).
+func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool {
+	var ts []errdex.Template
+	var from *errdex.Site
+	for _, s := range ix.sitesOf(h, depth) {
+		var got []errdex.Template
+		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
+			keep, chosen := callConds(ix.l.conds[s][templateKey(t)], h, c)
+			if !keep {
+				continue
+			}
+			out, text, read := substituteParams(t, h, c)
+			if needText && (text || chosen) || !needText && read {
+				got = append(got, out...)
+			}
+		}
+		if len(got) > 0 && from == nil {
+			from = s
+		}
+		ts = append(ts, got...)
+	}
+	if len(ts) == 0 && needText && h.Printf && h.Format < len(c.Args) {
+		// A printf wrapper without a site of its own: the call's format.
+		arg := c.Args[h.Format]
+		if arg.Printf != nil {
+			arg.Templates = arg.Printf
+		}
+		if anyText(arg.Templates) {
+			ts = arg.Templates
+			c.Site.Kind = errdex.KindErrorf
+			c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+				Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": fmt.Sprintf(" + h.Params[h.Format] + ", ...)", Location: h.Span,
+			})
+		}
+	}
+	if len(ts) == 0 {
+		return false
+	}
+	ts = preferLiteral(dedupe(ts, maxAlternatives))
+	c.Site.Template, c.Site.Alternatives = ts[0], ts[1:]
+	if from != nil {
+		c.Site.Kind, c.Site.Exception = from.Kind, from.Exception
+		c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+			Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
+		})
+	}
+	return true
+}
