@@ -243,3 +243,30 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 	}
 	return true
 }
+
+// outflowing returns the spans of the calls in body whose error leaves
+// the function: returned (return f(x)) or made for their effect (p.error(pos,
+// msg), which records or panics). A call whose value the function keeps
+// (epos := p.file.Position(pos)) does not pass its error on.
+func (x *fileCtx) outflowing(body *ast.BlockStmt) map[errdex.Span]bool {
+	out := map[errdex.Span]bool{}
+	add := func(e ast.Expr) {
+		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+			out[x.span(call)] = true
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				add(r)
+			}
+		case *ast.ExprStmt:
+			add(n.X)
+		}
+		return true
+	})
+	return out
+}

@@ -87,7 +87,9 @@ type CallArg struct {
 
 // helper records d as a Helper when it is one (see newHelper), or when
 // it calls what may be another helper: the calls recorded from its body
-// are those of Facts.Calls from index calls on.
+// are those of Facts.Calls from index calls on. Of the calls that pass on
+// its parameters, it keeps those whose error leaves the function (see
+// outflowing).
 func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, calls int) {
 	recv := ""
 	if d.Recv != nil {
@@ -97,7 +99,16 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, cal
 	if h.Name == "" {
 		return // too long, or without parameters
 	}
+	var out map[errdex.Span]bool
 	for i := calls; i < len(x.facts.Calls); i++ {
+		if x.facts.Calls[i].Forward {
+			if out == nil {
+				out = x.outflowing(d.Body)
+			}
+			if !out[x.facts.Calls[i].Site.Location.Span] {
+				continue
+			}
+		}
 		h.Calls = append(h.Calls, i)
 	}
 	if ok || len(h.Calls) > 0 {
