@@ -165,6 +165,12 @@ func TestTokens(t *testing.T) {
 		{in: "文件不存在", openLeft: true, openRight: true, want: []string{"文", "件", "不", "存", "在"}},
 		{in: "größe ungültig", want: []string{"größe", "ungültig"}},
 		{in: strings.Repeat("a", 70), want: []string{strings.Repeat("a", 64)}},
+		// Operators of two to four characters; one alone, or a longer
+		// rule of dashes, is no token.
+		{in: " != ", openLeft: true, openRight: true, want: []string{"!="}},
+		{in: "a -> b, x = y, ----------", want: []string{"a", "->", "b", "x", "y"}},
+		{in: "std::vector<int>::at", want: []string{"std", "::", "vector", "int", ">::", "at"}},
+		{in: "!=", openLeft: true, want: nil},
 	}
 	for _, tt := range tests {
 		var got []string

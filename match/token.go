@@ -15,6 +15,9 @@ const maxToken = 64
 // separate words with spaces. A template's literal contributes only the
 // tokens it holds whole: a word at a literal's edge next to a hole
 // ("{n}ms", "0x{addr}") is not a word of the message, so it is left out.
+// Runs of two to four operator characters ("!=", "->", "<=", "::") are
+// tokens too: a message such as unittest's "4 != 5" has no word at all,
+// and its operator is the one thing a template and the message share.
 
 // eachToken calls fn with the [start, end) byte range of every token of
 // folded text s. openLeft and openRight say that a hole touches s at its
@@ -29,6 +32,17 @@ func eachToken(s string, openLeft, openRight bool, fn func(start, end int)) {
 		if isIdeograph(r) {
 			fn(i, i+size)
 			i += size
+			continue
+		}
+		if isOpByte(r) {
+			j := i + 1
+			for j < len(s) && isOpByte(rune(s[j])) {
+				j++
+			}
+			if n := j - i; n >= minOpToken && n <= maxOpToken && !(openLeft && i == 0 || openRight && j == len(s)) {
+				fn(i, j)
+			}
+			i = j
 			continue
 		}
 		if !isWordRune(r) {
@@ -58,6 +72,22 @@ func eachToken(s string, openLeft, openRight bool, fn func(start, end int)) {
 		}
 		i = j
 	}
+}
+
+// Operator tokens are runs of minOpToken to maxOpToken operator bytes.
+const (
+	minOpToken = 2
+	maxOpToken = 4
+)
+
+// isOpByte reports whether r is an ASCII operator character (see
+// eachToken).
+func isOpByte(r rune) bool {
+	switch r {
+	case '!', '=', '<', '>', '-', '+', '*', '/', '%', '&', '|', '^', '~', ':', '?':
+		return true
+	}
+	return false
 }
 
 func isWordRune(r rune) bool {
