@@ -143,16 +143,30 @@ func (sc *scratch) wrappedScore(c *siteCand, credit float64, text int, tail floa
 }
 
 // innerBefore reports whether inner site a is likelier than b to be the one
-// a wrapper's hole holds, when both explain the same text: an Error
-// method's table of system messages rather than a sentinel copying one
-// ("invalid argument"), else the one with the stronger prior (Linux's
-// errno table before js/wasm's copy of it).
+// a wrapper's hole holds, when both explain the same text: a construction
+// of a type rather than that type's Error method, which only formats what
+// the construction made (`newParseError(...)` in time.parse before
+// ParseError.Error); an Error method's table of system messages rather
+// than another value copying one (syscall.Errno's "invalid argument"
+// before oserror's ErrInvalid); else the one with the stronger prior
+// (Linux's errno table before js/wasm's copy of it).
 func (ix *Index) innerBefore(a, b uint32) bool {
 	fa, fb := ix.sites[a].flags&flagFormatter != 0, ix.sites[b].flags&flagFormatter != 0
 	if fa != fb {
+		if ix.sameErrorType(a, b) {
+			return !fa
+		}
 		return fa
 	}
 	return ix.priorRank(a) > ix.priorRank(b)
+}
+
+// sameErrorType reports whether sites a and b name the same error type,
+// pointer or not (*time.ParseError and time.ParseError).
+func (ix *Index) sameErrorType(a, b uint32) bool {
+	ta := strings.TrimPrefix(ix.str(ix.sites[a].exc), "*")
+	tb := strings.TrimPrefix(ix.str(ix.sites[b].exc), "*")
+	return ta != "" && ta == tb
 }
 
 // innerFirst reports whether the wrapped site inner, rather than its

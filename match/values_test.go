@@ -36,6 +36,9 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "parse-errorf", "text/template/parse/parse.go", 176, "parse.(*Tree).errorf", errdex.KindPanic, "", "", "template: {ParseName}:{line:int}: {format}"),
 		goSite(t, "port-bracket", "net/url/url.go", 562, "url.parseHost", errdex.KindErrorf, "", "", "invalid port {colonPort:repr} after host"),
 		goSite(t, "port-colon", "net/url/url.go", 631, "url.parseHost", errdex.KindErrorf, "", "", "invalid port {colonPort:repr} after host"),
+		goSite(t, "parse-error-method", "time/format.go", 902, "time.(*ParseError).Error", errdex.KindErrorMethod, "*time.ParseError", "", "parsing time {Value:repr}: cannot parse {ValueElem:repr}"),
+		goSite(t, "parse-error-made", "time/format.go", 1331, "time.parse", errdex.KindRaise, "*time.ParseError", "", "parsing time {value:repr}: cannot parse {elem:repr}"),
+		goSite(t, "buildid-wrap", "cmd/internal/buildid/note.go", 103, "buildid.readELF", errdex.KindErrorf, "", "", "parse {name}: {err:error}"),
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
@@ -68,6 +71,8 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"lex-unclosed"}, reason: "wrapper at text/template/parse/parse.go:176"},
 		{name: "a wrapped value made at two places: both credited, tied", q: Query{Message: `parse "http://x:port/": invalid port ":port" after host`},
 			want: []errdex.ID{"port-bracket", "port-colon"}, tied: 2, reason: "wrapper at net/url/url.go:370"},
+		{name: "a construction before its type's Error method inside a wrapper", q: Query{Message: `parse --since: parsing time "2024-1-5": cannot parse "1-5"`},
+			want: []errdex.ID{"parse-error-made"}},
 		{name: "a remark the application appended", q: Query{Message: "open /etc/app.toml: no such file or directory (is the volume mounted?)"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "no remark: text glued to the wrapped message", q: Query{Message: "open /etc/app.toml: no such file or directory_backup"},
