@@ -76,14 +76,14 @@ type SearchMatch struct {
 	// Ordered holds the values in template order, for display.
 	Ordered []SearchValue `json:"-"`
 
-	siteJSON func() ([]byte, error) // Site's JSON as the lookup service cached it, or nil
+	hit *lookup.Hit // the lookup answer's, which has Site's JSON cached; or nil
 }
 
 // encodedSite returns the JSON of the match's site, as json.Marshal
 // writes it.
 func (m *SearchMatch) encodedSite() ([]byte, error) {
-	if m.siteJSON != nil {
-		return m.siteJSON()
+	if m.hit != nil {
+		return m.hit.SiteJSON()
 	}
 	return json.Marshal(m.Site)
 }
@@ -133,7 +133,7 @@ func NewSearchResponse(ans *lookup.Answer) *SearchResponse {
 			Title:     explain.Title(h.Site),
 			TextScore: h.TextScore,
 			Template:  h.Template,
-			siteJSON:  h.SiteJSON,
+			hit:       h,
 		}
 		for _, v := range h.Match.Values {
 			if v.Start >= 0 {
