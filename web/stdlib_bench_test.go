@@ -83,7 +83,7 @@ func BenchmarkSearchAPIStdlib(b *testing.B) {
 			b.Fatalf("%s: %v, no match", e.Message, err)
 		}
 		got, spans, err := res.encode(nil)
-		if err != nil || !bytes.Equal(got, encoderJSON(b, res)) {
+		if err != nil || !bytes.Equal(got, encoderJSON(b, res, "")) {
 			b.Fatalf("%s: the spliced answer differs from encoding/json's (%v)", e.Message, err)
 		}
 		if !bytes.Equal(gunzip(b, srv.deflates.gzipSpliced(nil, got, spans)), got) {
