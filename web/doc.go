@@ -12,11 +12,12 @@
 // /api/openapi.json; errors are JSON with the status their errdex.Kind
 // maps to (400, 404, 413, 429, 503).
 //
-// Operations: /healthz, Prometheus /metrics, slog access logs, gzip,
-// ETag and Cache-Control, a cache of rendered pages, per-client rate
-// limiting of searches, a 1 MiB body cap, timeouts, security headers with
-// a strict Content-Security-Policy (the serve command adds graceful
-// shutdown). Every text from a repository is data: templates escape it,
+// Operations: /healthz, Prometheus /metrics, slog access logs, gzip (a
+// search answer is assembled from its sites' JSON, encoded and compressed
+// once per site, not per answer), ETag and Cache-Control, a cache of
+// rendered pages, per-client rate limiting of searches, a 1 MiB body cap,
+// timeouts, security headers with a strict Content-Security-Policy (the
+// serve command adds graceful shutdown). Every text from a repository is data: templates escape it,
 // snippets are highlighted by web/highlight (chroma's lexers) with
 // escaping, and nothing from a repository ever reaches a script or a
 // style.
