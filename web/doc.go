@@ -17,10 +17,10 @@
 // once per site, not per answer), ETag and Cache-Control, a cache of
 // rendered pages, per-client rate limiting of searches, a 1 MiB body cap,
 // timeouts, security headers with a strict Content-Security-Policy (the
-// serve command adds graceful shutdown). Every text from a repository is data: templates escape it,
-// snippets are highlighted by web/highlight (chroma's lexers) with
-// escaping, and nothing from a repository ever reaches a script or a
-// style.
+// serve command adds graceful shutdown). Every text from a repository is
+// data: templates escape it, snippets are highlighted by web/highlight
+// (chroma's lexers) with escaping, and nothing from a repository ever
+// reaches a script or a style.
 //
 // Export renders the same pages and API documents into a directory for
 // any static host.
