@@ -198,6 +198,9 @@ func (l *linker) helperSites() {
 // on parameters, see sitesOf).
 func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool {
 	var ts []errdex.Template
+	// from is the site whose kind and exception the call's takes: the
+	// first that reads the call's arguments (fmt's s.errorString(msg)
+	// panics with scanError{errors.New(msg)}: a panic).
 	var from *errdex.Site
 	for _, s := range ix.sitesOf(h, depth) {
 		var got []errdex.Template
@@ -210,9 +213,9 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 			if needText && (text || chosen) || !needText && read {
 				got = append(got, out...)
 			}
-		}
-		if len(got) > 0 && from == nil {
-			from = s
+			if read && from == nil {
+				from = s
+			}
 		}
 		ts = append(ts, got...)
 	}
