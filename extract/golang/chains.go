@@ -25,22 +25,53 @@ import (
 const maxHelperDepth = 4
 
 // forwards reports whether call passes on a parameter of fn, a function
-// small enough to be a helper: an argument reads one (function literals
-// excluded).
+// small enough to be a helper whose results say it may make an error (see
+// errResults): an argument reads one (function literals excluded), and
+// the call's error leaves fn (see outflowing).
 func (x *fileCtx) forwards(call *ast.CallExpr, fn *funcCtx) bool {
-	if fn.ftype == nil || fn.ftype.Params.NumFields() == 0 || fn.body == nil || len(fn.body.List) > maxHelperStmts {
+	if fn.ftype == nil || fn.ftype.Params.NumFields() == 0 || fn.body == nil || len(fn.body.List) > maxHelperStmts || !errResults(fn.ftype) {
 		return false
 	}
-	params := map[string]bool{}
-	for _, f := range fn.ftype.Params.List {
-		for _, n := range f.Names {
-			params[n.Name] = n.Name != "_"
+	if fn.outflow == nil {
+		fn.outflow = x.outflowing(fn.body)
+	}
+	if !fn.outflow[x.span(call)] {
+		return false
+	}
+	for _, a := range call.Args {
+		if x.readsParam(a, fn) {
+			return true
 		}
 	}
-	return anyArgNode(call, func(n ast.Node) bool {
-		id, ok := n.(*ast.Ident)
-		return ok && params[id.Name]
+	return false
+}
+
+// readsParam reports whether e reads a parameter of fn (function literals
+// excluded).
+func (x *fileCtx) readsParam(e ast.Expr, fn *funcCtx) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.Ident:
+			found = found || n.Name != "_" && isParam(fn.ftype, n.Name)
+		}
+		return !found
 	})
+	return found
+}
+
+// isParam reports whether name is a parameter of ft.
+func isParam(ft *ast.FuncType, name string) bool {
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if n.Name == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isIdentNamed reports whether e is the identifier name.
@@ -272,4 +303,19 @@ func (x *fileCtx) outflowing(body *ast.BlockStmt) map[errdex.Span]bool {
 		return true
 	})
 	return out
+}
+
+// errResults reports whether a function with type ft may make an error its
+// callers see: it has no results (it records or panics, as go/parser's
+// p.error), or one is error or a type named like an error (*NumError).
+func errResults(ft *ast.FuncType) bool {
+	if ft.Results == nil || len(ft.Results.List) == 0 {
+		return true
+	}
+	for _, r := range ft.Results.List {
+		if isErrorType(r.Type) || errLikeType(typeName(r.Type)) {
+			return true
+		}
+	}
+	return false
 }

@@ -87,9 +87,7 @@ type CallArg struct {
 
 // helper records d as a Helper when it is one (see newHelper), or when
 // it calls what may be another helper: the calls recorded from its body
-// are those of Facts.Calls from index calls on. Of the calls that pass on
-// its parameters, it keeps those whose error leaves the function (see
-// outflowing).
+// are those of Facts.Calls from index calls on.
 func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, calls int) {
 	recv := ""
 	if d.Recv != nil {
@@ -99,16 +97,7 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, cal
 	if h.Name == "" {
 		return // too long, or without parameters
 	}
-	var out map[errdex.Span]bool
 	for i := calls; i < len(x.facts.Calls); i++ {
-		if x.facts.Calls[i].Forward {
-			if out == nil {
-				out = x.outflowing(d.Body)
-			}
-			if !out[x.facts.Calls[i].Site.Location.Span] {
-				continue
-			}
-		}
 		h.Calls = append(h.Calls, i)
 	}
 	if ok || len(h.Calls) > 0 {
@@ -255,8 +244,15 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 	}
 	s := scope{x, fn}
 	for i, a := range call.Args {
-		arg := CallArg{Expr: clip(x.text(a), maxExpr), Templates: s.tmpl(a, 0)}
-		if i+1 < len(call.Args) || !call.Ellipsis.IsValid() {
+		arg := CallArg{Expr: clip(x.text(a), maxExpr)}
+		if c.Forward && !x.readsParam(a, fn) {
+			// No text and no parameter: what it holds is not looked at.
+			arg.Templates = one(s.hole(a, errdex.HoleAny))
+			c.Args = append(c.Args, arg)
+			continue
+		}
+		arg.Templates = s.tmpl(a, 0)
+		if !c.Forward && (i+1 < len(call.Args) || !call.Ellipsis.IsValid()) {
 			if lit, ok := literalText(arg.Templates[0]); ok && len(arg.Templates) == 1 && strings.Contains(lit, "%") {
 				n := len(x.problems)
 				arg.Printf = s.printf(call, i, 0)
@@ -583,7 +579,7 @@ func (x *fileCtx) bodyHas(fn *funcCtx, word string) bool {
 func (x *fileCtx) mayDeclareConsts(fn *funcCtx) bool {
 	if fn.consts == 0 {
 		fn.consts = 1
-		if x.bodyHas(fn, "const") {
+		if x.bodyHas(fn, "const ") || x.bodyHas(fn, "const(") || x.bodyHas(fn, "const\t") {
 			fn.consts = 2
 		}
 	}

@@ -76,6 +76,9 @@ type funcCtx struct {
 	closures []closure
 	scanned  bool
 	consts   int8 // 0 unknown, 1 no, 2 maybe
+	// outflow are the calls whose error leaves the function (see
+	// outflowing), found on first use.
+	outflow map[errdex.Span]bool
 }
 
 func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {
