@@ -196,10 +196,20 @@ func bodyError(op string, err error) error {
 	return errdex.E(op, errdex.Invalid, err)
 }
 
-// search runs a query through the lookup service.
+// search runs a query through the lookup service. Matching is all CPU, so
+// at most GOMAXPROCS searches match at once and the others wait their
+// turn, first come first served: under a burst each search then takes its
+// own time plus the queue's, instead of every search in flight sharing the
+// processors and all of them finishing late.
 func (s *Server) search(r *http.Request, text, repo string) (*lookup.Answer, error) {
 	if s.cfg.Lookup == nil {
 		return nil, errdex.E("web.search", errdex.Unavailable, errNoSearch)
+	}
+	select {
+	case s.matching <- struct{}{}:
+		defer func() { <-s.matching }()
+	case <-r.Context().Done():
+		return nil, errdex.E("web.search", errdex.Unavailable, r.Context().Err())
 	}
 	ans, err := s.cfg.Lookup.Explain(r.Context(), text, lookup.Options{Limit: 10, Repo: repo})
 	if err != nil {

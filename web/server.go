@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -85,6 +86,8 @@ type Server struct {
 	// deflates holds the compressed JSON of the sites search answers send.
 	deflates *siteDeflates
 	bufs     bufferPool // of search answers
+	// matching holds a slot per search being matched (see search).
+	matching chan struct{}
 
 	cat       atomic.Pointer[catalog]
 	gen       atomic.Uint64 // incremented with each new catalog
@@ -120,7 +123,7 @@ func newServer(ctx context.Context, cfg Config, p paths, static bool) (*Server, 
 		cfg.RequestTimeout = DefaultRequestTimeout
 	}
 	cfg.PublicURL = strings.TrimRight(cfg.PublicURL, "/")
-	s := &Server{cfg: cfg, log: cfg.Logger, paths: p, static: static}
+	s := &Server{cfg: cfg, log: cfg.Logger, paths: p, static: static, matching: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	var err error
 	if s.assets, err = loadAssets(p); err != nil {
 		return nil, err

@@ -793,3 +793,31 @@ func TestAPIErrorJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchWaitsForASlot checks the bound on searches matched at once:
+// with every slot taken a search waits, gives up when its client goes
+// away, and runs once a slot is free.
+func TestSearchWaitsForASlot(t *testing.T) {
+	env := newTestEnv(t, Config{SearchRate: -1}, minidisagg)
+	for range cap(env.srv.matching) {
+		env.srv.matching <- struct{}{}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	req := httptest.NewRequest("GET", "/api/search?q="+url.QueryEscape(stagingMsg), nil).WithContext(ctx)
+	done := make(chan *httptest.ResponseRecorder, 1)
+	go func() {
+		rec := httptest.NewRecorder()
+		env.srv.Handler().ServeHTTP(rec, req)
+		done <- rec
+	}()
+	cancel()
+	if rec := <-done; rec.Code == http.StatusOK {
+		t.Errorf("a search without a slot answered %d after its client left, want an error", rec.Code)
+	}
+	<-env.srv.matching // one slot free
+	rec := httptest.NewRecorder()
+	env.srv.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/search?q="+url.QueryEscape(stagingMsg), nil))
+	if rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), `"matches":[{`) {
+		t.Errorf("with a free slot: status %d, body %.200s", rec.Code, rec.Body.String())
+	}
+}
