@@ -71,8 +71,29 @@
 // errorf site. The call's site takes the helper's kind and exception and
 // cites it in a "helper" fact; the helper keeps its own site. Calls are
 // resolved by name within the package (x.m by the receiver's or the
-// variable's declared type, or the only type with such a method) or by
-// import path; one level only.
+// variable's declared type, or the only type with such a method), by
+// import path, or through a receiver's field of a named type
+// (p.errors.Add). A closure assigned once to a local variable (addrErr :=
+// func(addr, why string) ...) is a helper for the calls of that variable
+// in its function. A small function that passes its parameters on to one
+// helper, in a call whose error leaves it, is a helper too, up to
+// maxHelperDepth deep (go/parser's errorExpected → error → ErrorList.Add;
+// see chains.go). An argument makes a call a site only where its text
+// shows in the message.
+//
+// Branches: an Error method's messages carry the conditions on receiver
+// fields they are returned under (if e.Message == "" { return A }; return
+// B), so a value's field, or a helper's argument for it, selects the
+// message (see conds.go). An Error method returning a field's or an
+// embedded field's String() (exec.ExitError: e.ProcessState.String())
+// takes that method's messages, of every build's variant, the most widely
+// built first; a sentinel defined for several builds resolves to the one
+// a build compiles with the reference.
+//
+// Fatal errors outside the runtime: a call with text of a function
+// declared without a body that the linker supplies with the runtime's
+// throw or fatal (see fatal.go) is a panic site with Exception "fatal
+// error", as sync's fatal("sync: unlock of unlocked mutex").
 //
 // Sentinel references: a hole that names a package-level sentinel (a
 // field Err: fs.ErrInvalid, an argument of %w) reads the sentinel's text
