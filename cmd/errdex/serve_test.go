@@ -12,7 +12,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 )
 
 // TestServeShutdownFinishesInFlight stops `errdex serve` while a search is
@@ -34,17 +33,7 @@ func TestServeShutdownFinishesInFlight(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	serveOut, serveLines := lines(t)
-	srv := &env{stdout: serveOut, stderr: io.Discard, db: db}
-	st, err := srv.openExisting(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	served := make(chan error, 1)
-	go func() {
-		served <- srv.serve(ctx, st, serveOptions{addr: "127.0.0.1:0", shutdown: time.Minute, searchRate: -1, logFormat: "text"})
-	}()
+	serveLines, served := startServe(ctx, t, db, io.Discard)
 	base := waitFor(t, serveLines, regexp.MustCompile(`serving 1 error sites at (http://[^/]+/)`))[1]
 
 	body, feed := io.Pipe()

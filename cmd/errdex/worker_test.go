@@ -58,6 +58,26 @@ func waitFor(t *testing.T, ch <-chan string, re *regexp.Regexp) []string {
 	}
 }
 
+// startServe runs `errdex serve` on database db, on a free loopback port
+// with polling off, until ctx ends. It returns the lines the server prints
+// on its standard output and the error serve returns; stderr receives its
+// logs.
+func startServe(ctx context.Context, t *testing.T, db string, stderr io.Writer) (<-chan string, <-chan error) {
+	t.Helper()
+	out, printed := lines(t)
+	srv := &env{stdout: out, stderr: stderr, db: db}
+	st, err := srv.openExisting(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	served := make(chan error, 1)
+	go func() {
+		served <- srv.serve(ctx, st, serveOptions{addr: "127.0.0.1:0", shutdown: time.Minute, searchRate: -1, logFormat: "text"})
+	}()
+	return printed, served
+}
+
 // TestServeSeesWorkerSnapshot runs, on one PostgreSQL database, `errdex
 // serve` with polling off, then `errdex enqueue` and `errdex worker`: the
 // snapshot the worker lands reaches the server through the database's
@@ -68,18 +88,8 @@ func TestServeSeesWorkerSnapshot(t *testing.T) {
 	defer cancel()
 
 	// The server starts on the empty database.
-	serveOut, serveLines := lines(t)
 	serveErr, serveLogs := lines(t)
-	srv := &env{stdout: serveOut, stderr: serveErr, db: db}
-	st, err := srv.openExisting(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	served := make(chan error, 1)
-	go func() {
-		served <- srv.serve(ctx, st, serveOptions{addr: "127.0.0.1:0", shutdown: 5 * time.Second, searchRate: -1, logFormat: "text"})
-	}()
+	serveLines, served := startServe(ctx, t, db, serveErr)
 	addr := waitFor(t, serveLines, regexp.MustCompile(`serving 0 error sites at (http://[^/]+/)`))[1]
 
 	// A job is queued, and a worker runs it.
