@@ -243,8 +243,9 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		if len(sc.frames) > 0 && !foreign {
 			c.frame, c.frameAt = ix.frameEvidence(rec, q.Frames, sc.frames, innermost)
 			// A value passed on by a re-raise (see rethrows) was made
-			// off the stack: the stack says nothing of its site.
-			if c.frame > 0 || !rethrow || rec.flags&flagValue == 0 {
+			// off the stack: the stack says nothing of its site, even
+			// one in the same file as the re-raise.
+			if !rethrow || rec.flags&flagValue == 0 {
 				num += wFrame * c.frame
 				den += wFrame
 			}

@@ -216,6 +216,7 @@ func TestRethrow(t *testing.T) {
 		goSite(t, "register", "net/http/server.go", 2882, "http.(*ServeMux).register", errdex.KindRaiseObject, "", "", "{err:error}"),
 		goSite(t, "wildcard", "net/http/pattern.go", 156, "http.parsePattern", errdex.KindErrorsNew, "", "", "bad wildcard segment (must end with '}')"),
 		goSite(t, "handle-panic", "net/http/server.go", 2857, "http.(*ServeMux).HandleFunc", errdex.KindPanic, "", "", "http: nil handler"),
+		goSite(t, "conflict", "net/http/server.go", 2917, "http.(*ServeMux).registerErr", errdex.KindErrorf, "", "", "pattern {pat:repr} conflicts with pattern {pat2:repr}"),
 	}
 	ix := NewIndex(slices.Values(sites))
 	frames := []Frame{
@@ -225,6 +226,11 @@ func TestRethrow(t *testing.T) {
 	res := ix.Match(Query{Message: "bad wildcard segment (must end with '}')", Frames: frames}, Options{})
 	if len(res.Matches) == 0 || res.Matches[0].ID != "wildcard" {
 		t.Errorf("matches %v, want the value's site first", ids(res))
+	}
+	// Made in the re-raise's own file: the frame says nothing of it either.
+	res = ix.Match(Query{Message: `pattern "GET /a/{x}" conflicts with pattern "GET /a/{y}"`, Frames: frames}, Options{})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "conflict" {
+		t.Errorf("matches %v, want the value's site in the same file first", ids(res))
 	}
 	// A panic with text of its own at the frame stays first.
 	frames[0].Line = 2857
