@@ -260,7 +260,7 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 			ts = arg.Templates
 			c.Site.Kind = errdex.KindErrorf
 			c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
-				Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": fmt.Sprintf(" + h.Params[h.Format] + ", ...)", Location: h.Span,
+				Name: h.Name, Kind: errdex.FactHelper, Text: helperKey(h.Recv, h.Name) + ": fmt.Sprintf(" + h.Params[h.Format] + ", ...)", Location: h.Span,
 			})
 		}
 	}
@@ -272,7 +272,7 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 	if from != nil {
 		c.Site.Kind, c.Site.Exception = from.Kind, from.Exception
 		c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
-			Name: h.Name, Kind: factHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
+			Name: h.Name, Kind: errdex.FactHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
 		})
 	}
 	return true

@@ -140,7 +140,7 @@ func fatalCall(e Extern, c Call) bool {
 	c.Site.Kind, c.Site.Exception = errdex.KindPanic, runtimeFatal
 	c.Site.Template, c.Site.Alternatives = ts[0], ts[1:]
 	c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
-		Name: e.Name, Kind: factHelper, Text: e.Name + ": the runtime's fatal error, supplied by the linker", Location: e.Span,
+		Name: e.Name, Kind: errdex.FactHelper, Text: e.Name + ": the runtime's fatal error, supplied by the linker", Location: e.Span,
 	})
 	return true
 }

@@ -322,10 +322,6 @@ func helperKey(recv, name string) string {
 	return recv + "." + name
 }
 
-// factHelper is the Fact.Kind that cites, on the site of a call of a
-// helper, the helper's site whose message it took.
-const factHelper = "helper"
-
 func anyText(ts []errdex.Template) bool {
 	for _, t := range ts {
 		if hasText(t) {

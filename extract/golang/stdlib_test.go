@@ -181,7 +181,7 @@ func TestStdlib(t *testing.T) {
 // "".
 func helperOf(s *errdex.Site) string {
 	for _, f := range s.Provenance {
-		if f.Kind == factHelper {
+		if f.Kind == errdex.FactHelper {
 			return f.Name
 		}
 	}
