@@ -58,7 +58,9 @@
 //     (Result.Tied) are the same message raised at several sites, which the
 //     message alone cannot tell apart; they come in the order of their
 //     priors (the module more files import, then the function with callers;
-//     see prior.go), and each says so in its reasons.
+//     see prior.go), and each says so in its reasons. When several of them
+//     are calls of one helper of their file, the helper that builds the
+//     error joins them first (see helpers.go).
 //  7. When nothing scores DefaultMinScore or more, say why: the innermost
 //     frame is in an indexed file but not at a raise (compiled code raised
 //     it; a site elsewhere raising the same text is named as its likely
