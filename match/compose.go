@@ -75,16 +75,13 @@ func (sc *scratch) compose(ix *Index) {
 			best, inner, text, tail := 0.0, -1, 0, float32(0)
 			// The hole runs to the end of the message: an appended
 			// remark may follow the inner message.
-			tailHole := j == len(sc.parts)-1 && int(cp.end) >= sc.msg.noise
+			tailHole := last && int(cp.end) >= sc.msg.noise
 			for k := range sc.found {
-				c2 := &sc.found[k]
-				if k == i || c2.opaque || c2.empty || !c2.al.ok || c2.al.lo < cp.start || c2.al.hi > cp.end || c2.site == c.site {
+				if !sc.mayWrap(i, k, cp) {
 					continue
 				}
+				c2 := &sc.found[k]
 				credit := float64(c2.al.total) * ix.affinity(c.site, c2.site)
-				// Of two inner sites with the same text, an Error
-				// method's table of system messages is likelier than a
-				// sentinel copying one ("invalid argument").
 				better := credit > best || inner >= 0 && credit == best && ix.innerBefore(c2.site, sc.found[inner].site)
 				if !better {
 					continue
@@ -108,8 +105,7 @@ func (sc *scratch) compose(ix *Index) {
 			// raises "invalid port %q after host" at two places).
 			for k := range sc.found {
 				c2 := &sc.found[k]
-				if k != inner && (k == i || c2.opaque || c2.empty || !c2.al.ok || c2.al.lo < cp.start || c2.al.hi > cp.end ||
-					c2.site == c.site || float64(c2.al.total)*ix.affinity(c.site, c2.site) != best || !ix.innerFirst(c2.site)) {
+				if k != inner && (!sc.mayWrap(i, k, cp) || float64(c2.al.total)*ix.affinity(c.site, c2.site) != best || !ix.innerFirst(c2.site)) {
 					continue
 				}
 				text, tail := text, tail
@@ -127,6 +123,13 @@ func (sc *scratch) compose(ix *Index) {
 			}
 		}
 	}
+}
+
+// mayWrap reports whether candidate k's matched text lies within the
+// capture cp of candidate i's hole, so that i may wrap k.
+func (sc *scratch) mayWrap(i, k int, cp capture) bool {
+	c, c2 := &sc.found[i], &sc.found[k]
+	return k != i && !c2.opaque && !c2.empty && c2.al.ok && c2.al.lo >= cp.start && c2.al.hi <= cp.end && c2.site != c.site
 }
 
 // wrappedScore is the text score of wrapper c with credit bytes of an inner

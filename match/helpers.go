@@ -78,6 +78,12 @@ func (sc *scratch) verifyHelpers(ix *Index) {
 	}
 }
 
+// helperCount counts the tied calls of one helper (see promoteHelper).
+type helperCount struct {
+	helper uint32
+	calls  int
+}
+
 // minHelperCalls is how many tied calls of one helper put it first.
 const minHelperCalls = 2
 
@@ -90,20 +96,26 @@ func (sc *scratch) promoteHelper(ix *Index, tied int) (int, int) {
 	if len(ix.helperOf) == 0 || tied < minHelperCalls {
 		return tied, 0
 	}
-	helper, calls := uint32(0), 0
+	// Calls per helper of their own file, in order of first call.
+	counts := sc.helperCalls[:0]
 	for i := range tied {
-		h, ok := ix.helperOf[sc.found[i].site]
-		if !ok || ix.sites[h].file != ix.sites[sc.found[i].site].file {
+		s := sc.found[i].site
+		h, ok := ix.helperOf[s]
+		if !ok || ix.sites[h].file != ix.sites[s].file {
 			continue
 		}
-		n := 0
-		for j := range tied {
-			if g, ok := ix.helperOf[sc.found[j].site]; ok && g == h && ix.sites[sc.found[j].site].file == ix.sites[h].file {
-				n++
-			}
+		k := slices.IndexFunc(counts, func(c helperCount) bool { return c.helper == h })
+		if k < 0 {
+			k = len(counts)
+			counts = append(counts, helperCount{helper: h})
 		}
-		if n > calls {
-			helper, calls = h, n
+		counts[k].calls++
+	}
+	sc.helperCalls = counts
+	helper, calls := uint32(0), 0
+	for _, c := range counts {
+		if c.calls > calls {
+			helper, calls = c.helper, c.calls
 		}
 	}
 	if calls < minHelperCalls {

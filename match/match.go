@@ -33,8 +33,10 @@ type scratch struct {
 	al       alignment
 	found    []siteCand
 	bySite   map[uint32]int
-	stats    Stats
-	budget   int
+	// helperCalls is promoteHelper's scratch.
+	helperCalls []helperCount
+	stats       Stats
+	budget      int
 }
 
 // siteCand is a site under consideration with its best template.
@@ -382,7 +384,8 @@ func (sc *scratch) verifySite(ix *Index, s uint32) bool {
 // a value site elsewhere whose text matches is not away from the raise
 // (see the scoring in match).
 func (sc *scratch) rethrows(ix *Index, file uint32, line int) bool {
-	near := ix.sitesNear(file, line, nearLines, nil)
+	sc.near = ix.sitesNear(file, line, nearLines, sc.near[:0])
+	near := sc.near
 	for _, s := range near {
 		i, ok := sc.bySite[s]
 		if !ok || !sc.found[i].opaque {

@@ -82,23 +82,7 @@ func TestErrorValues(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := ix.Match(tt.q, Options{})
-			var got []errdex.ID
-			for _, m := range res.Matches {
-				got = append(got, m.ID)
-			}
-			if len(got) < len(tt.want) || !slices.Equal(got[:len(tt.want)], tt.want) {
-				t.Fatalf("matches %v, want first %v", ids(res), tt.want)
-			}
-			if tt.tied != 0 && res.Tied != tt.tied {
-				t.Errorf("tied %d, want %d", res.Tied, tt.tied)
-			}
-			if tt.reason != "" && !slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.reason) }) {
-				t.Errorf("reasons %q, want one containing %q", res.Matches[0].Reasons, tt.reason)
-			}
-			if tt.not != "" && slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.not) }) {
-				t.Errorf("reasons %q, want none containing %q", res.Matches[0].Reasons, tt.not)
-			}
+			checkFirst(t, ix.Match(tt.q, Options{}), tt.want, tt.tied, tt.reason, tt.not)
 		})
 	}
 
@@ -192,20 +176,38 @@ func TestHelperCalls(t *testing.T) {
 		// A constructor of another file: its calls say more.
 		{"connect: connection refused", []errdex.ID{"connect-0", "connect-1"}, 2, ""},
 	} {
-		res := ix.Match(Query{Message: tt.msg}, Options{})
-		var got []errdex.ID
-		for _, m := range res.Matches {
-			got = append(got, m.ID)
-		}
-		if len(got) < len(tt.want) || !slices.Equal(got[:len(tt.want)], tt.want) {
-			t.Fatalf("%q: matches %v, want first %v", tt.msg, ids(res), tt.want)
-		}
-		if res.Tied != tt.tied {
-			t.Errorf("%q: tied %d, want %d", tt.msg, res.Tied, tt.tied)
-		}
-		if tt.reason != "" && !slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, tt.reason) }) {
-			t.Errorf("%q: reasons %q, want one containing %q", tt.msg, res.Matches[0].Reasons, tt.reason)
-		}
+		t.Run(tt.msg, func(t *testing.T) {
+			checkFirst(t, ix.Match(Query{Message: tt.msg}, Options{}), tt.want, tt.tied, tt.reason, "")
+		})
+	}
+}
+
+// checkFirst checks that res's first matches are want, in order; that
+// res.Tied is tied (unless tied is 0); and that the first match has a
+// reason containing reason and none containing not (each unless "").
+func checkFirst(t *testing.T, res Result, want []errdex.ID, tied int, reason, not string) {
+	t.Helper()
+	var got []errdex.ID
+	for _, m := range res.Matches {
+		got = append(got, m.ID)
+	}
+	if len(got) < len(want) || !slices.Equal(got[:len(want)], want) {
+		t.Fatalf("matches %v, want first %v", ids(res), want)
+	}
+	if tied != 0 && res.Tied != tied {
+		t.Errorf("tied %d, want %d", res.Tied, tied)
+	}
+	if len(res.Matches) == 0 {
+		return
+	}
+	has := func(s string) bool {
+		return slices.ContainsFunc(res.Matches[0].Reasons, func(r string) bool { return strings.Contains(r, s) })
+	}
+	if reason != "" && !has(reason) {
+		t.Errorf("reasons %q, want one containing %q", res.Matches[0].Reasons, reason)
+	}
+	if not != "" && has(not) {
+		t.Errorf("reasons %q, want none containing %q", res.Matches[0].Reasons, not)
 	}
 }
 

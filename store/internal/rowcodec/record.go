@@ -92,7 +92,8 @@ func templateSize(t errdex.Template) int {
 // (EncodeFacts). Family.Sites and Family.Libraries are not kept either.
 func AppendRecord(b []byte, s *errdex.Site) []byte {
 	loc := &s.Location
-	n := 1 + 16*binary.MaxVarintLen64 + len(helperFact(s).Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
+	h := helperFact(s)
+	n := 1 + 16*binary.MaxVarintLen64 + len(h.Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
 		len(s.Exception) + len(s.ExceptionQualified) + len(s.Function) + templateSize(s.Template)
 	for _, t := range s.Alternatives {
 		n += templateSize(t)
@@ -129,7 +130,6 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 	b = binary.AppendVarint(b, int64(s.Reach.Importers))
 	b = binary.AppendVarint(b, int64(s.Reach.Callers))
 	b = appendString(b, s.Build)
-	h := helperFact(s)
 	b = appendString(b, h.Path)
 	b = binary.AppendVarint(b, int64(h.Line))
 	return b
