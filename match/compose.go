@@ -21,7 +21,9 @@ import (
 //
 // Exceptions are caught near where they are raised, so the credit is
 // scaled by how close the two sites are: the whole of it within one class,
-// less within one file, less again across files.
+// less within one file, less again across files; but a value made to be
+// passed anywhere (a sentinel, syscall.Errno's table of messages) is
+// credited whole wherever it is wrapped (see affinity).
 //
 // An application often appends a remark to the error it passes on
 // (`fmt.Errorf("%w (is another instance running?)", err)`, `raise
@@ -81,7 +83,7 @@ func (sc *scratch) compose(ix *Index) {
 					continue
 				}
 				c2 := &sc.found[k]
-				credit := float64(c2.al.total) * ix.affinity(c.site, c2.site)
+				credit := sc.credit(ix, c, c2)
 				better := credit > best || inner >= 0 && credit == best && ix.innerBefore(c2.site, sc.found[inner].site)
 				if !better {
 					continue
@@ -105,7 +107,7 @@ func (sc *scratch) compose(ix *Index) {
 			// raises "invalid port %q after host" at two places).
 			for k := range sc.found {
 				c2 := &sc.found[k]
-				if k != inner && (!sc.mayWrap(i, k, cp) || float64(c2.al.total)*ix.affinity(c.site, c2.site) != best || !ix.innerFirst(c2.site)) {
+				if k != inner && (!sc.mayWrap(i, k, cp) || sc.credit(ix, c, c2) != best || !ix.innerFirst(c2.site)) {
 					continue
 				}
 				text, tail := text, tail
@@ -215,9 +217,23 @@ func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture, remark bool) 
 	return true, cost
 }
 
-// affinity grades how close two sites are (see above).
-func (ix *Index) affinity(a, b uint32) float64 {
+// credit is what wrapper c gains from holding inner candidate c2's whole
+// text: that text's length, scaled by how close the two sites are.
+func (sc *scratch) credit(ix *Index, c, c2 *siteCand) float64 {
+	return float64(c2.al.total) * ix.affinity(c.site, c2.site, c2.al.captured == 0)
+}
+
+// affinity grades how close wrapper a is to the inner site b (see above).
+// A fixed message of a value made to be passed anywhere (a sentinel's, or
+// an Error method's table of system messages: fixed says the alignment
+// captured nothing) is as close to every wrapper: `&PathError{Op: "read",
+// Err: err}` in os holds syscall's "is a directory" as surely as a
+// literal spelled out elsewhere does.
+func (ix *Index) affinity(a, b uint32, fixed bool) float64 {
 	ra, rb := ix.sites[a], ix.sites[b]
+	if fixed && rb.flags&flagValue != 0 && rb.flags&(flagFormatter|flagSentinel) != 0 {
+		return wrapSameClass
+	}
 	if ra.file != rb.file {
 		return wrapElsewhere
 	}

@@ -29,6 +29,9 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "url-wrap", "net/url/url.go", 370, "url.Parse", errdex.KindRaise, "*url.Error", "", "parse {u:repr}: {err:error}"),
 		goSite(t, "open", "os/file_unix.go", 265, "os.openFileNolog", errdex.KindRaise, "*fs.PathError", "unix", "open {name}: {e:error}"),
 		goSite(t, "errno-enoent", "syscall/zerrors_linux_amd64.go", 1270, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "no such file or directory"),
+		goSite(t, "errno-eisdir", "syscall/zerrors_linux_amd64.go", 1285, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "is a directory"),
+		goSite(t, "read-wrap", "os/file.go", 473, "os.(*File).Read", errdex.KindRaise, "*fs.PathError", "", "read {name}: {err:error}"),
+		goSite(t, "zip-isdir", "archive/zip/reader.go", 982, "zip.(*openDir).Read", errdex.KindRaise, "*fs.PathError", "", "read {name}: is a directory"),
 		goSite(t, "errno-enoent-js", "syscall/tables_js.go", 300, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "js && wasm", "no such file or directory"),
 		goSite(t, "err-parse", "flag/flag.go", 105, "flag.init", errdex.KindErrorsNew, "", "", "parse error"),
 		goSite(t, "flag-value", "flag/flag.go", 1139, "flag.(*FlagSet).parseOne", errdex.KindErrorsNew, "", "", "invalid value {value:repr} for flag -{name}: {err:error}"),
@@ -84,6 +87,18 @@ func TestErrorValues(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			checkFirst(t, ix.Match(tt.q, Options{}), tt.want, tt.tied, tt.reason, tt.not)
 		})
+	}
+
+	// A system message (syscall.Errno's table) wrapped in os is as good
+	// as the same text spelled out in another package: the two tie,
+	// whatever order the priors then give them.
+	isdir := ix.Match(Query{Message: "read /etc: is a directory"}, Options{})
+	var first []errdex.ID
+	for _, m := range isdir.Matches[:min(2, len(isdir.Matches))] {
+		first = append(first, m.ID)
+	}
+	if isdir.Tied != 2 || !slices.Contains(first, "read-wrap") || !slices.Contains(first, "zip-isdir") {
+		t.Errorf("read /etc: is a directory: %v, %d tied; want read-wrap and zip-isdir tied first", ids(isdir), isdir.Tied)
 	}
 
 	// Go prints no type before a message: a typed message counts against
