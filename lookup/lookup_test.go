@@ -45,6 +45,12 @@ func newService(t *testing.T) *Service {
 			errdex.Lit("label empty or too long")),
 		site("a0000000000000a5", "Lib/zipfile.py", 1336, "ZipFile._RealGetContents", "BadZipFile",
 			errdex.Lit("File is not a zip file")),
+		// unittest: assertEqual's one-line message, and the one
+		// assertMultiLineEqual passes to fail() with a diff after it.
+		site("a0000000000000d1", "Lib/unittest/case.py", 866, "TestCase._baseAssertEqual", "AssertionError",
+			hole("first", errdex.HoleStr), errdex.Lit(" != "), hole("second", errdex.HoleStr)),
+		site("a0000000000000d2", "Lib/unittest/case.py", 703, "TestCase.fail", "AssertionError",
+			hole("first", errdex.HoleStr), errdex.Lit(" != "), hole("second", errdex.HoleStr), errdex.Lit("\n"), hole("diff", errdex.HoleStr)),
 		// A Go sentinel whose message starts like "pkg.Type: message".
 		{ID: "a0000000000000c1", Repo: "cpython", Rev: "v3.11.7", Language: "go", Kind: errdex.KindErrorsNew,
 			Function: "bufio.init", Location: errdex.Location{Span: errdex.Span{Path: "src/bufio/scan.go", Line: 71, EndLine: 71}},
@@ -108,6 +114,17 @@ func TestExplain(t *testing.T) {
 			// errors.Join prints one error a line: each line is tried.
 			name: "errors joined, one a line", text: "bufio.Scanner: token too long\nthe cache directory /var/cache/app is not writable",
 			want: []errdex.ID{"a0000000000000c1"},
+		},
+		{
+			// A several-line message a template spells out whole beats
+			// the first line's template alone.
+			name: "a several-line message explained whole", text: "AssertionError: 'a\\nb\\n' != 'a\\nc\\n'\n  a\n- b\n+ c",
+			want: []errdex.ID{"a0000000000000d2"}, exception: "AssertionError",
+			values: map[string]string{"first": "'a\\nb\\n'", "second": "'a\\nc\\n'", "diff": "a\n- b\n+ c"},
+		},
+		{
+			name: "one line of it", text: "AssertionError: 'a' != 'b'",
+			want: []errdex.ID{"a0000000000000d1"}, exception: "AssertionError",
 		},
 		{
 			// log.Fatal of joined errors: the record's message goes on
