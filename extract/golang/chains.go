@@ -95,11 +95,14 @@ type helperIndex struct {
 	// take: its own and those its calls of other helpers give.
 	settled map[*Helper][]*errdex.Site
 	busy    map[*Helper]bool
+	// made are the calls' sites helperSites added.
+	made map[*errdex.Site]bool
 }
 
 func (l *linker) newHelperIndex() *helperIndex {
 	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{},
-		closures: map[closureKey]*Helper{}, settled: map[*Helper][]*errdex.Site{}, busy: map[*Helper]bool{}}
+		closures: map[closureKey]*Helper{}, settled: map[*Helper][]*errdex.Site{}, busy: map[*Helper]bool{},
+		made: map[*errdex.Site]bool{}}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
@@ -199,8 +202,9 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) []*errdex.Site {
 // site at the call: the helper's messages (see sitesOf) with each
 // parameter read in them replaced by the call's argument (a format
 // parameter by the call's format applied to its arguments), the kind and
-// exception of the helper's site.
-func (l *linker) helperSites() {
+// exception of the helper's site. It returns the index of helpers it
+// used.
+func (l *linker) helperSites() *helperIndex {
 	ix := l.newHelperIndex()
 	fatals := l.fatalExterns()
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
@@ -218,9 +222,11 @@ func (l *linker) helperSites() {
 			if h := ix.of(c, fx); h != nil && ix.settle(h, c, 0, true) {
 				guardFile(fx.Build, []*errdex.Site{c.Site})
 				f.Sites = append(f.Sites, c.Site)
+				ix.made[c.Site] = true
 			}
 		}
 	})
+	return ix
 }
 
 // settle settles c.Site, the site of a call of h, and reports whether it

@@ -79,7 +79,10 @@
 // helper, in a call whose error leaves it, is a helper too, up to
 // maxHelperDepth deep (go/parser's errorExpected → error → ErrorList.Add;
 // see chains.go). An argument makes a call a site only where its text
-// shows in the message.
+// shows in the message. A helper's own site also takes, as alternatives,
+// its messages with the constants its callers in the package pass
+// (through helpers that pass a parameter on unchanged, as strconv's
+// toError) in place of the parameters they read (see callers.go).
 //
 // Branches: an Error method's messages carry the conditions on receiver
 // fields they are returned under (if e.Message == "" { return A }; return

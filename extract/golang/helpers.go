@@ -28,6 +28,8 @@ type Helper struct {
 	Name   string // the function's name, or the method's
 	Recv   string // the receiver's type name for a method, "" for a function
 	Params []string
+	// Variadic is set when the last parameter is variadic (args ...T).
+	Variadic bool
 	// Format is the index of the format parameter, a string followed by a
 	// final ...any (errorf(format string, args ...any)), or -1.
 	Format int
@@ -127,6 +129,7 @@ func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.Block
 	if len(h.Params) == 0 {
 		return Helper{}, false
 	}
+	_, h.Variadic = last.(*ast.Ellipsis)
 	// From here on h is returned even when it is no helper, for its calls.
 	if n := len(h.Params); n >= 2 && isVariadicAny(last) && x.isStringParam(ft, n-2) {
 		h.Format = n - 2

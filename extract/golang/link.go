@@ -57,14 +57,15 @@ type tableRef struct {
 
 // link resolves, across files: String methods and tables of messages
 // behind Error methods, composite literals of error types (dropping those
-// of other types), sentinels named in messages, and the returns of each
-// sentinel.
+// of other types), calls of helpers, the constants helpers' callers pass,
+// sentinels named in messages, and the returns of each sentinel.
 func link(files []*extract.FileResult) {
 	l := newLinker(files)
 	l.tableSites()
 	l.resolveLiterals()
 	l.sweep()
-	l.helperSites()
+	ix := l.helperSites()
+	l.callerTemplates(ix)
 	l.inlineSentinels()
 	l.citeReturns()
 }
