@@ -32,7 +32,8 @@ import "context"
 // processes may open the same database: each sees the others' writes once
 // they commit. Every read sees one committed state of the store; a
 // listing sees the state at its start until its end. Writes never wait
-// for a listing in progress.
+// for a listing in progress. Generation tells a process that keeps what
+// it read (a server's caches and match index) when another one wrote.
 //
 // # Errors
 //
@@ -101,6 +102,20 @@ type Store interface {
 	// none of the three may be empty (Invalid). tokens is what the
 	// request cost. Replies are kept byte for byte.
 	PutLLMAnswer(ctx context.Context, promptHash, model, promptVersion, content string, tokens int) error
+
+	// Generation returns the store's change counter. It grows with every
+	// committed write that changes what the other read methods return:
+	// ReplaceSnapshot, DeleteRepo, and UpdateExplanations when it changed
+	// at least one site. A write that fails or changes nothing
+	// (UpdateExplanations that changed no site) and the cache of model
+	// answers (PutLLMAnswer) leave it as it is. The counter is bumped in
+	// the write's own transaction, so a reader that reads it and then
+	// reads the store sees at least the writes it counts: one that
+	// remembers the value can tell with one cheap read whether anything
+	// changed since, even when the write came from another process
+	// (web.Server.Refresh does this). Only its growth means something,
+	// not its value nor by how much it grew.
+	Generation(ctx context.Context) (int64, error)
 
 	// Close releases the store's resources. The store must not be used
 	// after it.

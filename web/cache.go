@@ -6,8 +6,10 @@ import (
 )
 
 // pageCache keeps rendered responses by URL path, least recently used
-// first out, within a byte budget. It is emptied whenever a new snapshot
-// lands (Server.Refresh), so a cached page is never older than the data.
+// first out, within a byte budget. It is emptied whenever the store
+// changes (Server.Refresh: a new snapshot, a deleted repository, new
+// explanations), and its keys carry the catalog's number (Server.gen), so
+// a cached page is never older than the data the server last loaded.
 type pageCache struct {
 	mu      sync.Mutex
 	max     int64

@@ -14,7 +14,8 @@ import (
 
 // catalog is what the server knows about the database as a whole: the
 // current snapshots and families with their counts, and a few errors to
-// feature on the home page. It is rebuilt when a snapshot lands and
+// feature on the home page. It is rebuilt when the store changes (a
+// snapshot lands, a repository is deleted, explanations are written) and
 // replaced atomically; readers never see a half-built one.
 type catalog struct {
 	signature string
@@ -27,24 +28,34 @@ type catalog struct {
 	featured  []summary
 }
 
-// signatureOf identifies the state of the snapshots: it changes when any
-// repository is indexed again, added or removed.
-func signatureOf(snaps []*errdex.Snapshot) string {
+// signatureOf identifies the state of the store: the store's change
+// counter (errdex.Store.Generation), which grows with every write readers
+// can see, explanations written into existing sites included, and the
+// snapshots, which change when any repository is indexed again, added or
+// removed.
+func signatureOf(gen int64, snaps []*errdex.Snapshot) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "%d\n", gen)
 	for _, s := range snaps {
 		fmt.Fprintf(&b, "%s\x00%s\x00%d\x00%d\n", s.Repo, s.Rev, s.IndexedAt.UnixNano(), s.Stats.Sites)
 	}
 	return b.String()
 }
 
-// loadCatalog reads the snapshots and families. When the snapshots'
-// signature equals prev's, it returns prev unchanged.
+// loadCatalog reads the snapshots and families. When the store's
+// signature equals prev's, it returns prev unchanged. The change counter
+// is read first: a write that commits after it is then seen by the next
+// call, whatever this one read.
 func loadCatalog(ctx context.Context, st errdex.Store, prev *catalog) (*catalog, error) {
+	gen, err := st.Generation(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("web: read the store's change counter: %w", err)
+	}
 	snaps, err := st.Snapshots(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("web: list snapshots: %w", err)
 	}
-	sig := signatureOf(snaps)
+	sig := signatureOf(gen, snaps)
 	if prev != nil && prev.signature == sig {
 		return prev, nil
 	}

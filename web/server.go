@@ -89,8 +89,11 @@ type Server struct {
 	// matching holds a slot per search being matched (see search).
 	matching chan struct{}
 
-	cat       atomic.Pointer[catalog]
-	gen       atomic.Uint64 // incremented with each new catalog
+	cat atomic.Pointer[catalog]
+	// gen is incremented with each new catalog; it prefixes the keys of
+	// the page cache, so that a page rendered from the previous state
+	// while Refresh ran is never served after it.
+	gen       atomic.Uint64
 	refreshMu sync.Mutex
 
 	mux     *http.ServeMux
@@ -157,10 +160,12 @@ func (s *Server) setCatalog(c *catalog) {
 	}
 }
 
-// Refresh checks whether the store's snapshots changed since the server
-// last looked (another process indexed a repository) and, when they did,
-// reloads the match index, the catalog and empties the page cache. It
-// reports whether anything changed.
+// Refresh checks whether the store changed since the server last looked
+// (another process indexed or deleted a repository, or wrote explanations
+// with `errdex enrich`: errdex.Store.Generation grew) and, when it did,
+// reloads the match index (with its cache of sites and their JSON), the
+// catalog, and empties the page cache, so that no page or API answer
+// shows what the store held before. It reports whether anything changed.
 func (s *Server) Refresh(ctx context.Context) (bool, error) {
 	s.refreshMu.Lock()
 	defer s.refreshMu.Unlock()

@@ -39,7 +39,7 @@ func (o *serveOptions) flags(f *pflag.FlagSet) {
 	f.StringVar(&o.publicURL, "public-url", "", "absolute URL of the site for sitemap.xml and canonical links (default: from each request's Host)")
 	f.IntVar(&o.searchRate, "search-rate", web.DefaultSearchRate, "searches per minute allowed to one client address (negative: unlimited)")
 	f.BoolVar(&o.trustProxy, "trust-proxy", false, "rate-limit by the X-Forwarded-For address (only behind a reverse proxy that sets it)")
-	f.DurationVar(&o.refresh, "refresh", 30*time.Second, "how often to look for newly indexed snapshots (0: never)")
+	f.DurationVar(&o.refresh, "refresh", 30*time.Second, "how often to look for changes other processes made to the database: new snapshots, explanations (0: never)")
 	f.DurationVar(&o.shutdown, "shutdown-timeout", 10*time.Second, "time given to requests in flight when stopping")
 	f.StringVar(&o.reportURL, "report-url", "", `where readers report a problem with a page ("{id}" is replaced by the error's ID)`)
 	f.StringVar(&o.logFormat, "log-format", "text", "access log format: text or json")
@@ -56,9 +56,12 @@ func (e *env) serveCmd() *cobra.Command {
 (described at /api/openapi.json), /healthz, Prometheus /metrics, sitemap.xml
 and robots.txt. Access logs go to standard error.
 
-The server checks every --refresh for snapshots indexed by another process
-and reloads its match index when one lands. SIGINT or SIGTERM stop it
-gracefully: requests in flight get --shutdown-timeout to finish.`,
+The server checks every --refresh whether another process changed the
+database (indexed or deleted a repository, or wrote explanations with
+errdex enrich) and then reloads its match index and drops its cached pages;
+on PostgreSQL it also hears of each change the moment it commits. SIGINT or
+SIGTERM stop it gracefully: requests in flight get --shutdown-timeout to
+finish.`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx := cmd.Context()
@@ -134,13 +137,15 @@ func (e *env) serve(ctx context.Context, st errdex.Store, opts serveOptions) err
 		case err != nil:
 			logger.Warn("refresh failed", "err", err)
 		case changed:
-			logger.Info("new snapshot: match index reloaded", "sites", svc.Index().Len())
+			logger.Info("store changed: match index reloaded", "sites", svc.Index().Len())
 		}
 	}
 	// A store that can tell when another process commits a write
 	// (PostgreSQL) triggers a refresh at once; the ticker stays as a
-	// fallback.
-	changes := storeChanges(ctx, st, func(err error) { logger.Warn("listening for new snapshots", "err", err) })
+	// fallback, and is all there is for SQLite: Refresh compares the
+	// store's change counter (errdex.Store.Generation), so either way a
+	// new snapshot or new explanations reach the pages and the index.
+	changes := storeChanges(ctx, st, func(err error) { logger.Warn("listening for changes to the database", "err", err) })
 	for {
 		select {
 		case err := <-errc:

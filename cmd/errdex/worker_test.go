@@ -115,7 +115,7 @@ func TestServeSeesWorkerSnapshot(t *testing.T) {
 	waitFor(t, workerLogs, regexp.MustCompile(`msg=indexed .*repo=pics .*sites=1`))
 
 	// The server hears of it and reloads.
-	waitFor(t, serveLogs, regexp.MustCompile(`new snapshot: match index reloaded.* sites=1`))
+	waitFor(t, serveLogs, regexp.MustCompile(`store changed: match index reloaded.* sites=1`))
 	resp, err := http.Get(addr + "api/search?q=" + url.QueryEscape("ValueError: width 8000 is over the 4096 pixel limit"))
 	if err != nil {
 		t.Fatal(err)

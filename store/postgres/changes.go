@@ -8,11 +8,14 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// How serve replicas learn that a snapshot landed.
+// How serve replicas learn that a snapshot landed or explanations changed.
 //
-// Every write transaction (ReplaceSnapshot, DeleteRepo, UpdateExplanations)
-// increments the one row of the changes table and runs
-// pg_notify('errdex_changes', '<schema> <generation>'). PostgreSQL delivers
+// Every write transaction that changes what readers see (ReplaceSnapshot,
+// DeleteRepo, and UpdateExplanations when it changed at least one site;
+// see Store.write) increments the one row of the changes table and runs
+// pg_notify('errdex_changes', '<schema> <generation>'). A write that fails
+// rolls both back; an UpdateExplanations that changed nothing and
+// PutLLMAnswer do neither. PostgreSQL delivers
 // a notification only when its transaction commits, in commit order, so a
 // listener that hears one can read the new state at once; the counter
 // gives pollers (and listeners that reconnect after missing
@@ -28,9 +31,10 @@ import (
 // notifications of other schemas.
 const notifyChannel = "errdex_changes"
 
-// Generation returns the change counter: it grows by one with every
-// committed write, so a reader that remembers it can tell with one cheap
-// query whether anything changed since.
+// Generation implements errdex.Store: the change counter grows by one
+// with every committed write that changes what readers see, so a reader
+// that remembers it can tell with one cheap query whether anything
+// changed since.
 func (s *Store) Generation(ctx context.Context) (int64, error) {
 	var gen int64
 	if err := s.pool.QueryRow(ctx, `SELECT generation FROM changes`).Scan(&gen); err != nil {

@@ -81,13 +81,15 @@
 //
 // # Change signal
 //
-// Every write bumps a generation counter and sends NOTIFY errdex_changes
-// in its transaction, so both arrive at commit. Generation polls the
-// counter; Changes listens and signals at once (see changes.go).
-// `errdex serve` on a postgres:// database calls web.Server.Refresh when
-// Changes fires, so every replica reloads its match index moments after a
-// worker lands a snapshot, and still polls every --refresh in case
-// notifications are lost.
+// Every write that changes what readers see (ReplaceSnapshot, DeleteRepo,
+// an UpdateExplanations that changed a site) bumps a generation counter
+// and sends NOTIFY errdex_changes in its transaction, so both arrive at
+// commit. Generation polls the counter; Changes listens and signals at
+// once (see changes.go). `errdex serve` on a postgres:// database calls
+// web.Server.Refresh when Changes fires, so every replica reloads its
+// match index and drops its cached pages moments after a worker lands a
+// snapshot or `errdex enrich` writes explanations, and still polls every
+// --refresh in case notifications are lost.
 //
 // # Performance
 //

@@ -45,7 +45,9 @@ func (s *Store) PutLLMAnswer(ctx context.Context, promptHash, model, promptVersi
 
 // UpdateExplanations implements errdex.Store with
 // rowcodec.WithExplanations, which keeps the other members of each site's
-// facts as they are.
+// facts as they are. When it changes a site, it bumps the change counter
+// and notifies listeners (changes.go), so serve replicas show the new
+// explanations; when it changes none, it leaves both alone.
 func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (int, error) {
 	const op = "postgres.UpdateExplanations"
 	if err := rowcodec.CheckIDs(sites); err != nil {
@@ -56,11 +58,11 @@ func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (i
 		ids[i] = string(site.ID)
 	}
 	changed := 0
-	err := s.write(ctx, func(tx pgx.Tx) error {
+	err := s.write(ctx, func(tx pgx.Tx) (bool, error) {
 		// Lock the rows, so that the facts read are those replaced.
 		rows, err := tx.Query(ctx, `SELECT id, facts FROM sites WHERE id = ANY($1) FOR UPDATE`, ids)
 		if err != nil {
-			return err
+			return false, err
 		}
 		stored := map[string][]byte{}
 		for rows.Next() {
@@ -68,12 +70,12 @@ func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (i
 			var facts []byte
 			if err := rows.Scan(&id, &facts); err != nil {
 				rows.Close()
-				return err
+				return false, err
 			}
 			stored[id] = facts
 		}
 		if err := rows.Err(); err != nil {
-			return err
+			return false, err
 		}
 		batch := &pgx.Batch{}
 		for _, site := range sites {
@@ -83,7 +85,7 @@ func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (i
 			}
 			facts, same, err := rowcodec.WithExplanations(old, site.Explanation, site.StaticExplanation)
 			if err != nil {
-				return fmt.Errorf("site %s: %w", site.ID, err)
+				return false, fmt.Errorf("site %s: %w", site.ID, err)
 			}
 			if same {
 				continue
@@ -93,9 +95,9 @@ func (s *Store) UpdateExplanations(ctx context.Context, sites []*errdex.Site) (i
 			changed++
 		}
 		if batch.Len() == 0 {
-			return nil
+			return false, nil // nothing changed: the counter stays
 		}
-		return tx.SendBatch(ctx, batch).Close()
+		return true, tx.SendBatch(ctx, batch).Close()
 	})
 	if err != nil {
 		return 0, s.fail(ctx, op, err)

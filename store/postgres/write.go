@@ -37,28 +37,28 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 		return errdex.Errorf(op, errdex.TooLarge, "%d sites is more than a snapshot can hold", len(sorted))
 	}
 	row.MapText(rowcodec.EscapeText)
-	err = s.write(ctx, func(tx pgx.Tx) error {
+	err = s.write(ctx, func(tx pgx.Tx) (bool, error) {
 		repoID, err := upsertRepo(ctx, tx, snap.Repo)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := deleteSnapshot(ctx, tx, repoID); err != nil {
-			return err
+			return false, err
 		}
 		var snapID int64
 		if err := tx.QueryRow(ctx, `
 			INSERT INTO snapshots (repo_id, site_count, `+rowcodec.SnapshotColumns+`)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
 			append([]any{repoID, len(sorted)}, row.Values()...)...).Scan(&snapID); err != nil {
-			return err
+			return false, err
 		}
 		if err := insertSkipped(ctx, tx, snapID, snap.Skipped); err != nil {
-			return err
+			return false, err
 		}
 		if err := insertSites(ctx, tx, snapID, sorted); err != nil {
-			return err
+			return false, err
 		}
-		return insertFamilies(ctx, tx, snapID, sorted)
+		return true, insertFamilies(ctx, tx, snapID, sorted)
 	})
 	return s.fail(ctx, op, err)
 }
@@ -70,37 +70,43 @@ func (s *Store) DeleteRepo(ctx context.Context, repo string) error {
 	if !validText(repo) {
 		return errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", rowcodec.Clip(repo))
 	}
-	err := s.write(ctx, func(tx pgx.Tx) error {
+	err := s.write(ctx, func(tx pgx.Tx) (bool, error) {
 		var repoID int64
 		err := tx.QueryRow(ctx, `SELECT id FROM repos WHERE name = $1 FOR UPDATE`, repo).Scan(&repoID)
 		if errors.Is(err, pgx.ErrNoRows) {
-			return errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", rowcodec.Clip(repo))
+			return false, errdex.Errorf(op, errdex.NotFound, "no repository named %s in the database", rowcodec.Clip(repo))
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := deleteSnapshot(ctx, tx, repoID); err != nil {
-			return err
+			return false, err
 		}
 		_, err = tx.Exec(ctx, `DELETE FROM repos WHERE id = $1`, repoID)
-		return err
+		return true, err
 	})
 	return s.fail(ctx, op, err)
 }
 
-// write runs fn in a transaction, bumps the change counter and notifies
-// listeners (both take effect at commit), and commits when fn succeeds.
-func (s *Store) write(ctx context.Context, fn func(pgx.Tx) error) error {
+// write runs fn in a transaction and commits it when fn succeeds. fn
+// reports whether it changed what readers see; when it did, write bumps
+// the change counter and notifies listeners in the same transaction (both
+// take effect at commit, see changes.go). Every write that changes sites
+// or snapshots goes through here, so that none is missed.
+func (s *Store) write(ctx context.Context, fn func(pgx.Tx) (changed bool, err error)) error {
 	tx, err := s.pool.Begin(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback(context.WithoutCancel(ctx))
-	if err := fn(tx); err != nil {
+	changed, err := fn(tx)
+	if err != nil {
 		return err
 	}
-	if err := bumpGeneration(ctx, tx); err != nil {
-		return err
+	if changed {
+		if err := bumpGeneration(ctx, tx); err != nil {
+			return fmt.Errorf("bump the change counter: %w", err)
+		}
 	}
 	return tx.Commit(ctx)
 }

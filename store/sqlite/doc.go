@@ -32,6 +32,7 @@
 //	               a listing without snippets never reads them
 //	families       each family's current number of sites and repositories
 //	llm_answers    cached replies of language models (llmcache.go)
+//	changes        the change counter, one row (changes.go)
 //
 // Site IDs are unique across the database (an ID hashes its repository
 // name). Records and snippets use a binary encoding that keeps every byte
@@ -53,6 +54,18 @@
 // rows makes SQLite journal every page it changes, which costs more than
 // it saves), and recounts the touched families. A failure or a canceled
 // context rolls the whole transaction back.
+//
+// # Change counter
+//
+// Every write that changes what readers see (ReplaceSnapshot, DeleteRepo,
+// an UpdateExplanations that changed a site) increments the one row of
+// the changes table in its own transaction, so the counter and the change
+// commit together and a failed write leaves both alone. SQLite cannot
+// notify other processes, so `errdex serve` polls Generation every
+// --refresh (web.Server.Refresh): a snapshot indexed or explanations
+// written by `errdex enrich` in another process reach its pages and match
+// index at the next poll. Migration 3 adds the table to databases of
+// older versions, starting the counter at 0.
 //
 // # Plans for snapshot history (not built yet)
 //

@@ -269,3 +269,51 @@ func TestPragmas(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerationOldDatabase opens a database of schema version 2, made
+// before the change counter: Open adds the counter, starting at 0, and
+// writes bump it from there.
+func TestGenerationOldDatabase(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "errdex.db")
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := storetest.NewSnapshot("r", "1")
+	site := storetest.NewSite(snap, "a.py", 1, "failure", "f")
+	if err := st.ReplaceSnapshot(ctx, snap, []*errdex.Site{site}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// Back to version 2, as an older errdex left it.
+	rawExec(t, path, `DROP TABLE changes`, `DELETE FROM errdex_schema WHERE version_id = 3`)
+
+	st = openAt(t, path)
+	if gen, err := st.Generation(ctx); err != nil || gen != 0 {
+		t.Fatalf("Generation of a migrated database = %d, %v; want 0, nil", gen, err)
+	}
+	if _, err := st.Site(ctx, site.ID); err != nil {
+		t.Fatalf("the site written before the migration: %v", err)
+	}
+	n, err := st.UpdateExplanations(ctx, []*errdex.Site{{ID: site.ID, Explanation: &errdex.Explanation{Meaning: "m", Source: "llm:x"}}})
+	if err != nil || n != 1 {
+		t.Fatalf("UpdateExplanations = %d, %v; want 1, nil", n, err)
+	}
+	if gen, err := st.Generation(ctx); err != nil || gen != 1 {
+		t.Errorf("Generation after one write = %d, %v; want 1, nil", gen, err)
+	}
+}
+
+// openAt opens the database at path and closes it when the test ends.
+func openAt(t *testing.T, path string) *Store {
+	t.Helper()
+	st, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}

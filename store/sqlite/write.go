@@ -20,27 +20,27 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 	if err != nil {
 		return errdex.E(op, errdex.Invalid, err)
 	}
-	err = s.write(ctx, func(tx *sql.Tx) error {
+	err = s.write(ctx, func(tx *sql.Tx) (bool, error) {
 		repoID, err := upsertRepo(ctx, tx, snap.Repo)
 		if err != nil {
-			return err
+			return false, err
 		}
 		touched, err := familiesOf(ctx, tx, repoID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM snapshots WHERE repo_id = ?`, repoID); err != nil {
-			return err
+			return false, err
 		}
 		snapID, err := insertSnapshot(ctx, tx, repoID, snapRow, len(sorted))
 		if err != nil {
-			return err
+			return false, err
 		}
 		if err := insertSkipped(ctx, tx, snapID, snap.Skipped); err != nil {
-			return err
+			return false, err
 		}
 		if err := insertSites(ctx, tx, snapID, sorted); err != nil {
-			return err
+			return false, err
 		}
 		names := map[string]string{}
 		for _, s := range sorted {
@@ -49,7 +49,7 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 				touched[s.Family.Slug] = true
 			}
 		}
-		return updateFamilies(ctx, tx, touched, names)
+		return true, updateFamilies(ctx, tx, touched, names)
 	})
 	return s.fail(ctx, op, err)
 }
@@ -58,35 +58,43 @@ func (s *Store) ReplaceSnapshot(ctx context.Context, snap *errdex.Snapshot, site
 // families.
 func (s *Store) DeleteRepo(ctx context.Context, repo string) error {
 	const op = "sqlite.DeleteRepo"
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx *sql.Tx) (bool, error) {
 		var repoID int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM repos WHERE name = ?`, repo).Scan(&repoID)
 		if err == sql.ErrNoRows {
-			return errdex.Errorf(op, errdex.NotFound, "no repository named %q in the database", repo)
+			return false, errdex.Errorf(op, errdex.NotFound, "no repository named %q in the database", repo)
 		}
 		if err != nil {
-			return err
+			return false, err
 		}
 		touched, err := familiesOf(ctx, tx, repoID)
 		if err != nil {
-			return err
+			return false, err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM repos WHERE id = ?`, repoID); err != nil {
-			return err
+			return false, err
 		}
-		return updateFamilies(ctx, tx, touched, nil)
+		return true, updateFamilies(ctx, tx, touched, nil)
 	})
 	return s.fail(ctx, op, err)
 }
 
 // write runs fn in a write transaction on the single writer connection and
-// commits it when fn succeeds.
-func (s *Store) write(ctx context.Context, fn func(*sql.Tx) error) error {
+// commits it when fn succeeds. fn reports whether it changed what readers
+// see; when it did, write bumps the change counter (changes.go) in the
+// same transaction, so that the counter and the change commit together.
+func (s *Store) write(ctx context.Context, fn func(*sql.Tx) (changed bool, err error)) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	if err := fn(tx); err != nil {
+	changed, err := fn(tx)
+	if err == nil && changed {
+		if err = bumpGeneration(ctx, tx); err != nil {
+			err = fmt.Errorf("bump the change counter: %w", err)
+		}
+	}
+	if err != nil {
 		tx.Rollback()
 		return err
 	}

@@ -13,7 +13,9 @@
 // repositories, atomic replacement under concurrent listings and writers,
 // two stores of one database, cancellation at any point of a write,
 // failures midway, hostile strings (kept exactly, or refused as Invalid or
-// TooLarge, never altered), and the error kinds.
+// TooLarge, never altered), the error kinds, and the change counter
+// (Generation grows with each write that changes what readers see, as
+// another store of the database reads it, and with nothing else).
 package storetest
 
 import (
@@ -66,6 +68,7 @@ func Run(t *testing.T, newDB NewDatabase) {
 		{name: "UpdateExplanations", fn: testUpdateExplanations},
 		{name: "TwoStores", two: testTwoStores},
 		{name: "ConcurrentWriters", two: testConcurrentWriters},
+		{name: "Generation", two: testGeneration},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
