@@ -35,6 +35,17 @@ type evaluator struct {
 	// by the tree index of its definition.
 	calls     []callFrame
 	funcIndex map[int]*scope
+	// iterating are the loops whose iteration (see resolve.go) is being
+	// computed, with the name: a binding in the loop that reads the name
+	// itself (n = n + 1) does not start the same one again.
+	iterating []loopName
+}
+
+// loopName is a name resolved through a loop's back edge (see iterating).
+type loopName struct {
+	sc   *scope
+	loop int // tree index of the loop statement
+	name string
 }
 
 // text returns a node's source, with line breaks and the indentation after
@@ -481,6 +492,15 @@ func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
 	return v, true
 }
 
+// addsText reports whether l + r concatenates texts: one of them is a
+// text, and neither is a number. A number says the sum is arithmetic
+// (str + int raises TypeError), even where the other side may be a text
+// because alternatives met as texts: n = n + 1 in a loop, with n
+// starting at 0 and also a hole, is no concatenation.
+func addsText(l, r value) bool {
+	return (l.isStringish() || r.isStringish()) && l.kind != vNum && r.kind != vNum
+}
+
 // binary evaluates +, % and * on texts.
 func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 	left, right := n.Child("left"), n.Child("right")
@@ -492,7 +512,7 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 		if l.container || r.container {
 			break // list or tuple concatenation
 		}
-		if l.isStringish() || r.isStringish() {
+		if addsText(l, r) {
 			return concat(l, r, expr)
 		}
 	case "%":

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -283,7 +284,7 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 			f = flow{v: w.ev.eval(b.value, w.sc), set: true}
 		case bindAugAdd:
 			add := w.ev.eval(b.value, w.sc)
-			if f.set && (f.v.isStringish() || add.isStringish()) {
+			if f.set && addsText(f.v, add) {
 				f = flow{v: concat(f.v, add, w.name), set: true, partial: f.partial}
 			} else {
 				f = flow{v: unknown(w.name, ""), set: true}
@@ -352,6 +353,9 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 		}
 		switch {
 		case c.Kind() == "block":
+			if k := s.Kind(); k == "for_statement" || k == "while_statement" {
+				f = f.join(w.iteration(s, f))
+			}
 			g, _ := w.block(c, f)
 			return g
 		case c.Kind() == "case_clause" || c.Kind() == "elif_clause" || c.Kind() == "else_clause":
@@ -367,6 +371,32 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 		}
 	}
 	return f
+}
+
+// iteration returns the flow at the end of one whole pass through the
+// body of loop, entered with f: what an earlier iteration leaves for a
+// point of use inside the body. Bindings in branches the point is not in,
+// and after it, reach it that way: in "for line in f: if mo: sectname =
+// ...; else: raise DuplicateOptionError(sectname, ...)", sectname is not
+// only the None it starts as.
+func (w *walk) iteration(loop syntax.Node, f flow) flow {
+	key := loopName{w.sc, loop.Index(), w.name}
+	if slices.Contains(w.ev.iterating, key) {
+		return flow{}
+	}
+	w.ev.iterating = append(w.ev.iterating, key)
+	defer func() { w.ev.iterating = w.ev.iterating[:len(w.ev.iterating)-1] }()
+	all := walk{ev: w.ev, sc: w.sc, name: w.name, at: -1}
+	for _, i := range w.sc.bindingsOf(w.name) {
+		if b := &w.sc.binds[i]; b.at >= loop.Index() && b.at < loop.SkipSubtree() {
+			all.binds = append(all.binds, b)
+		}
+	}
+	if len(all.binds) == 0 {
+		return flow{}
+	}
+	g, _ := all.block(loop.Child("body"), f)
+	return g
 }
 
 // simpleUpTo applies the bindings of a simple statement that come before

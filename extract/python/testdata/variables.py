@@ -110,3 +110,34 @@ msg = "module level"
 if os.name == "nt":
     msg = "module level on Windows"
 raise ImportError(msg)
+
+
+def read_sections(lines, strict):
+    # A loop carries sectname from the branch that sets it to the branch
+    # that raises: it is not only the None it starts as.
+    sectname = None
+    seen = set()
+    for lineno, line in enumerate(lines, start=1):
+        if line.startswith("["):
+            sectname = line.strip("[]")
+        elif sectname is None:
+            raise ValueError("line %d: no section header" % lineno)
+        else:
+            key = (sectname, line)
+            if strict and key in seen:
+                raise KeyError("option %r in section %r already exists" % (line, sectname))
+            seen.add(key)
+
+
+def count_lines(lines):
+    # A number that a loop increments stays a number: n + 1 adds.
+    n = 0
+    for line in lines:
+        n = n + 1
+        if not line:
+            raise ValueError("empty line %d" % n)
+    total = 0
+    while True:
+        total += 1
+        if total > 10:
+            raise RuntimeError("gave up after %s tries" % total)
