@@ -30,8 +30,9 @@ type Service struct {
 
 // generation is one build of the match index with the sites loaded for it:
 // the same errors are asked about again and again (a popular error, a
-// crash loop pasting its log), and a site's record never changes until
-// the next snapshot, which starts a new generation.
+// crash loop pasting its log), and a site's record changes only with a
+// write that bumps the store's Generation (a snapshot, new explanations),
+// after which the server calls Reload and a new generation starts.
 type generation struct {
 	ix    *match.Index
 	sites *lru.Cache[errdex.ID, *cachedSite]
@@ -215,7 +216,8 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// closely does not make it the error asked about. The readings of the
 	// primary message (the whole, then each line of a message that joins
 	// several errors) compete by score, and so do loose lines (no
-	// traceback): the best answer wins, the earlier query on ties.
+	// traceback): the best answer wins, the earlier query on ties, a
+	// line of a several-line message weighed down by partShare.
 	mopts := match.Options{Limit: max(opts.Limit, 2)} // see Answer.RunnerUp
 	best := ix.Match(queries[0].Query, mopts)
 	bestQ := 0
