@@ -39,6 +39,8 @@ type evaluator struct {
 	// computed, with the name: a binding in the loop that reads the name
 	// itself (n = n + 1) does not start the same one again.
 	iterating []loopName
+	// attrValues caches instanceConstants by class and attribute.
+	attrValues map[attrKey]attrResult
 }
 
 // loopName is a name resolved through a loop's back edge (see iterating).
@@ -454,6 +456,11 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 			if v, ok := ev.classConstant(cls, attr); ok {
 				return v
 			}
+			if cls == sc.method() {
+				if v, ok := ev.instanceConstants(cls, attr, ev.text(n)); ok {
+					return v
+				}
+			}
 		}
 		// The message attributes of a caught exception hold another
 		// error's message.
@@ -491,6 +498,86 @@ func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
 	}
 	return v, true
 }
+
+// instanceConstants is what an instance attribute holds when the
+// methods of class c bind it (self.attr = ...) only to constant texts, at
+// most maxAlts of them, None left out ("not set yet"): http.client's
+// HTTPConnection sets self.__state only to _CS_IDLE, _CS_REQ_STARTED and
+// _CS_REQ_SENT, so ResponseNotReady(self.__state) says "Idle",
+// "Request-started" or "Request-sent". A hole named after the attribute
+// comes last, for what a base class or other code may set. Results are
+// kept per class and attribute (see attrValues).
+func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, bool) {
+	key := attrKey{c, attr}
+	if r, ok := ev.attrValues[key]; ok {
+		return r.v, r.ok
+	}
+	if ev.attrValues == nil {
+		ev.attrValues = map[attrKey]attrResult{}
+	}
+	ev.attrValues[key] = attrResult{} // a binding reading the attribute itself
+	v, ok := ev.instanceBindings(c, "self."+attr)
+	if ok {
+		v.alts = appendAlts(v.alts, unknown(expr, "").hole(""))
+		v.expr = expr
+	}
+	ev.attrValues[key] = attrResult{v, ok}
+	return v, ok
+}
+
+// instanceBindings unites the constant texts the methods of c bind name
+// ("self.attr") to; ok is false when one binding is anything else.
+func (ev *evaluator) instanceBindings(c *classInfo, name string) (value, bool) {
+	var out value
+	found := false
+	for _, f := range ev.fs.funcs {
+		if f.method() != c {
+			continue
+		}
+		for _, i := range f.bindingsOf(name) {
+			b := &f.binds[i]
+			if b.kind != bindAssign {
+				return value{}, false
+			}
+			v := ev.eval(b.value, f)
+			if v.kind == vConst && len(v.alts) == 1 {
+				if t, _ := literalOnly(v.alts[0]); t == "None" {
+					continue
+				}
+			}
+			if v.kind != vStr || v.container || len(v.alts) == 0 {
+				return value{}, false
+			}
+			for _, a := range v.alts {
+				if _, lit := literalOnly(a); !lit {
+					return value{}, false
+				}
+			}
+			if !found {
+				out, found = v, true
+			} else {
+				out = union(out, v)
+			}
+			if len(out.alts) > maxAlts {
+				return value{}, false
+			}
+		}
+	}
+	return out, found
+}
+
+// attrKey names an instance attribute of a class; attrResult is what
+// instanceConstants found for it.
+type (
+	attrKey struct {
+		c    *classInfo
+		attr string
+	}
+	attrResult struct {
+		v  value
+		ok bool
+	}
+)
 
 // addsText reports whether l + r concatenates texts: one of them is a
 // text, and neither is a number. A number says the sum is arithmetic

@@ -157,3 +157,33 @@ class SnapshotNotFound(ServiceError):
 def attributes(name):
     raise Buried("Start of structure or map found where not expected")
     raise SnapshotNotFound(name)
+
+
+_IDLE = "Idle"
+_BUSY = "Request-sent"
+
+
+class NotReady(Exception):
+    pass
+
+
+class Connection:
+    # self._state holds only constant texts: the raise says one of them.
+    def __init__(self):
+        self._state = _IDLE
+        self._errors = []
+        self._mode = None
+
+    def send(self):
+        self._state = _BUSY
+        self._mode = "w"
+
+    def reset(self, state):
+        self._other = state
+
+    def response(self):
+        if self._state != _BUSY:
+            raise NotReady(self._state)
+        if self._errors:
+            raise NotReady(self._errors)
+        raise NotReady("mode %s, other %s" % (self._mode, self._other))
