@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/ast"
+	"slices"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -174,7 +175,7 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) []*errdex.Site {
 	// among errors (strconv's toError: syntaxError(fn, s) or
 	// rangeError(fn, s) by err): its calls are no one error's sites.
 	ix.busy[h] = true
-	var got []*errdex.Site
+	var got [][]*errdex.Site // the sites of each call passing parameters on
 	for _, i := range h.Calls {
 		c := h.file.Calls[i]
 		if !c.Forward {
@@ -184,14 +185,12 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) []*errdex.Site {
 		if callee == nil || callee == h {
 			continue
 		}
-		s := *c.Site
-		c.Site = &s
-		if ix.settle(callee, c, depth+1, false) {
-			got = append(got, c.Site)
+		if sites := ix.forwarded(callee, c, depth+1); len(sites) > 0 {
+			got = append(got, sites)
 		}
 	}
 	if len(got) == 1 {
-		out = append(out, got[0])
+		out = append(out, got[0]...)
 	}
 	delete(ix.busy, h)
 	ix.settled[h] = out
@@ -229,33 +228,53 @@ func (l *linker) helperSites() *helperIndex {
 	return ix
 }
 
+// forwarded returns the sites of c, a call in a helper's body that
+// passes its parameters on to h: one for each of h's sites (see sitesOf)
+// whose messages read them, each with that site's messages, kind and
+// exception. A helper passing err on to os.(*File).wrapErr(op, err),
+// which panics on an unexpected error or returns &PathError{Op: op, ...},
+// may do either, and its callers' sites take the kind of the message they
+// carry (see settle). The sites come in the order of their first message
+// among all, as one site's messages would (see preferLiteral), so that the
+// callers' messages are those one site would give.
+func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) []*errdex.Site {
+	ts, srcs, all := ix.messages(h, c, depth, false)
+	var order []*errdex.Site
+	seen := map[*errdex.Site]bool{}
+	add := func(s *errdex.Site) {
+		if s != nil && !seen[s] {
+			seen[s] = true
+			order = append(order, s)
+		}
+	}
+	for _, t := range preferLiteral(dedupe(ts, maxAlternatives)) {
+		add(sourceSite(t, ts, srcs))
+	}
+	for _, s := range srcs {
+		add(s)
+	}
+	var out []*errdex.Site
+	for _, from := range order {
+		var mine []errdex.Template
+		for i, t := range ts {
+			if srcs[i] == from {
+				mine = append(mine, t)
+			}
+		}
+		s := *c.Site
+		s.Provenance = slices.Clip(s.Provenance)
+		ix.settleAs(h, &s, mine, slices.Repeat([]*errdex.Site{from}, len(mine)), all)
+		out = append(out, &s)
+	}
+	return out
+}
+
 // settle settles c.Site, the site of a call of h, and reports whether it
 // has a message: one with text from the call when needText is set (a
 // call that is a site), else one that reads an argument (a call passing
 // on parameters, see sitesOf).
 func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool {
-	var ts []errdex.Template
-	// from is the site whose kind and exception the call's takes: the
-	// first that reads the call's arguments (fmt's s.errorString(msg)
-	// panics with scanError{errors.New(msg)}: a panic).
-	var from *errdex.Site
-	for _, s := range ix.sitesOf(h, depth) {
-		var got []errdex.Template
-		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
-			keep, chosen := callConds(ix.l.conds[s][templateKey(t)], h, c)
-			if !keep {
-				continue
-			}
-			out, text, read := substituteParams(t, h, c)
-			if needText && (text || chosen) || !needText && read {
-				got = append(got, out...)
-			}
-			if read && from == nil {
-				from = s
-			}
-		}
-		ts = append(ts, got...)
-	}
+	ts, srcs, all := ix.messages(h, c, depth, needText)
 	if len(ts) == 0 && needText && h.Printf && h.Format < len(c.Args) {
 		// A printf wrapper without a site of its own: the call's format.
 		arg := c.Args[h.Format]
@@ -273,15 +292,92 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 	if len(ts) == 0 {
 		return false
 	}
-	ts = preferLiteral(dedupe(ts, maxAlternatives))
-	c.Site.Template, c.Site.Alternatives = ts[0], ts[1:]
-	if from != nil {
-		c.Site.Kind, c.Site.Exception = from.Kind, from.Exception
-		c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+	ix.settleAs(h, c.Site, ts, srcs, all)
+	return true
+}
+
+// messages returns the messages a call c of h takes from h's sites (see
+// sitesOf), with the parameters they read replaced by c's arguments, and
+// for each the site it comes from: those with text from the call when
+// needText is set, else those that read an argument. all are h's sites.
+func (ix *helperIndex) messages(h *Helper, c Call, depth int, needText bool) (ts []errdex.Template, srcs, all []*errdex.Site) {
+	all = ix.sitesOf(h, depth)
+	for _, s := range all {
+		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
+			keep, chosen := callConds(ix.l.conds[s][templateKey(t)], h, c)
+			if !keep {
+				continue
+			}
+			out, text, read := substituteParams(t, h, c)
+			if needText && (text || chosen) || !needText && read {
+				ts = append(ts, out...)
+				for range out {
+					srcs = append(srcs, s)
+				}
+			}
+		}
+	}
+	return ts, srcs, all
+}
+
+// settleAs gives site, that of a call of h, the messages ts, which come
+// from h's sites srcs (index for index; nil for none, as a printf
+// wrapper's format), and the kind and exception of the site whose message
+// it carries: the one that gave the message chosen first (see
+// sourceSite), not merely one that reads the call's arguments; or, when
+// others of h's sites (all) hold that one, the outermost of them, which
+// raises the value (see enclosing). The fact cites the message's site.
+// os.(*File).wrapErr(op, err) panics on an unexpected error before it
+// returns &PathError{Op: op, ...}: f.wrapErr("read", e) is a *PathError
+// value, not a panic. fmt's s.errorString(msg), which panics with
+// scanError{errors.New(msg)}, stays a panic.
+func (ix *helperIndex) settleAs(h *Helper, site *errdex.Site, ts []errdex.Template, srcs, all []*errdex.Site) {
+	chosen := preferLiteral(dedupe(ts, maxAlternatives))
+	site.Template, site.Alternatives = chosen[0], chosen[1:]
+	if from := sourceSite(chosen[0], ts, srcs); from != nil {
+		raised := enclosing(from, all)
+		site.Kind, site.Exception = raised.Kind, raised.Exception
+		site.Provenance = append(site.Provenance, errdex.Fact{
 			Name: h.Name, Kind: errdex.FactHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
 		})
 	}
-	return true
+}
+
+// sourceSite returns the site that gave t, the message chosen among ts
+// (whose sites are srcs, index for index), or nil when none did (a
+// printf wrapper's format). When several sites give the same message,
+// with different kinds or not, the first in srcs' order wins: the
+// helper's own sites in source order, then those its calls of other
+// helpers give (see sitesOf), so the choice does not depend on map
+// order or on the caller.
+func sourceSite(t errdex.Template, ts []errdex.Template, srcs []*errdex.Site) *errdex.Site {
+	k := templateKey(t)
+	for i, u := range ts {
+		if i < len(srcs) && templateKey(u) == k {
+			return srcs[i]
+		}
+	}
+	return nil
+}
+
+// enclosing returns the outermost of sites whose span holds s's, or s:
+// the site that raises the value s makes (panic(scanError{errors.New(err)})
+// raises what errors.New(err) makes).
+func enclosing(s *errdex.Site, sites []*errdex.Site) *errdex.Site {
+	out := s
+	for _, o := range sites {
+		if o.Location.Span != out.Location.Span && holds(o.Location.Span, out.Location.Span) {
+			out = o
+		}
+	}
+	return out
+}
+
+// holds reports whether span a holds span b (or is it).
+func holds(a, b errdex.Span) bool {
+	startsBefore := a.Line < b.Line || a.Line == b.Line && a.Column <= b.Column
+	endsAfter := a.EndLine > b.EndLine || a.EndLine == b.EndLine && a.EndColumn >= b.EndColumn
+	return a.Path == b.Path && startsBefore && endsAfter
 }
 
 // outflowing returns the spans of the calls in body whose error leaves

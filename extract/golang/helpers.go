@@ -379,6 +379,10 @@ func substituteParams(t errdex.Template, h *Helper, c Call) (_ []errdex.Template
 // its Error()/String() text.
 func paramRef(expr string, params []string) (int, bool) {
 	for i := 0; i < len(expr); {
+		if isQuote(expr[i]) {
+			i = literalEnd(expr, i) // "s" in a literal reads no parameter s
+			continue
+		}
 		if !isIdentByte(expr[i]) || '0' <= expr[i] && expr[i] <= '9' {
 			i++
 			continue
@@ -404,7 +408,10 @@ func paramRef(expr string, params []string) (int, bool) {
 // reads, named old in its expression, has message v and source text expr:
 // v itself when p is the value (a single hole keeps p's type), v quoted
 // when p quotes text (%q, strconv.Quote), else a hole whose expression
-// reads expr in place of old.
+// reads expr in place of old. old, a parameter's name or a receiver's
+// field (e.Num), is replaced only where it stands whole (see
+// replaceWhole): strconv.Quote(strings.Clone(str)) with s for str reads
+// strconv.Quote(strings.Clone(s)), not sconv.Quote(sings.Clone(s)).
 func fill(p errdex.Part, v errdex.Template, exact bool, old, expr string) []errdex.Part {
 	lit, isLit := literalText(v)
 	switch {
@@ -419,7 +426,7 @@ func fill(p errdex.Part, v errdex.Template, exact bool, old, expr string) []errd
 	case exact:
 		return v.Parts
 	default:
-		e := strings.ReplaceAll(p.Expr, old, expr)
+		e := replaceWhole(p.Expr, old, expr)
 		return []errdex.Part{errdex.HolePart(template.HoleNameOf(e), e, p.Type)}
 	}
 }

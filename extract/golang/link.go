@@ -500,34 +500,66 @@ func readAs(t errdex.Template, recv, value string) errdex.Template {
 		case p.Expr == recv || p.Expr == "string("+recv+")":
 			parts[i].Expr = value
 		default:
-			parts[i].Expr = replaceIdent(p.Expr, recv, value)
+			parts[i].Expr = replaceWhole(p.Expr, recv, value)
 		}
 	}
 	return errdex.NewTemplate(parts...)
 }
 
-// replaceIdent replaces the identifier old in the expression e with new,
-// where it is not a selected name (x.old).
-func replaceIdent(e, old, new string) string {
+// replaceWhole replaces old in the expression e with new where old
+// stands whole: an identifier (str, not the str of strconv), a field
+// (e.Num, not be.Num) or a parenthesised operand ((e)), not a selected
+// name (x.str, x.e.Num), nor anything inside a string or rune literal.
+func replaceWhole(e, old, new string) string {
+	if old == "" {
+		return e
+	}
+	// An old that starts or ends with an identifier's byte must not
+	// continue one in e.
+	startsIdent, endsIdent := isIdentByte(old[0]), isIdentByte(old[len(old)-1])
 	var b strings.Builder
 	for i := 0; i < len(e); {
-		if !isIdentByte(e[i]) {
-			b.WriteByte(e[i])
-			i++
-			continue
-		}
-		j := i
-		for j < len(e) && isIdentByte(e[j]) {
-			j++
-		}
-		if e[i:j] == old && (i == 0 || e[i-1] != '.') {
-			b.WriteString(new)
-		} else {
+		j := i + len(old)
+		switch {
+		case isQuote(e[i]):
+			j = literalEnd(e, i)
 			b.WriteString(e[i:j])
+		case strings.HasPrefix(e[i:], old) && !(startsIdent && i > 0 && e[i-1] == '.') &&
+			!(endsIdent && j < len(e) && isIdentByte(e[j])):
+			b.WriteString(new)
+		case isIdentByte(e[i]):
+			// Skip the whole identifier (or number): old never starts
+			// inside one.
+			for j = i + 1; j < len(e) && isIdentByte(e[j]); j++ {
+			}
+			b.WriteString(e[i:j])
+		default:
+			j = i + 1
+			b.WriteByte(e[i])
 		}
 		i = j
 	}
 	return b.String()
+}
+
+// isQuote reports whether c opens a string or rune literal.
+func isQuote(c byte) bool {
+	return c == '"' || c == '\'' || c == '`'
+}
+
+// literalEnd returns the end of the string or rune literal that opens at
+// e[i], or len(e) when the expression is cut short inside it (see clip).
+func literalEnd(e string, i int) int {
+	q := e[i]
+	for j := i + 1; j < len(e); j++ {
+		switch {
+		case e[j] == '\\' && q != '`':
+			j++ // an escaped byte
+		case e[j] == q:
+			return j + 1
+		}
+	}
+	return len(e)
 }
 
 // isIdent reports whether s is a Go identifier.

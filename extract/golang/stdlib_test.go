@@ -306,6 +306,14 @@ func TestStdlibSpotChecks(t *testing.T) {
 			}
 			return ""
 		}},
+		{"wrapErr call", "os/file.go", message("read {name}: {e}"), func(s *errdex.Site) string {
+			// os.(*File).wrapErr panics on an unexpected error before it
+			// returns &PathError{...}: its calls take the *PathError's kind.
+			if s.Kind != errdex.KindRaise || s.Exception != "*fs.PathError" {
+				return string(s.Kind) + " " + s.Exception
+			}
+			return ""
+		}},
 		{"json Errorf", "encoding/json/", func(s *errdex.Site) bool {
 			return s.Kind == errdex.KindErrorf && strings.HasPrefix(s.Template.String(), "json: ")
 		}, func(s *errdex.Site) string { return "" }},
