@@ -35,19 +35,21 @@ type evaluator struct {
 	// by the tree index of its definition.
 	calls     []callFrame
 	funcIndex map[int]*scope
-	// iterating are the loops whose iteration (see resolve.go) is being
-	// computed, with the name: a binding in the loop that reads the name
-	// itself (n = n + 1) does not start the same one again.
-	iterating []loopName
-	// attrValues caches instanceConstants by class and attribute.
+	// iterating is set while a loop's iteration (see resolve.go) is
+	// computed.
+	iterating bool
+	// attrValues caches instanceConstants by class and attribute;
+	// resolved caches resolve, and iterations caches iteration (see
+	// resolve.go); truncated is set when an evaluation stopped at
+	// maxEvalDepth, whose result is then not kept.
 	attrValues map[attrKey]attrResult
-}
-
-// loopName is a name resolved through a loop's back edge (see iterating).
-type loopName struct {
-	sc   *scope
-	loop int // tree index of the loop statement
-	name string
+	resolved   map[resolveKey]attrResult
+	iterations map[resolveKey]flow
+	truncated  bool
+	// resolves counts the file's variable lookups, up to maxResolves;
+	// exhausted is set once the budget ran out.
+	resolves  int
+	exhausted bool
 }
 
 // text returns a node's source, with line breaks and the indentation after
@@ -81,6 +83,9 @@ func collapseLines(s string) string {
 
 // eval evaluates n in scope sc.
 func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
+	if ev.depth >= maxEvalDepth {
+		ev.truncated = true
+	}
 	if ev.depth >= maxEvalDepth || n.IsNull() {
 		return unknown(ev.text(n), "")
 	}
@@ -566,8 +571,9 @@ func (ev *evaluator) instanceBindings(c *classInfo, name string) (value, bool) {
 	return out, found
 }
 
-// attrKey names an instance attribute of a class; attrResult is what
-// instanceConstants found for it.
+// attrKey names an instance attribute of a class; attrResult is a value
+// found for it by instanceConstants (or for a name by resolve), with
+// whether one was.
 type (
 	attrKey struct {
 		c    *classInfo

@@ -44,3 +44,45 @@ func TestLargeMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestEntangledLoops extracts texts built from each other in deeply
+// nested loops (v0 = v1 + '-' + v2; v1 = v2 + '-' + v3 ...), whose values
+// double at every step and whose lookups, through every loop's back edge,
+// would grow exponentially with the nesting: the file's lookups stop at
+// maxResolves, the file says so, and its raises are still extracted.
+func TestEntangledLoops(t *testing.T) {
+	const depth, vars = 20, 20
+	var b strings.Builder
+	b.WriteString("def f(x):\n")
+	for v := range vars {
+		fmt.Fprintf(&b, "    v%d = ''\n", v)
+	}
+	indent := "    "
+	for d := range depth {
+		fmt.Fprintf(&b, "%sfor i%d in x:\n", indent, d)
+		indent += "    "
+		for v := range vars {
+			fmt.Fprintf(&b, "%sv%d = v%d + '-' + v%d\n", indent, v, (v+1)%vars, (v+2)%vars)
+		}
+		fmt.Fprintf(&b, "%sif x: raise ValueError('bad %%s' %% v0)\n", indent)
+	}
+	src := b.String()
+	res := run(t, []extract.Input{{Path: "entangled.py", Language: "python", Read: func() ([]byte, error) { return []byte(src), nil }}})
+	if len(res.Sites) != depth {
+		t.Errorf("got %d sites, want %d", len(res.Sites), depth)
+	}
+	var said bool
+	for _, f := range res.Files {
+		for _, p := range f.Problems {
+			said = said || strings.Contains(p, "variables resolved as holes")
+		}
+	}
+	if !said {
+		t.Error("no problem says the lookups stopped")
+	}
+	for _, s := range res.Sites {
+		if n := len(s.Template.Parts); n > maxParts {
+			t.Errorf("line %d: a message of %d parts, want at most %d", s.Location.Line, n, maxParts)
+		}
+	}
+}

@@ -1,7 +1,7 @@
 package python
 
 import (
-	"slices"
+	"fmt"
 	"sort"
 	"strings"
 	"unicode"
@@ -22,6 +22,78 @@ import (
 // ok is false when nothing binds it where it is used (a global defined
 // elsewhere, a builtin).
 func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
+	// Bindings read each other (n = a + b; a = b + n ...), across whole
+	// loops too (see iteration): without a memory of what was resolved,
+	// the work would grow exponentially with the nesting of loops. What
+	// resolve gives depends on the name, the point and the evaluator's
+	// mode, unless a call is being modelled (the callee's parameters are
+	// the call's arguments) or the evaluation stopped at maxEvalDepth.
+	if len(ev.calls) > 0 {
+		return ev.resolveUncached(name, at, sc)
+	}
+	key := resolveKey{sc, name, at, ev.mode()}
+	if r, ok := ev.resolved[key]; ok {
+		return r.v, r.ok
+	}
+	v, ok, truncated := ev.untruncated(func() (value, bool) { return ev.resolveUncached(name, at, sc) })
+	if !truncated {
+		if ev.resolved == nil {
+			ev.resolved = map[resolveKey]attrResult{}
+		}
+		ev.resolved[key] = attrResult{v, ok}
+	}
+	return v, ok
+}
+
+// untruncated runs f and reports whether an evaluation in it stopped at
+// maxEvalDepth; the evaluator's own flag keeps what it held before or
+// gains f's.
+func (ev *evaluator) untruncated(f func() (value, bool)) (value, bool, bool) {
+	saved := ev.truncated
+	ev.truncated = false
+	v, ok := f()
+	t := ev.truncated
+	ev.truncated = saved || t
+	return v, ok, t
+}
+
+// mode packs the evaluator's flags that change what a name resolves to.
+func (ev *evaluator) mode() uint8 {
+	var m uint8
+	for i, b := range [...]bool{ev.iterating, ev.classCtx, ev.formatFor} {
+		if b {
+			m |= 1 << i
+		}
+	}
+	return m
+}
+
+// resolveKey is a name used at a point of a scope in a mode of the
+// evaluator (see resolve), or a name and a loop (see iteration).
+type resolveKey struct {
+	sc   *scope
+	name string
+	at   int
+	mode uint8
+}
+
+// maxResolves bounds the variable lookups of one file: the Python
+// standard library's most entangled file needs about 550.
+const maxResolves = 20000
+
+// resolveUncached is resolve without its memory.
+func (ev *evaluator) resolveUncached(name string, at int, sc *scope) (value, bool) {
+	if ev.resolves >= maxResolves {
+		// Hostile or generated code (texts built from each other in
+		// deeply nested loops) may still ask for more than any real
+		// file: past the budget a variable is a hole named after it.
+		if !ev.exhausted {
+			ev.exhausted = true
+			ev.problems = append(ev.problems, fmt.Sprintf("variables resolved as holes after %d lookups (the file's code is unusually entangled)", maxResolves))
+		}
+		return unknown(name, ""), true
+	}
+	ev.resolves++
 	for s, point := sc, at; s != nil; s = s.parent {
 		if s.kind == classScope && s != sc {
 			continue // class bodies do not enclose their methods' names
@@ -354,7 +426,7 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 		switch {
 		case c.Kind() == "block":
 			if k := s.Kind(); k == "for_statement" || k == "while_statement" {
-				f = f.join(w.iteration(s, f))
+				f = w.backEdge(s, f)
 			}
 			g, _ := w.block(c, f)
 			return g
@@ -373,19 +445,43 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 	return f
 }
 
-// iteration returns the flow at the end of one whole pass through the
-// body of loop, entered with f: what an earlier iteration leaves for a
-// point of use inside the body. Bindings in branches the point is not in,
-// and after it, reach it that way: in "for line in f: if mo: sectname =
-// ...; else: raise DuplicateOptionError(sectname, ...)", sectname is not
-// only the None it starts as.
-func (w *walk) iteration(loop syntax.Node, f flow) flow {
-	key := loopName{w.sc, loop.Index(), w.name}
-	if slices.Contains(w.ev.iterating, key) {
+// backEdge joins to f, the flow entering the body of loop, what an
+// earlier pass through the body leaves there (see iteration). Paths of
+// the body that bind nothing carry f on: when f is set, they leave no
+// point unbound.
+func (w *walk) backEdge(loop syntax.Node, f flow) flow {
+	g := w.iteration(loop)
+	if !g.set {
+		return f
+	}
+	set, partial := f.set, f.partial
+	f = f.join(g)
+	if set {
+		f.partial = partial
+	}
+	return f
+}
+
+// iteration returns what one whole pass through the body of loop binds
+// the name to, entered with nothing bound: what an earlier iteration
+// leaves for a point of use inside the body. Bindings in branches the
+// point is not in, and after it, reach it that way: in "for line in f:
+// if mo: sectname = ...; else: raise DuplicateOptionError(sectname,
+// ...)", sectname is not only the None it starts as. Results are kept
+// per loop and name (unless a call is being modelled, see resolve).
+func (w *walk) iteration(loop syntax.Node) flow {
+	if w.ev.iterating {
+		// Values read while one iteration is computed see no back edge
+		// of their own: each would walk its loops again, for every
+		// variable it reads (n = a + b; a = b + n ...), and the work
+		// would grow exponentially with the nesting of loops.
 		return flow{}
 	}
-	w.ev.iterating = append(w.ev.iterating, key)
-	defer func() { w.ev.iterating = w.ev.iterating[:len(w.ev.iterating)-1] }()
+	key := resolveKey{w.sc, w.name, loop.Index(), w.ev.mode()}
+	cache := len(w.ev.calls) == 0
+	if g, ok := w.ev.iterations[key]; ok && cache {
+		return g
+	}
 	all := walk{ev: w.ev, sc: w.sc, name: w.name, at: -1}
 	for _, i := range w.sc.bindingsOf(w.name) {
 		if b := &w.sc.binds[i]; b.at >= loop.Index() && b.at < loop.SkipSubtree() {
@@ -395,7 +491,19 @@ func (w *walk) iteration(loop syntax.Node, f flow) flow {
 	if len(all.binds) == 0 {
 		return flow{}
 	}
-	g, _ := all.block(loop.Child("body"), f)
+	w.ev.iterating = true
+	var g flow
+	_, _, truncated := w.ev.untruncated(func() (value, bool) {
+		g, _ = all.block(loop.Child("body"), flow{})
+		return value{}, false
+	})
+	w.ev.iterating = false
+	if cache && !truncated {
+		if w.ev.iterations == nil {
+			w.ev.iterations = map[resolveKey]flow{}
+		}
+		w.ev.iterations[key] = g
+	}
 	return g
 }
 

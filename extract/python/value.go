@@ -186,27 +186,34 @@ func product(a, b []errdex.Template, f func(x, y errdex.Template) errdex.Templat
 	return out
 }
 
-// maxText caps the literal text of one message, so that code growing a
-// text in a long run of "msg += ..." costs linear time: past the cap a
-// text takes no more additions.
-const maxText = 16 << 10
+// maxText and maxParts cap the literal text and the parts of one
+// message, so that code growing a text in a long run of "msg += ..." costs
+// linear time, and texts built from each other in nested loops (a = b +
+// c; b = c + a ...), which double at every step, stay small: a text at
+// the cap takes no more additions.
+const (
+	maxText  = 16 << 10
+	maxParts = 256
+)
 
-// textSize is the length of the longest alternative's literal text.
-func textSize(v value) int {
-	n := 0
+// textSize is the length of the longest alternative's literal text and
+// the most parts an alternative has.
+func textSize(v value) (text, parts int) {
 	for _, a := range v.alts {
 		k := 0
 		for _, p := range a.Parts {
 			k += len(p.Text)
 		}
-		n = max(n, k)
+		text, parts = max(text, k), max(parts, len(a.Parts))
 	}
-	return n
+	return text, parts
 }
 
 // concat is a + b for text values.
 func concat(a, b value, expr string) value {
-	if textSize(a) > maxText {
+	at, ap := textSize(a)
+	bt, bp := textSize(b)
+	if at+bt > maxText || ap+bp > maxParts {
 		return a
 	}
 	kind := vStr
