@@ -513,20 +513,40 @@ func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
 // comes last, for what a base class or other code may set. Results are
 // kept per class and attribute (see attrValues).
 func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, bool) {
+	if len(ev.calls) > 0 || ev.iterating {
+		// Bindings read now would see a modelled call's arguments, or no
+		// back edges: what they say holds for this reading only.
+		return value{}, false
+	}
 	key := attrKey{c, attr}
 	if r, ok := ev.attrValues[key]; ok {
+		if r.pending {
+			// A binding reads the attribute being computed: what it
+			// gets is incomplete, and so is whatever is built on it,
+			// which resolve must not keep (see untruncated).
+			ev.truncated = true
+		}
 		return r.v, r.ok
 	}
 	if ev.attrValues == nil {
 		ev.attrValues = map[attrKey]attrResult{}
 	}
-	ev.attrValues[key] = attrResult{} // a binding reading the attribute itself
-	v, ok := ev.instanceBindings(c, "self."+attr)
+	ev.attrValues[key] = attrResult{pending: true}
+	var v value
+	_, ok, truncated := ev.untruncated(func() (value, bool) {
+		var ok bool
+		v, ok = ev.instanceBindings(c, "self."+attr)
+		return v, ok
+	})
 	if ok {
 		v.alts = appendAlts(v.alts, unknown(expr, "").hole(""))
 		v.expr = expr
 	}
-	ev.attrValues[key] = attrResult{v, ok}
+	if truncated {
+		delete(ev.attrValues, key)
+	} else {
+		ev.attrValues[key] = attrResult{v: v, ok: ok}
+	}
 	return v, ok
 }
 
@@ -580,8 +600,9 @@ type (
 		attr string
 	}
 	attrResult struct {
-		v  value
-		ok bool
+		v       value
+		ok      bool
+		pending bool // being computed (instanceConstants)
 	}
 )
 

@@ -40,7 +40,7 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 		if ev.resolved == nil {
 			ev.resolved = map[resolveKey]attrResult{}
 		}
-		ev.resolved[key] = attrResult{v, ok}
+		ev.resolved[key] = attrResult{v: v, ok: ok}
 	}
 	return v, ok
 }

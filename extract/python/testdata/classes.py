@@ -187,3 +187,17 @@ class Connection:
         if self._errors:
             raise NotReady(self._errors)
         raise NotReady("mode %s, other %s" % (self._mode, self._other))
+
+
+class Labelled:
+    # self._state is set from a parameter: a call modelled for go() passes
+    # "Ready", which says nothing of what check() raises.
+    def label(self, state):
+        self._state = state
+        return "state " + self._state
+
+    def go(self):
+        raise ValueError(self.label("Ready"))
+
+    def check(self):
+        raise RuntimeError(self._state)
