@@ -533,11 +533,8 @@ func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, 
 	}
 	ev.attrValues[key] = attrResult{pending: true}
 	var v value
-	_, ok, truncated := ev.untruncated(func() (value, bool) {
-		var ok bool
-		v, ok = ev.instanceBindings(c, "self."+attr)
-		return v, ok
-	})
+	var ok bool
+	truncated := ev.untruncated(func() { v, ok = ev.instanceBindings(c, "self."+attr) })
 	if ok {
 		v.alts = appendAlts(v.alts, unknown(expr, "").hole(""))
 		v.expr = expr

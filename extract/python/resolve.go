@@ -35,7 +35,9 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 	if r, ok := ev.resolved[key]; ok {
 		return r.v, r.ok
 	}
-	v, ok, truncated := ev.untruncated(func() (value, bool) { return ev.resolveUncached(name, at, sc) })
+	var v value
+	var ok bool
+	truncated := ev.untruncated(func() { v, ok = ev.resolveUncached(name, at, sc) })
 	if !truncated {
 		if ev.resolved == nil {
 			ev.resolved = map[resolveKey]attrResult{}
@@ -48,13 +50,13 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 // untruncated runs f and reports whether an evaluation in it stopped at
 // maxEvalDepth; the evaluator's own flag keeps what it held before or
 // gains f's.
-func (ev *evaluator) untruncated(f func() (value, bool)) (value, bool, bool) {
+func (ev *evaluator) untruncated(f func()) bool {
 	saved := ev.truncated
 	ev.truncated = false
-	v, ok := f()
+	f()
 	t := ev.truncated
 	ev.truncated = saved || t
-	return v, ok, t
+	return t
 }
 
 // mode packs the evaluator's flags that change what a name resolves to.
@@ -493,10 +495,7 @@ func (w *walk) iteration(loop syntax.Node) flow {
 	}
 	w.ev.iterating = true
 	var g flow
-	_, _, truncated := w.ev.untruncated(func() (value, bool) {
-		g, _ = all.block(loop.Child("body"), flow{})
-		return value{}, false
-	})
+	truncated := w.ev.untruncated(func() { g, _ = all.block(loop.Child("body"), flow{}) })
 	w.ev.iterating = false
 	if cache && !truncated {
 		if w.ev.iterations == nil {
