@@ -41,11 +41,13 @@ type evaluator struct {
 	// attrValues caches instanceConstants by class and attribute;
 	// resolved caches resolve, and iterations caches iteration (see
 	// resolve.go); truncated is set when an evaluation stopped at
-	// maxEvalDepth, whose result is then not kept.
+	// maxEvalDepth, whose result is then not kept; reach is the deepest
+	// depth an evaluation was entered at (see measured).
 	attrValues map[attrKey]attrResult
 	resolved   map[resolveKey]attrResult
-	iterations map[resolveKey]flow
+	iterations map[resolveKey]iterResult
 	truncated  bool
+	reach      int
 	// resolves counts the file's variable lookups, up to maxResolves;
 	// exhausted is set once the budget ran out.
 	resolves  int
@@ -83,6 +85,7 @@ func collapseLines(s string) string {
 
 // eval evaluates n in scope sc.
 func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
+	ev.reach = max(ev.reach, ev.depth)
 	if ev.depth >= maxEvalDepth {
 		ev.truncated = true
 	}
@@ -519,11 +522,11 @@ func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, 
 		return value{}, false
 	}
 	key := attrKey{c, attr}
-	if r, ok := ev.attrValues[key]; ok {
+	if r, ok := ev.attrValues[key]; ok && (r.pending || ev.fits(r.height)) {
 		if r.pending {
 			// A binding reads the attribute being computed: what it
 			// gets is incomplete, and so is whatever is built on it,
-			// which resolve must not keep (see untruncated).
+			// which resolve must not keep (see measured).
 			ev.truncated = true
 		}
 		return r.v, r.ok
@@ -531,18 +534,22 @@ func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, 
 	if ev.attrValues == nil {
 		ev.attrValues = map[attrKey]attrResult{}
 	}
+	kept, had := ev.attrValues[key]
 	ev.attrValues[key] = attrResult{pending: true}
 	var v value
 	var ok bool
-	truncated := ev.untruncated(func() { v, ok = ev.instanceBindings(c, "self."+attr) })
+	height, truncated := ev.measured(func() { v, ok = ev.instanceBindings(c, "self."+attr) })
 	if ok {
 		v.alts = appendAlts(v.alts, unknown(expr, "").hole(""))
 		v.expr = expr
 	}
-	if truncated {
+	switch {
+	case truncated && had:
+		ev.attrValues[key] = kept
+	case truncated:
 		delete(ev.attrValues, key)
-	} else {
-		ev.attrValues[key] = attrResult{v: v, ok: ok}
+	default:
+		ev.attrValues[key] = attrResult{v: v, ok: ok, height: height}
 	}
 	return v, ok
 }
@@ -600,6 +607,9 @@ type (
 		v       value
 		ok      bool
 		pending bool // being computed (instanceConstants)
+		// height is how deep below its start the evaluation that
+		// gave the result went (see measured).
+		height int
 	}
 )
 

@@ -86,3 +86,34 @@ func TestEntangledLoops(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoIndependentOfOrder extracts a raise of the end of a chain of
+// texts (c1 = c0 + '1'; c2 = c1 + '2' ...) long enough for the evaluator
+// to cut it at maxEvalDepth, alone and after a raise of an early link: the
+// links that raise remembered must not carry the deep raise past the cut,
+// or its template would depend on which raise of the file came first.
+func TestMemoIndependentOfOrder(t *testing.T) {
+	last := func(src string) string {
+		t.Helper()
+		res := run(t, []extract.Input{{Path: "chain.py", Language: "python", Read: func() ([]byte, error) { return []byte(src), nil }}})
+		if len(res.Sites) == 0 {
+			t.Fatalf("no site in\n%s", src)
+		}
+		return res.Sites[len(res.Sites)-1].Template.String()
+	}
+	for links := 6; links <= 16; links++ {
+		var chain strings.Builder
+		chain.WriteString("def f(x):\n    s = 'head ' + x + ' tail'\n    c0 = s\n")
+		for i := 1; i <= links; i++ {
+			fmt.Fprintf(&chain, "    c%d = c%d + '%d'\n", i, i-1, i%10)
+		}
+		deep := fmt.Sprintf("    if x: raise ValueError(c%d)\n", links)
+		alone := last(chain.String() + deep)
+		for _, first := range []int{1, 3, 5} {
+			early := fmt.Sprintf("    if x: raise KeyError(c%d)\n", first)
+			if got := last(chain.String() + early + deep); got != alone {
+				t.Errorf("%d links: after a raise of c%d the deep raise says %q, alone %q", links, first, got, alone)
+			}
+		}
+	}
+}

@@ -32,31 +32,46 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 		return ev.resolveUncached(name, at, sc)
 	}
 	key := resolveKey{sc, name, at, ev.mode()}
-	if r, ok := ev.resolved[key]; ok {
+	if r, ok := ev.resolved[key]; ok && ev.fits(r.height) {
 		return r.v, r.ok
 	}
 	var v value
 	var ok bool
-	truncated := ev.untruncated(func() { v, ok = ev.resolveUncached(name, at, sc) })
+	height, truncated := ev.measured(func() { v, ok = ev.resolveUncached(name, at, sc) })
 	if !truncated {
 		if ev.resolved == nil {
 			ev.resolved = map[resolveKey]attrResult{}
 		}
-		ev.resolved[key] = attrResult{v: v, ok: ok}
+		ev.resolved[key] = attrResult{v: v, ok: ok, height: height}
 	}
 	return v, ok
 }
 
-// untruncated runs f and reports whether an evaluation in it stopped at
-// maxEvalDepth; the evaluator's own flag keeps what it held before or
+// measured runs f and reports how deep below the current depth its
+// evaluations went (its height), and whether one stopped at maxEvalDepth
+// or read a value still being computed, which makes its result one that
+// must not be kept. The evaluator's own flag keeps what it held before or
 // gains f's.
-func (ev *evaluator) untruncated(f func()) bool {
-	saved := ev.truncated
-	ev.truncated = false
+func (ev *evaluator) measured(f func()) (height int, truncated bool) {
+	savedTruncated, savedReach := ev.truncated, ev.reach
+	ev.truncated, ev.reach = false, ev.depth
 	f()
-	t := ev.truncated
-	ev.truncated = saved || t
-	return t
+	height, truncated = ev.reach-ev.depth, ev.truncated
+	ev.truncated, ev.reach = savedTruncated || truncated, max(savedReach, ev.reach)
+	return height, truncated
+}
+
+// fits reports whether a kept result of the given height (see measured)
+// may stand for a fresh evaluation at the current depth: one that would
+// have stopped at maxEvalDepth here must be evaluated again (and cut), or
+// a template would depend on which raise of the file read the value first.
+// A result used raises the reach as its evaluation would have.
+func (ev *evaluator) fits(height int) bool {
+	if ev.depth+height >= maxEvalDepth {
+		return false
+	}
+	ev.reach = max(ev.reach, ev.depth+height)
+	return true
 }
 
 // mode packs the evaluator's flags that change what a name resolves to.
@@ -481,8 +496,8 @@ func (w *walk) iteration(loop syntax.Node) flow {
 	}
 	key := resolveKey{w.sc, w.name, loop.Index(), w.ev.mode()}
 	cache := len(w.ev.calls) == 0
-	if g, ok := w.ev.iterations[key]; ok && cache {
-		return g
+	if r, ok := w.ev.iterations[key]; ok && cache && w.ev.fits(r.height) {
+		return r.g
 	}
 	all := walk{ev: w.ev, sc: w.sc, name: w.name, at: -1}
 	for _, i := range w.sc.bindingsOf(w.name) {
@@ -495,15 +510,22 @@ func (w *walk) iteration(loop syntax.Node) flow {
 	}
 	w.ev.iterating = true
 	var g flow
-	truncated := w.ev.untruncated(func() { g, _ = all.block(loop.Child("body"), flow{}) })
+	height, truncated := w.ev.measured(func() { g, _ = all.block(loop.Child("body"), flow{}) })
 	w.ev.iterating = false
 	if cache && !truncated {
 		if w.ev.iterations == nil {
-			w.ev.iterations = map[resolveKey]flow{}
+			w.ev.iterations = map[resolveKey]iterResult{}
 		}
-		w.ev.iterations[key] = g
+		w.ev.iterations[key] = iterResult{g: g, height: height}
 	}
 	return g
+}
+
+// iterResult is a loop's iteration kept for a name, with the height of
+// its evaluation (see measured).
+type iterResult struct {
+	g      flow
+	height int
 }
 
 // simpleUpTo applies the bindings of a simple statement that come before
