@@ -9,8 +9,9 @@ import (
 )
 
 // TestLargeMessages extracts messages grown over thousands of statements
-// or literals. Such messages are capped at maxText bytes of literal text
-// and cost linear time (a quadratic regression shows as a slow test).
+// or literals. Such messages are capped at maxText bytes of literal text,
+// with a hole for the rest, and cost linear time (a quadratic regression
+// shows as a slow test).
 func TestLargeMessages(t *testing.T) {
 	var grown, adjacent, fields strings.Builder
 	grown.WriteString("def f(x):\n    msg = ''\n")
@@ -37,6 +38,9 @@ func TestLargeMessages(t *testing.T) {
 			}
 			if size == 0 || size > 2*maxText {
 				t.Errorf("literal text of %d bytes, want 1..%d", size, 2*maxText)
+			}
+			if last := tmpl.Parts[len(tmpl.Parts)-1]; !last.IsHole() {
+				t.Errorf("message ends in %q, want a hole for the text past the cap", last.Text)
 			}
 			if first := tmpl.Parts[0]; first.IsHole() && name != "fields" || !first.IsHole() && !strings.HasPrefix(first.Text, map[string]string{"grown": "part 0 ", "adjacent": "line 0 line 1 "}[name]) {
 				t.Errorf("message starts with %+v", first)

@@ -247,7 +247,8 @@ func firstLines(ts []errdex.Template) []errdex.Template {
 	return kept
 }
 
-// restHole is the hole firstLine puts for the lines after the first.
+// restHole is the hole firstLine puts for the lines after the first, and
+// endInRest for what is added to a text at the cap.
 var restHole = errdex.HolePart("rest", "rest", errdex.HoleAny)
 
 // firstLine cuts a multi-line template after its first line break, the

@@ -189,12 +189,23 @@ func product(a, b []errdex.Template, f func(x, y errdex.Template) errdex.Templat
 // maxText and maxParts cap the literal text and the parts of one
 // message, so that code growing a text in a long run of "msg += ..." costs
 // linear time, and texts built from each other in nested loops (a = b +
-// c; b = c + a ...), which double at every step, stay small: a text at
-// the cap takes no more additions.
+// c; b = c + a ...), which double at every step, stay small: what is added
+// to a text at the cap is one hole (see endInRest).
 const (
 	maxText  = 16 << 10
 	maxParts = 256
 )
+
+// endInRest ends parts at the cap with restHole standing for whatever is
+// added after it, unless they already end in a hole: a message is then
+// known to go on, and a remark after it matches that hole rather than
+// nothing.
+func endInRest(parts []errdex.Part) []errdex.Part {
+	if n := len(parts); n > 0 && parts[n-1].IsHole() {
+		return parts
+	}
+	return append(parts[:len(parts):len(parts)], restHole)
+}
 
 // textSize is the length of the longest alternative's literal text and
 // the most parts an alternative has.
@@ -213,9 +224,6 @@ func textSize(v value) (text, parts int) {
 func concat(a, b value, expr string) value {
 	at, ap := textSize(a)
 	bt, bp := textSize(b)
-	if at+bt > maxText || ap+bp > maxParts {
-		return a
-	}
 	kind := vStr
 	if a.kind == vBytes && b.kind == vBytes {
 		kind = vBytes
@@ -225,6 +233,13 @@ func concat(a, b value, expr string) value {
 			return v.alts
 		}
 		return v.strAlts()
+	}
+	if at+bt > maxText || ap+bp > maxParts {
+		out := value{kind: kind, expr: expr}
+		for _, t := range pick(a) {
+			out.alts = appendAlts(out.alts, errdex.Template{Parts: endInRest(t.Parts)})
+		}
+		return out
 	}
 	alts := product(pick(a), pick(b), errdex.Template.Concat)
 	return value{kind: kind, alts: alts, expr: expr}
@@ -266,6 +281,9 @@ func newTextBuilder() *textBuilder { return &textBuilder{alts: [][]errdex.Part{n
 // maxAlts.
 func (b *textBuilder) add(piece ...errdex.Template) {
 	if b.size > maxText {
+		for i := range b.alts {
+			b.alts[i] = endInRest(b.alts[i])
+		}
 		return
 	}
 	for _, p := range piece[0].Parts {
