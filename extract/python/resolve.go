@@ -106,7 +106,12 @@ func (ev *evaluator) resolveUncached(name string, at int, sc *scope) (value, boo
 		// file: past the budget a variable is a hole named after it.
 		if !ev.exhausted {
 			ev.exhausted = true
-			ev.problems = append(ev.problems, fmt.Sprintf("variables resolved as holes after %d lookups (the file's code is unusually entangled)", maxResolves))
+			where := "at module level"
+			if sc.qual != "" {
+				where = "in " + sc.qual
+			}
+			ev.problems = append(ev.problems, fmt.Sprintf("variables resolved as holes after %d lookups, from line %d %s on (the file's code is unusually entangled)",
+				maxResolves, ev.fs.tree.At(at).Line(), where))
 		}
 		return unknown(name, ""), true
 	}
