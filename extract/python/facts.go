@@ -271,7 +271,7 @@ func (w *factWalker) sites(sites []*errdex.Site) {
 		if s == nil {
 			continue
 		}
-		s.Guards = guardsOf(c.node)
+		s.Guards = guardsOf(c.node, true)
 		w.ff.Sites = append(w.ff.Sites, extract.SiteFacts{Site: s, Reads: statementReads(c.node)})
 	}
 }

@@ -1,7 +1,6 @@
 package python
 
 import (
-	"slices"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -22,37 +21,11 @@ func conditionOf(a *extract.Assign, stmt syntax.Node) {
 }
 
 // assignGuards returns the guards of the compound statements enclosing
-// stmt up to its function: those guardsOf finds, without the early exits
-// (an except guard counts only for a handler that holds stmt).
+// stmt up to its function: those guardsOf finds without the early exits,
+// which say why a raise is reached, not whether an assignment runs (an
+// except guard is then one of a handler that holds stmt).
 func assignGuards(stmt syntax.Node) []errdex.Guard {
-	gs := guardsOf(stmt)
-	if len(gs) == 0 {
-		return nil
-	}
-	var handlers []int // the lines of the except clauses holding stmt
-	for a := stmt.Parent(); !a.IsNull(); a = a.Parent() {
-		if k := a.Kind(); k == "except_clause" || k == "except_group_clause" {
-			handlers = append(handlers, a.Line())
-		} else if k == "function_definition" || k == "class_definition" || k == "lambda" {
-			break
-		}
-	}
-	out := gs[:0]
-	for _, g := range gs {
-		switch g.Kind {
-		case "early-return", "continue":
-			continue
-		case "except":
-			if !slices.Contains(handlers, g.Line) {
-				continue // a try before stmt whose body leaves the block
-			}
-		}
-		out = append(out, g)
-	}
-	if len(out) == 0 {
-		return nil
-	}
-	return out
+	return guardsOf(stmt, false)
 }
 
 // statementOf is the statement holding node n: n itself, or the

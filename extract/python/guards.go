@@ -47,10 +47,15 @@ const (
 	maxGuards     = 10
 	maxEarlyExits = 3 // per block
 	maxGuardNames = 8
+	// maxEarlyScan bounds the statements before a raise that earlyExits
+	// reads in each block: a block of thousands of "if ...: raise"
+	// statements would otherwise cost the square of its length.
+	maxEarlyScan = 256
 )
 
-// guardsOf returns the guards of the raise or assert statement stmt.
-func guardsOf(stmt syntax.Node) []errdex.Guard {
+// guardsOf returns the guards of the raise or assert statement stmt, with
+// the early exits before it when exits is set.
+func guardsOf(stmt syntax.Node, exits bool) []errdex.Guard {
 	g := &guardSet{}
 	if stmt.Kind() == "assert_statement" {
 		// assert False, "..." marks a branch that should not run: its
@@ -65,7 +70,9 @@ func guardsOf(stmt syntax.Node) []errdex.Guard {
 		case "function_definition", "class_definition", "lambda", "decorated_definition":
 			return g.done()
 		case "block", "module":
-			g.earlyExits(child)
+			if exits {
+				g.earlyExits(child)
+			}
 		case "if_statement":
 			if child.FieldName() == "consequence" {
 				g.cond(a.Child("condition"), false, syntax.Node{}, "if", false)
@@ -128,10 +135,11 @@ func (g *guardSet) earlier(ifStmt, clause syntax.Node, kind string) {
 }
 
 // earlyExits adds the guards that the statements before child in its
-// block give by leaving the block early (see the file comment).
+// block give by leaving the block early (see the file comment), from the
+// nearest maxEarlyExits of them within maxEarlyScan statements.
 func (g *guardSet) earlyExits(child syntax.Node) {
-	n := 0
-	for s := child.PrevNamedSibling(); !s.IsNull() && n < maxEarlyExits; s = s.PrevNamedSibling() {
+	n, read := 0, 0
+	for s := child.PrevNamedSibling(); !s.IsNull() && n < maxEarlyExits && read < maxEarlyScan; s, read = s.PrevNamedSibling(), read+1 {
 		if s.HasError() {
 			continue
 		}
