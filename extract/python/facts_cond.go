@@ -1,7 +1,6 @@
 package python
 
 import (
-
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/syntax"
