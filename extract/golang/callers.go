@@ -23,7 +23,7 @@ import (
 // string or number literal, or a constant of the file or function, as a
 // Call's arguments resolve them), or, in another helper, that helper's own parameter passed on
 // unchanged, whose callers are followed in turn, at most maxHelperDepth
-// helpers up. A call that is a site itself (helperSites made it one:
+// helpers up (the rule of chains.go, in the other direction). A call that is a site itself (helperSites made it one:
 // os's f.wrapErr("read", e) is "read {name}: {e}" where it is made) gives
 // nothing: its message is indexed where it is made, and the helper's site
 // would only tie with it. The site keeps its own templates first, so that
@@ -47,14 +47,15 @@ type callerRef struct {
 // callerIndex finds the bindings the callers of each helper make.
 type callerIndex struct {
 	callers map[*Helper][]callerRef
-	memo    map[*Helper][]constBinding
-	busy    map[*Helper]bool
+	// memo holds the bindings of each helper at a depth (see
+	// maxHelperDepth).
+	memo map[atDepth][]constBinding
 }
 
 // callerTemplates adds to the sites of each helper the templates its
 // callers' constants give (see the comment at the top of the file).
 func (l *linker) callerTemplates(ix *helperIndex) {
-	ci := &callerIndex{callers: map[*Helper][]callerRef{}, memo: map[*Helper][]constBinding{}, busy: map[*Helper]bool{}}
+	ci := &callerIndex{callers: map[*Helper][]callerRef{}, memo: map[atDepth][]constBinding{}}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		var in map[int]*Helper
 		for i := range fx.Helpers {
@@ -72,8 +73,6 @@ func (l *linker) callerTemplates(ix *helperIndex) {
 			}
 		}
 	})
-	// In file order: where a cycle or the depth bound cuts the callers
-	// followed, what is memoised depends on the order.
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
@@ -117,16 +116,13 @@ func (ci *callerIndex) specialise(s *errdex.Site, h *Helper) {
 // bindings returns the distinct bindings of h's parameters that its
 // callers make, at most maxCallerBindings: a call's constants, and for a
 // parameter a call passes on from the helper it is in, the bindings of
-// that helper's callers (depth counts the helpers followed). A cycle of
-// calls ends where it meets a helper being looked at.
+// that helper's callers (depth counts the helpers followed, and callers
+// are followed while depth < maxHelperDepth).
 func (ci *callerIndex) bindings(h *Helper, depth int) []constBinding {
-	if bs, ok := ci.memo[h]; ok {
+	k := atDepth{h, depth}
+	if bs, ok := ci.memo[k]; ok {
 		return bs
 	}
-	if ci.busy[h] || depth > maxHelperDepth {
-		return nil
-	}
-	ci.busy[h] = true
 	var out []constBinding
 	seen := map[string]bool{}
 	add := func(b constBinding) {
@@ -150,7 +146,7 @@ func (ci *callerIndex) bindings(h *Helper, depth int) []constBinding {
 				passed[i] = j
 			}
 		}
-		if len(passed) > 0 {
+		if len(passed) > 0 && depth < maxHelperDepth {
 			for _, up := range ci.bindings(r.in, depth+1) {
 				nb := slices.Clone(b)
 				for i, j := range passed {
@@ -161,8 +157,7 @@ func (ci *callerIndex) bindings(h *Helper, depth int) []constBinding {
 		}
 		add(b)
 	}
-	delete(ci.busy, h)
-	ci.memo[h] = out
+	ci.memo[k] = out
 	return out
 }
 

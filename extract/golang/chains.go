@@ -22,8 +22,29 @@ import (
 // receiver whose declared type is named; at most maxHelperDepth helpers
 // deep.
 
-// maxHelperDepth bounds the helpers a chain of calls goes through.
+// maxHelperDepth bounds the helpers a chain of calls goes through, the
+// one rule for both directions: the helper called (or, in callers.go,
+// the one whose site takes its callers' constants) is at depth 0, and a
+// helper at depth d is followed on to the helpers at d+1 only while d <
+// maxHelperDepth. A call takes the messages of sites at most
+// maxHelperDepth helpers below the one it calls (see sitesOf), and a
+// site the constants of calls of helpers at most maxHelperDepth above
+// its own (see callerIndex.bindings).
+//
+// What a helper gives at depth d depends on d (the limit cuts it
+// maxHelperDepth-d helpers further), so it is remembered for the pair of
+// helper and depth: a result cut by the limit is reused only where the
+// limit cuts it the same way, and no helper's messages or constants
+// depend on which call or site was looked at first. A cycle of calls
+// ends at the limit; sitesOf also ends it where a call comes back to a
+// helper on the chain (see chainSites).
 const maxHelperDepth = 4
+
+// atDepth is a helper at a depth of a chain (see maxHelperDepth).
+type atDepth struct {
+	h     *Helper
+	depth int
+}
 
 // forwards reports whether call passes on a parameter of fn, a function
 // small enough to be a helper whose results say it may make an error (see
@@ -92,17 +113,19 @@ type helperIndex struct {
 	helpers  map[key]*Helper
 	methods  map[key][]*Helper // by directory and method name
 	closures map[closureKey]*Helper
-	// settled are the sites of each helper whose messages its calls
-	// take: its own and those its calls of other helpers give.
-	settled map[*Helper][]*errdex.Site
-	busy    map[*Helper]bool
+	// settled are the sites of each helper at a depth whose messages its
+	// calls take: its own and those its calls of other helpers give (see
+	// maxHelperDepth).
+	settled map[atDepth]chainSites
+	// busy holds the helpers of the chain being followed, by depth.
+	busy map[*Helper]int
 	// made are the calls' sites helperSites added.
 	made map[*errdex.Site]bool
 }
 
 func (l *linker) newHelperIndex() *helperIndex {
 	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{},
-		closures: map[closureKey]*Helper{}, settled: map[*Helper][]*errdex.Site{}, busy: map[*Helper]bool{},
+		closures: map[closureKey]*Helper{}, settled: map[atDepth]chainSites{}, busy: map[*Helper]int{},
 		made: map[*errdex.Site]bool{}}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
@@ -154,47 +177,90 @@ func (ix *helperIndex) of(c Call, fx *Facts) *Helper {
 	return h
 }
 
+// chainSites is what sitesOf finds for a helper at a depth.
+type chainSites struct {
+	sites []*errdex.Site
+	// cycle is the least depth of a helper on the chain above that a
+	// call came back to, or noCycle. A call back into a helper being
+	// followed gives that helper's own sites only (the recursion of
+	// strconv-like retry(fn) → again(fn) → retry(fn) makes no other
+	// error), so what it finds depends on the chain it is followed from
+	// and is not remembered.
+	cycle int
+	// cut is set when the depth limit left a call passing parameters on
+	// unfollowed, here or below: what it would give is not known.
+	cut bool
+}
+
+const noCycle = maxHelperDepth + 1
+
 // sitesOf returns the sites whose messages calls of h take: h's own, and
 // one for each call of h's body of another helper that passes on h's
 // parameters, with that helper's messages (see settle); depth counts the
-// helpers above.
-func (ix *helperIndex) sitesOf(h *Helper, depth int) []*errdex.Site {
-	if s, ok := ix.settled[h]; ok {
-		return s
-	}
-	var out []*errdex.Site
+// helpers above, and those below are followed while depth <
+// maxHelperDepth.
+func (ix *helperIndex) sitesOf(h *Helper, depth int) chainSites {
+	r := chainSites{cycle: noCycle}
 	for _, s := range h.Sites {
 		if !ix.l.drop[s] {
-			out = append(out, s)
+			r.sites = append(r.sites, s)
 		}
 	}
-	if ix.busy[h] || depth >= maxHelperDepth {
-		return out
+	if d, ok := ix.busy[h]; ok {
+		r.cycle = d
+		return r
+	}
+	k := atDepth{h, depth}
+	if m, ok := ix.settled[k]; ok {
+		return m
+	}
+	if depth >= maxHelperDepth {
+		r.cut = slices.ContainsFunc(h.Calls, func(i int) bool { return ix.passesOn(h, h.file.Calls[i]) != nil })
+		ix.settled[k] = r
+		return r
 	}
 	// A function passing its parameters on to several helpers chooses
 	// among errors (strconv's toError: syntaxError(fn, s) or
-	// rangeError(fn, s) by err): its calls are no one error's sites.
-	ix.busy[h] = true
+	// rangeError(fn, s) by err): its calls are no one error's sites. A
+	// call the depth limit cut counts as one choice: what it gives is not
+	// known, and a dispatcher is not one helper's forwarder because the
+	// limit hid its other call.
+	ix.busy[h] = depth
 	var got [][]*errdex.Site // the sites of each call passing parameters on
 	for _, i := range h.Calls {
 		c := h.file.Calls[i]
-		if !c.Forward {
+		callee := ix.passesOn(h, c)
+		if callee == nil {
 			continue
 		}
-		callee := ix.of(c, h.file)
-		if callee == nil || callee == h {
-			continue
-		}
-		if sites := ix.forwarded(callee, c, depth+1); len(sites) > 0 {
+		sites, sub := ix.forwarded(callee, c, depth+1)
+		r.cycle, r.cut = min(r.cycle, sub.cycle), r.cut || sub.cut
+		if len(sites) > 0 || sub.cut {
 			got = append(got, sites)
 		}
 	}
-	if len(got) == 1 {
-		out = append(out, got[0]...)
-	}
 	delete(ix.busy, h)
-	ix.settled[h] = out
-	return out
+	if len(got) == 1 {
+		r.sites = append(r.sites, got[0]...)
+	}
+	if r.cycle >= depth {
+		// No call came back above h: the same from any chain.
+		r.cycle = noCycle
+		ix.settled[k] = r
+	}
+	return r
+}
+
+// passesOn returns the helper c, a call in h's body, passes h's
+// parameters on to (h itself excluded), or nil.
+func (ix *helperIndex) passesOn(h *Helper, c Call) *Helper {
+	if !c.Forward {
+		return nil
+	}
+	if callee := ix.of(c, h.file); callee != h {
+		return callee
+	}
+	return nil
 }
 
 // helperSites gives each call of a helper whose arguments give text a
@@ -236,9 +302,11 @@ func (l *linker) helperSites() *helperIndex {
 // may do either, and its callers' sites take the kind of the message they
 // carry (see settle). The sites come in the order of their first message
 // among all, as one site's messages would (see preferLiteral), so that the
-// callers' messages are those one site would give.
-func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) []*errdex.Site {
-	ts, srcs, all := ix.messages(h, c, depth, false)
+// callers' messages are those one site would give. r is what sitesOf
+// found for h.
+func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) (_ []*errdex.Site, r chainSites) {
+	ts, srcs, r := ix.messages(h, c, depth, false)
+	all := r.sites
 	var order []*errdex.Site
 	seen := map[*errdex.Site]bool{}
 	add := func(s *errdex.Site) {
@@ -266,7 +334,7 @@ func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) []*errdex.Site {
 		ix.settleAs(h, &s, mine, slices.Repeat([]*errdex.Site{from}, len(mine)), all)
 		out = append(out, &s)
 	}
-	return out
+	return out, r
 }
 
 // settle settles c.Site, the site of a call of h, and reports whether it
@@ -274,7 +342,8 @@ func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) []*errdex.Site {
 // call that is a site), else one that reads an argument (a call passing
 // on parameters, see sitesOf).
 func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool {
-	ts, srcs, all := ix.messages(h, c, depth, needText)
+	ts, srcs, r := ix.messages(h, c, depth, needText)
+	all := r.sites
 	if len(ts) == 0 && needText && h.Printf && h.Format < len(c.Args) {
 		// A printf wrapper without a site of its own: the call's format.
 		arg := c.Args[h.Format]
@@ -299,10 +368,11 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 // messages returns the messages a call c of h takes from h's sites (see
 // sitesOf), with the parameters they read replaced by c's arguments, and
 // for each the site it comes from: those with text from the call when
-// needText is set, else those that read an argument. all are h's sites.
-func (ix *helperIndex) messages(h *Helper, c Call, depth int, needText bool) (ts []errdex.Template, srcs, all []*errdex.Site) {
-	all = ix.sitesOf(h, depth)
-	for _, s := range all {
+// needText is set, else those that read an argument. r holds h's sites
+// (see sitesOf).
+func (ix *helperIndex) messages(h *Helper, c Call, depth int, needText bool) (ts []errdex.Template, srcs []*errdex.Site, r chainSites) {
+	r = ix.sitesOf(h, depth)
+	for _, s := range r.sites {
 		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
 			keep, chosen := callConds(ix.l.conds[s][templateKey(t)], h, c)
 			if !keep {
@@ -317,7 +387,7 @@ func (ix *helperIndex) messages(h *Helper, c Call, depth int, needText bool) (ts
 			}
 		}
 	}
-	return ts, srcs, all
+	return ts, srcs, r
 }
 
 // settleAs gives site, that of a call of h, the messages ts, which come
