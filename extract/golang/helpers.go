@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"slices"
 	"strconv"
@@ -426,9 +427,96 @@ func fill(p errdex.Part, v errdex.Template, exact bool, old, expr string) []errd
 	case exact:
 		return v.Parts
 	default:
-		e := replaceWhole(p.Expr, old, expr)
+		e := fillExpr(p.Expr, old, expr)
 		return []errdex.Part{errdex.HolePart(template.HoleNameOf(e), e, p.Type)}
 	}
+}
+
+// fillExpr returns e, a hole's expression, with expr in place of old
+// where old stands whole (see replaceWhole). An expr that is no operand
+// (a+b, -k, *p: see isOperand) is parenthesised where it stands inside
+// a larger expression, so that the hole reads what the code computes: a+b
+// for n in n*2 reads (a+b)*2, not a+b*2. It is not where it is e
+// itself, or in a place that delimits it already: an argument of a call
+// (strconv.Quote(a+b)), an index, a slice bound, an element of a
+// composite literal, inside parentheses. An e that does not parse (cut
+// short, see clip) takes it parenthesised everywhere.
+func fillExpr(e, old, expr string) string {
+	if e == old || isOperand(expr) {
+		return replaceWhole(e, old, expr)
+	}
+	const ph = "ǂ" // a letter: an identifier no expression of ours holds
+	paren := "(" + expr + ")"
+	if strings.Contains(e, ph) {
+		return replaceWhole(e, old, paren)
+	}
+	marked := replaceWhole(e, old, ph)
+	fset := token.NewFileSet()
+	x, err := parser.ParseExprFrom(fset, "", marked, 0)
+	if err != nil {
+		return replaceWhole(e, old, paren)
+	}
+	// delimited holds the offsets of the placeholders that stand whole
+	// where nothing binds to them.
+	delimited := map[int]bool{}
+	mark := func(es ...ast.Expr) {
+		for _, a := range es {
+			if kv, ok := a.(*ast.KeyValueExpr); ok {
+				a = kv.Value
+			}
+			if id, ok := a.(*ast.Ident); ok && id.Name == ph {
+				delimited[fset.Position(id.Pos()).Offset] = true
+			}
+		}
+	}
+	ast.Inspect(x, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			mark(n.Args...)
+		case *ast.ParenExpr:
+			mark(n.X)
+		case *ast.IndexExpr:
+			mark(n.Index)
+		case *ast.IndexListExpr:
+			mark(n.Indices...)
+		case *ast.SliceExpr:
+			mark(n.Low, n.High, n.Max)
+		case *ast.CompositeLit:
+			mark(n.Elts...)
+		}
+		return true
+	})
+	var b strings.Builder
+	for i := 0; ; {
+		j := strings.Index(marked[i:], ph)
+		if j < 0 {
+			b.WriteString(marked[i:])
+			return b.String()
+		}
+		b.WriteString(marked[i : i+j])
+		if delimited[i+j] {
+			b.WriteString(expr)
+		} else {
+			b.WriteString(paren)
+		}
+		i += j + len(ph)
+	}
+}
+
+// isOperand reports whether expr is a primary expression (an operand, a
+// conversion, a selector, an index, a slice, a type assertion or a
+// call), which no operator around it binds into.
+func isOperand(expr string) bool {
+	x, err := parser.ParseExpr(expr)
+	if err != nil {
+		return false
+	}
+	switch x.(type) {
+	case *ast.Ident, *ast.BasicLit, *ast.CompositeLit, *ast.FuncLit, *ast.ParenExpr, *ast.SelectorExpr,
+		*ast.IndexExpr, *ast.IndexListExpr, *ast.SliceExpr, *ast.TypeAssertExpr, *ast.CallExpr:
+		return true
+	}
+	return false
 }
 
 // printfWrapper records d when it is a printf wrapper: a function or

@@ -101,3 +101,41 @@ func kindOf(s *errdex.Site) string {
 	}
 	return string(s.Kind)
 }
+
+// TestFill checks the hole a value takes the place of a parameter or
+// field in: an expression that is no operand is parenthesised inside a
+// larger one, so that the hole reads what the code computes.
+func TestFill(t *testing.T) {
+	hole := func(expr string) errdex.Template {
+		return errdex.NewTemplate(errdex.HolePart("v", expr, errdex.HoleAny))
+	}
+	for _, tc := range []struct {
+		name, expr, old, value, want string
+	}{
+		{"a sum times two", "n*2", "n", "a + b", "(a + b)*2"},
+		{"a sum subtracted", "len(buf) - n", "n", "a + b", "len(buf) - (a + b)"},
+		{"a negation subtracted", "x-n", "n", "-k", "x-(-k)"},
+		{"a dereference selected", "n.Size", "n", "*p", "(*p).Size"},
+		{"a sum in a call", "strconv.Itoa(n)", "n", "a + b", "strconv.Itoa(a + b)"},
+		{"a sum in a call, times two", "strconv.Itoa(n) + n*2", "n", "a + b", "strconv.Itoa(a + b) + (a + b)*2"},
+		{"a sum as an index and a key's value", "m[n] + T{K: n}.K + s[n:]", "n", "a + b", "m[a + b] + T{K: a + b}.K + s[a + b:]"},
+		{"a sum in parentheses", "(n)*2", "n", "a + b", "(a + b)*2"},
+		{"a sum as the callee", "n(x)", "n", "a + b", "(a + b)(x)"},
+		{"a field's sum", "e.Num*2", "e.Num", "a + b", "(a + b)*2"},
+		{"an identifier", "n*2", "n", "size", "size*2"},
+		{"a selector", "n*2", "n", "f.size", "f.size*2"},
+		{"a call", "n*2", "n", "len(buf)", "len(buf)*2"},
+		{"an index", "n*2", "n", "sizes[i]", "sizes[i]*2"},
+		{"a slice", "len(n)", "n", "buf[i:]", "len(buf[i:])"},
+		{"a literal", "n*2", "n", "64", "64*2"},
+		{"already parenthesised", "n*2", "n", "(a + b)", "(a + b)*2"},
+		{"a conversion's parenthesised value", "string(e)", "(e)", "(a + b)", "string(a + b)"},
+		{"a value cut short", "n*2", "n", "a + b + c…", "(a + b + c…)*2"},
+		{"an expression cut short", "strconv.Itoa(n) + f(…", "n", "a + b", "strconv.Itoa((a + b)) + f(…"},
+	} {
+		got := fill(errdex.HolePart("v", tc.expr, errdex.HoleInt), hole(tc.value), false, tc.old, tc.value)
+		if len(got) != 1 || got[0].Expr != tc.want {
+			t.Errorf("%s: fill(%q, %q for %q) = %v, want a hole reading %q", tc.name, tc.expr, tc.value, tc.old, got, tc.want)
+		}
+	}
+}
