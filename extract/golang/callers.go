@@ -76,9 +76,13 @@ func (l *linker) callerTemplates(ix *helperIndex) {
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
-			for _, s := range h.Sites {
+			for k, s := range h.Sites {
 				if !l.drop[s] && len(ci.callers[h]) > 0 {
-					ci.specialise(s, h)
+					var conds []Cond
+					if k < len(h.Conds) {
+						conds = h.Conds[k]
+					}
+					ci.specialise(s, h, conds)
 				}
 			}
 		}
@@ -87,9 +91,9 @@ func (l *linker) callerTemplates(ix *helperIndex) {
 
 // specialise adds to s, a site of h, its templates with the parameters
 // they read directly (see directReads) replaced by the constants of each
-// binding h's callers make, keeping at most maxAlternatives templates in
-// all.
-func (ci *callerIndex) specialise(s *errdex.Site, h *Helper) {
+// binding h's callers make under which s may be made (conds, see
+// paramConds), keeping at most maxAlternatives templates in all.
+func (ci *callerIndex) specialise(s *errdex.Site, h *Helper, conds []Cond) {
 	ts := append([]errdex.Template{s.Template}, s.Alternatives...)
 	if len(ts) >= maxAlternatives {
 		return
@@ -100,6 +104,9 @@ func (ci *callerIndex) specialise(s *errdex.Site, h *Helper) {
 	}
 	var more []errdex.Template
 	for _, b := range ci.bindings(h, 0) {
+		if !holdsFor(conds, h, b) {
+			continue
+		}
 		for i, t := range ts {
 			if bt, ok := bind(t, reads[i], b); ok {
 				more = append(more, bt)

@@ -121,16 +121,25 @@ type helperIndex struct {
 	busy map[*Helper]int
 	// made are the calls' sites helperSites added.
 	made map[*errdex.Site]bool
+	// conds are the conditions on its helper's parameters each site of
+	// a helper is made under: its own (see Helper.Conds), or for one a
+	// call passing parameters on gives, those carried (see forwarded).
+	conds map[*errdex.Site][]Cond
 }
 
 func (l *linker) newHelperIndex() *helperIndex {
 	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{},
 		closures: map[closureKey]*Helper{}, settled: map[atDepth]chainSites{}, busy: map[*Helper]int{},
-		made: map[*errdex.Site]bool{}}
+		made: map[*errdex.Site]bool{}, conds: map[*errdex.Site][]Cond{}}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
 			h.file = fx
+			for k, cs := range h.Conds {
+				if len(cs) > 0 {
+					ix.conds[h.Sites[k]] = cs
+				}
+			}
 			if h.Scope != "" {
 				ix.closures[closureKey{fx.Path, h.Scope, h.Name}] = h
 				continue
@@ -233,7 +242,7 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) chainSites {
 		if callee == nil {
 			continue
 		}
-		sites, sub := ix.forwarded(callee, c, depth+1)
+		sites, sub := ix.forwarded(callee, c, h, depth+1)
 		r.cycle, r.cut = min(r.cycle, sub.cycle), r.cut || sub.cut
 		if len(sites) > 0 || sub.cut {
 			got = append(got, sites)
@@ -302,9 +311,10 @@ func (l *linker) helperSites() *helperIndex {
 // may do either, and its callers' sites take the kind of the message they
 // carry (see settle). The sites come in the order of their first message
 // among all, as one site's messages would (see preferLiteral), so that the
-// callers' messages are those one site would give. r is what sitesOf
-// found for h.
-func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) (_ []*errdex.Site, r chainSites) {
+// callers' messages are those one site would give, under the conditions
+// of their site that c leaves open on the parameters of in, the helper
+// making c (see carryConds). r is what sitesOf found for h.
+func (ix *helperIndex) forwarded(h *Helper, c Call, in *Helper, depth int) (_ []*errdex.Site, r chainSites) {
 	ts, srcs, r := ix.messages(h, c, depth, false)
 	all := r.sites
 	var order []*errdex.Site
@@ -332,6 +342,9 @@ func (ix *helperIndex) forwarded(h *Helper, c Call, depth int) (_ []*errdex.Site
 		s := *c.Site
 		s.Provenance = slices.Clip(s.Provenance)
 		ix.settleAs(h, &s, mine, slices.Repeat([]*errdex.Site{from}, len(mine)), all)
+		if cs := carryConds(ix.conds[from], h, c, in); len(cs) > 0 {
+			ix.conds[&s] = cs
+		}
 		out = append(out, &s)
 	}
 	return out, r
@@ -374,7 +387,11 @@ func (ix *helperIndex) messages(h *Helper, c Call, depth int, needText bool) (ts
 	r = ix.sitesOf(h, depth)
 	for _, s := range r.sites {
 		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
-			keep, chosen := callConds(ix.l.conds[s][templateKey(t)], h, c)
+			conds := ix.l.conds[s][templateKey(t)]
+			if cs := ix.conds[s]; len(cs) > 0 {
+				conds = append(slices.Clip(conds), cs...)
+			}
+			keep, chosen := callConds(conds, h, c)
 			if !keep {
 				continue
 			}

@@ -87,7 +87,11 @@
 // Branches: an Error method's messages carry the conditions on receiver
 // fields they are returned under (if e.Message == "" { return A }; return
 // B), so a value's field, or a helper's argument for it, selects the
-// message (see conds.go). An Error method returning a field's or an
+// message (see conds.go). A helper's own sites carry the conditions on
+// its parameters they are made under (if kind == "x" { return A };
+// return B), so a call's constant takes only the messages of the
+// branches it can reach, and a caller's constant specialises only those
+// sites. An Error method returning a field's or an
 // embedded field's String() (exec.ExitError: e.ProcessState.String())
 // takes that method's messages, of every build's variant, the most widely
 // built first; a sentinel defined for several builds resolves to the one

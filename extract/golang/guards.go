@@ -80,16 +80,44 @@ func (x *fileCtx) siteGuards() {
 	})
 }
 
+// inspectStack calls visit for root and each node below it outside
+// function literals, with the path from root to the node, the node last.
+func inspectStack(root ast.Node, visit func(stack []ast.Node)) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		visit(stack)
+		return true
+	})
+}
+
 // guardSet collects the guards of one site.
 type guardSet struct {
 	x      *fileCtx
 	guards []errdex.Guard
+	// reach is set for the conditions under which the site is reached
+	// (see paramConds): an early return counts even when it raises
+	// another error.
+	reach bool
 }
 
 // guardsOf returns the guards of the node at the top of stack, the path
 // from the file to it.
 func (x *fileCtx) guardsOf(stack []ast.Node) []errdex.Guard {
-	g := &guardSet{x: x}
+	return x.guardsFrom(stack, false)
+}
+
+// guardsFrom is guardsOf, with the early returns that raise another error
+// when reach is set (see guardSet).
+func (x *fileCtx) guardsFrom(stack []ast.Node, reach bool) []errdex.Guard {
+	g := &guardSet{x: x, reach: reach}
 	low := max(0, len(stack)-1-maxGuardDepth)
 walk:
 	for i := len(stack) - 2; i >= low; i-- {
@@ -174,7 +202,7 @@ func (g *guardSet) earlyExits(list []ast.Stmt, child ast.Node) {
 func (g *guardSet) exitKind(s ast.Stmt) string {
 	switch s := s.(type) {
 	case *ast.ReturnStmt:
-		if g.x.hasSite(s) {
+		if !g.reach && g.x.hasSite(s) {
 			return ""
 		}
 		return "early-return"

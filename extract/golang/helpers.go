@@ -36,6 +36,9 @@ type Helper struct {
 	Format int
 	// Sites are the sites of the helper's body.
 	Sites []*errdex.Site
+	// Conds are, for each of Sites, the conditions on the parameters it
+	// is made under (see paramConds); nil when none has any.
+	Conds [][]Cond
 	// Printf is set for a printf wrapper named like an error (errorf,
 	// fail) that passes its format to fmt.Sprintf: when it makes no site
 	// itself (the lexer's errorf keeps fmt.Sprintf(format, args...) in an
@@ -136,6 +139,7 @@ func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.Block
 		h.Format = n - 2
 	}
 	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(body, h.Params[h.Format], h.Params[h.Format+1])
+	h.Conds = x.paramConds(body, h.Params, sites)
 	return h, len(sites) > 0 || h.Printf
 }
 

@@ -562,17 +562,8 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 	s := scope{x, fn}
 	var ts []errdex.Template
 	var conds [][]Cond // parallel to ts
-	var stack []ast.Node
-	ast.Inspect(d.Body, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return false
-		}
-		if _, ok := n.(*ast.FuncLit); ok {
-			return false
-		}
-		stack = append(stack, n)
-		if r, ok := n.(*ast.ReturnStmt); ok && len(r.Results) == 1 {
+	inspectStack(d.Body, func(stack []ast.Node) {
+		if r, ok := stack[len(stack)-1].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
 			got := s.tmpl(r.Results[0], 0)
 			var c []Cond
 			if withConds {
@@ -583,7 +574,6 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 			}
 			ts = append(ts, got...)
 		}
-		return true
 	})
 	// "if e == nil { return "<nil>" }" guards a nil receiver; it is not
 	// a message anyone meets.

@@ -74,7 +74,7 @@ func Seek(off int) error {
 }
 
 // mode panics for a mode it does not know. Its call's message is the
-// error's, the first with text, and so is its kind.
+// error's, and so is its kind.
 func mode(m string) error {
 	if m == "strict" {
 		return fmt.Errorf("mode %s is not supported", m)
@@ -82,8 +82,8 @@ func mode(m string) error {
 	panic("unknown mode " + m)
 }
 
-// Open's mode call is an errorf, with the panic's message as an
-// alternative.
+// Open's mode call is an errorf: "strict" makes m == "strict" hold, so
+// the panic's message is no alternative (see paramConds).
 func Open() error {
 	return mode("strict")
 }
