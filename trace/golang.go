@@ -70,13 +70,24 @@ func (p *parser) goPanic(ls []line, i int) int {
 				gp.msg = strings.TrimPrefix(strings.TrimPrefix(t, "\t"), "panic: ")
 			}
 			j++
-			// Continuation lines of a multi-line value start with a tab.
+			// Continuation lines of a multi-line value start with a tab;
+			// a blank line of the value is a lone tab, which a paste may
+			// have trimmed, so a blank line followed by a continuation
+			// line is one too.
+			continues := func(k int) bool {
+				u := ls[k].text
+				return strings.HasPrefix(u, "\t") && !strings.HasPrefix(u, "\tpanic: ") && !ls[k].logged()
+			}
 			for n := 0; j < len(ls) && n < maxMessageLines; n++ {
-				u := ls[j].text
-				if !strings.HasPrefix(u, "\t") || strings.HasPrefix(u, "\tpanic: ") || ls[j].logged() {
+				if ls[j].blank() && j+1 < len(ls) && continues(j+1) {
+					gp.msg += "\n"
+					j++
+					continue
+				}
+				if !continues(j) {
 					break
 				}
-				gp.msg += "\n" + u[1:]
+				gp.msg += "\n" + ls[j].text[1:]
 				j++
 			}
 			for _, suffix := range []string{" [recovered, repanicked]", " [recovered]"} {

@@ -132,7 +132,7 @@ func (p *parser) loose() []Candidate {
 	extra := p.extra
 	strong := len(extra) > 0
 	strongLine, nstrong := 0, 0 // the first strong line and their count
-	record := p.lastRecord(last)
+	record, blanks := p.lastRecord(last)
 	for k := len(p.lines) - 1; k >= 0 && len(out) < MaxLoose; k-- {
 		l := &p.lines[k]
 		for len(extra) > 0 && extra[len(extra)-1].Line >= int(l.no) {
@@ -152,10 +152,16 @@ func (p *parser) loose() []Candidate {
 			strongLine = c.Line
 			nstrong++
 			keep(c)
-		} else if k == last && record >= 0 {
+		} else if k == last && record >= 0 && !blanks {
 			keep(p.recordCandidate(record, last))
 		} else if k == last {
 			keep(c)
+			if record >= 0 {
+				// Across blank lines the record may go on to the last
+				// line (cobra's "unknown command ...\n\nDid you mean
+				// this?\n\tserve") or end before it: both are read.
+				keep(p.recordCandidate(record, last))
+			}
 		}
 	}
 	for k := len(extra) - 1; k >= 0; k-- {
@@ -188,25 +194,28 @@ func (p *parser) loose() []Candidate {
 	return out
 }
 
-// lastRecord returns the index of the log record whose message goes on to
-// line last, or -1: when the last line is no record itself but continues
+// lastRecord returns the index of the log record whose message may go on
+// to line last, or -1: when the last line is no record itself but continues
 // one (errors.Join and programs that collect errors print one error a
-// line after the record's timestamp), the nearest record above it with
-// no blank line between, at most maxMessageLines lines up.
-func (p *parser) lastRecord(last int) int {
+// line after the record's timestamp), the nearest record above it, at most
+// maxMessageLines lines up. blanks says that blank lines lie between, so
+// the record may as well have ended before them.
+func (p *parser) lastRecord(last int) (record int, blanks bool) {
 	if last < 0 || p.lines[last].logged() {
-		return -1
+		return -1, false
 	}
 	for k := last - 1; k >= 0 && last-k < maxMessageLines; k-- {
 		l := &p.lines[k]
 		switch {
-		case l.blank() || l.isJSON():
-			return -1
+		case l.isJSON():
+			return -1, false
+		case l.blank():
+			blanks = true
 		case l.logged():
-			return k
+			return k, blanks
 		}
 	}
-	return -1
+	return -1, false
 }
 
 // recordCandidate is the candidate of the log record at line from whose
