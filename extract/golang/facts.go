@@ -33,6 +33,11 @@ type Facts struct {
 	// Tables are package-level arrays, slices and maps of string literals
 	// (syscall's table of errno messages).
 	Tables []Table
+	// Consts are the package-level constants of a named type whose value
+	// is an integer constant (EEXIST = Errno(0x11), EPERM Errno = 1):
+	// a hole that names one may read an entry of a table (see
+	// linker.errnoEntry).
+	Consts []Const
 	// Truncated names the tables with more than maxTableEntries entries,
 	// of which only the first are kept.
 	Truncated []string
@@ -94,6 +99,20 @@ type Ref struct {
 type Table struct {
 	Name    string
 	Entries []TableEntry
+	// Keys maps each key of the table's elements to the index in Entries
+	// of its text: an element's index in decimal ("17", of 17: "..." or
+	// the 18th element without key), and a key that is a name also by the
+	// name ("EPERM", of EPERM: "..."). Elements whose text is no entry
+	// (empty, not a literal, past maxTableEntries) have none.
+	Keys map[string]int
+}
+
+// Const is a package-level constant of a named type whose value is an
+// integer constant: Value is the exact decimal value ("17").
+type Const struct {
+	Name  string
+	Type  TypeRef
+	Value string
 }
 
 // TableEntry is one distinct, non-empty string literal of a table.

@@ -109,6 +109,17 @@
 // ErrInvalid = fs.ErrInvalid) and getters (var ErrInvalid = errInvalid(),
 // where func errInvalid() error { return oserror.ErrInvalid }), at most
 // maxAliasHops steps; the site cites the sentinel in a "wraps" fact.
+// A hole that names an errno-like constant — a package-level constant of
+// a named type whose value is an integer constant (EEXIST = Errno(0x11),
+// EPERM Errno = 1, iota included), the type's Error method returning an
+// element of a table indexed by the receiver (errors[e]) — reads the
+// table's entry at the constant's value (keyed 17: "...", EPERM: "...",
+// or by position) the same way: Err: syscall.EEXIST reads "file exists",
+// citing its line of zerrors_darwin_amd64.go. Of the constants and tables
+// of several builds, a constant of a build compiled with the reference
+// (the most widely built first) and a table of a build compiled with both
+// (the constant's own file first) are read; a sentinel of that name
+// compiled with the reference comes first (see errno.go).
 //
 // errors.Join is not a site: it has no text of its own (its message is the
 // joined messages, one per line), and each joined error has its own site.
@@ -149,6 +160,7 @@ package golang
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/scanner"
 	"go/token"
@@ -237,7 +249,11 @@ type fileCtx struct {
 	pkg     string
 	imports map[string]string // local name → import path
 	consts  map[string]ast.Expr
-	structs map[string]*ast.StructType
+	// constDecls are the file's package-level constants, and intVals the
+	// values of those evaluated (see intConsts).
+	constDecls map[string]constDecl
+	intVals    map[string]constant.Value
+	structs    map[string]*ast.StructType
 	// wrappers are the printf wrappers of the file (see printfWrapper):
 	// the index of the format parameter by helperKey.
 	wrappers map[string]int
@@ -313,6 +329,7 @@ func isDigits(s string) bool {
 // run extracts the file: package-level declarations first (constants,
 // types and tables feed templates), then every function.
 func (x *fileCtx) run() {
+	x.intConsts()
 	for _, d := range x.file.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok {
@@ -378,9 +395,7 @@ func (x *fileCtx) declValues(tok token.Token, s *ast.ValueSpec) {
 			x.consts[name.Name] = v
 			continue
 		}
-		if entries := x.stringTable(name.Name, v); entries != nil {
-			x.facts.Tables = append(x.facts.Tables, Table{Name: name.Name, Entries: entries})
-		}
+		x.stringTable(name.Name, v)
 	}
 }
 
@@ -462,16 +477,17 @@ func typeName(t ast.Expr) string {
 // maxTableEntries bounds the entries kept of one table of messages.
 const maxTableEntries = 512
 
-// stringTable returns the distinct non-empty string literals of a table
-// of messages, each with a provisional site at its line, or nil when e is
+// stringTable records in Facts.Tables the distinct non-empty string
+// literals of a table of messages, each with a provisional site at its
+// line, and the keys of its elements (see Table.Keys); nothing when e is
 // not such a table. A table is a composite literal of string elements
 // ([...]string{...}, []string, map[K]string: entries that are not literals
 // are skipped) or, of another type, one whose elements are all string
 // literals.
-func (x *fileCtx) stringTable(name string, e ast.Expr) []TableEntry {
+func (x *fileCtx) stringTable(name string, e ast.Expr) {
 	cl, ok := e.(*ast.CompositeLit)
 	if !ok || len(cl.Elts) == 0 {
-		return nil
+		return
 	}
 	lits := make([]*ast.BasicLit, len(cl.Elts))
 	for i, el := range cl.Elts {
@@ -481,30 +497,47 @@ func (x *fileCtx) stringTable(name string, e ast.Expr) []TableEntry {
 		if lit, ok := el.(*ast.BasicLit); ok && lit.Kind == token.STRING {
 			lits[i] = lit
 		} else if !hasStringElems(cl.Type) {
-			return nil
+			return
 		}
 	}
 	fn := &funcCtx{name: x.pkg + ".init"}
 	var out []TableEntry
-	seen := map[string]bool{}
+	keys := map[string]int{}
+	elemKeys := x.tableKeys(cl)
+	seen := map[string]int{}
 	for i, lit := range lits {
 		if lit == nil {
 			continue
 		}
 		s, err := strconv.Unquote(lit.Value)
-		if err != nil || s == "" || seen[s] {
+		if err != nil || s == "" {
 			continue
 		}
-		if len(out) == maxTableEntries {
-			x.facts.Truncated = append(x.facts.Truncated, name)
-			break
+		j, dup := seen[s]
+		if !dup {
+			if len(out) == maxTableEntries {
+				x.facts.Truncated = append(x.facts.Truncated, name)
+				break
+			}
+			j = -1 // a site that did not parse
+			if site := x.addSite(errdex.KindErrorMethod, cl.Elts[i], fn, "", one(errdex.Lit(s))); site != nil {
+				j = len(out)
+				out = append(out, TableEntry{Text: s, Site: site})
+			}
+			seen[s] = j
 		}
-		seen[s] = true
-		if site := x.addSite(errdex.KindErrorMethod, cl.Elts[i], fn, "", one(errdex.Lit(s))); site != nil {
-			out = append(out, TableEntry{Text: s, Site: site})
+		if j < 0 {
+			continue
+		}
+		for _, k := range elemKeys[i] {
+			if _, dup := keys[k]; !dup {
+				keys[k] = j
+			}
 		}
 	}
-	return out
+	if len(out) > 0 {
+		x.facts.Tables = append(x.facts.Tables, Table{Name: name, Entries: out, Keys: keys})
+	}
 }
 
 // hasStringElems reports whether a composite literal's type is an array,

@@ -29,7 +29,14 @@ type linker struct {
 	typeAlias map[key]Alias
 	getters   map[key]Alias
 	tables    map[key][]tableRef
-	stringers map[key][]Stringer // every variant (build) of a type's String method
+	// errnoTables are the tables each type's Error method returns an
+	// element of indexed by the receiver, by the type (see tableSites),
+	// and consts the errno-like constants, every build's, the most widely
+	// built first (see errnoEntry).
+	errnoTables map[key][]errnoTable
+	consts      map[key][]constAt
+	compat      map[[2]string]bool // see linker.compatible
+	stringers   map[key][]Stringer // every variant (build) of a type's String method
 	// messages are the templates of each Error method's site before its
 	// tables became sites of their own: what values of its type print.
 	messages map[*errdex.Site][]errdex.Template
@@ -72,23 +79,26 @@ func link(files []*extract.FileResult) {
 
 func newLinker(files []*extract.FileResult) *linker {
 	l := &linker{
-		files:     files,
-		facts:     make([]*Facts, len(files)),
-		sentinels: map[key][]sentinelAt{},
-		aliases:   map[key]Alias{},
-		typeAlias: map[key]Alias{},
-		getters:   map[key]Alias{},
-		tables:    map[key][]tableRef{},
-		stringers: map[key][]Stringer{},
-		messages:  map[*errdex.Site][]errdex.Template{},
-		drop:      map[*errdex.Site]bool{},
-		conds:     map[*errdex.Site]map[string][]Cond{},
-		structs:   map[key][]string{},
-		fieldTys:  map[key][]TypeRef{},
-		errTypes:  map[key]ErrorType{},
-		hasDir:    map[string]bool{},
-		prefixes:  map[string]bool{},
-		dirOf:     map[string]string{},
+		files:       files,
+		facts:       make([]*Facts, len(files)),
+		sentinels:   map[key][]sentinelAt{},
+		aliases:     map[key]Alias{},
+		typeAlias:   map[key]Alias{},
+		getters:     map[key]Alias{},
+		tables:      map[key][]tableRef{},
+		errnoTables: map[key][]errnoTable{},
+		consts:      map[key][]constAt{},
+		compat:      map[[2]string]bool{},
+		stringers:   map[key][]Stringer{},
+		messages:    map[*errdex.Site][]errdex.Template{},
+		drop:        map[*errdex.Site]bool{},
+		conds:       map[*errdex.Site]map[string][]Cond{},
+		structs:     map[key][]string{},
+		fieldTys:    map[key][]TypeRef{},
+		errTypes:    map[key]ErrorType{},
+		hasDir:      map[string]bool{},
+		prefixes:    map[string]bool{},
+		dirOf:       map[string]string{},
 	}
 	dirs := map[string]bool{}
 	for i, f := range files {
@@ -114,6 +124,10 @@ func newLinker(files []*extract.FileResult) *linker {
 		for j := range fx.Tables {
 			k := key{fx.Dir, fx.Tables[j].Name}
 			l.tables[k] = append(l.tables[k], tableRef{f, fx, &fx.Tables[j]})
+		}
+		for _, c := range fx.Consts {
+			k := key{fx.Dir, c.Name}
+			l.consts[k] = append(l.consts[k], constAt{c, fx})
 		}
 		for _, st := range fx.Stringers {
 			k := key{fx.Dir, st.Name}
@@ -149,6 +163,11 @@ func newLinker(files []*extract.FileResult) *linker {
 	for _, ss := range l.sentinels {
 		if len(ss) > 1 {
 			slices.SortStableFunc(ss, func(a, b sentinelAt) int { return width(b.file) - width(a.file) })
+		}
+	}
+	for _, cs := range l.consts {
+		if len(cs) > 1 {
+			slices.SortStableFunc(cs, func(a, b constAt) int { return width(b.file) - width(a.file) })
 		}
 	}
 	for d := range dirs {
@@ -252,19 +271,35 @@ type sentinelAt struct {
 // sentinel finds the site of a sentinel, following aliases, for a
 // reference made in a file of the given build: of the sentinels of that
 // name for several builds (ErrNotFound of lp_unix.go and lp_plan9.go), the
-// first some build compiles with the reference.
-func (l *linker) sentinel(dir, name, build string) *errdex.Site {
+// first some build compiles with the reference, else the most widely
+// built one (compat unset).
+func (l *linker) sentinel(dir, name, build string) (site *errdex.Site, compat bool) {
 	k, ok := l.follow(key{dir, name}, l.aliases, func(k key) bool { _, ok := l.sentinels[k]; return ok })
 	if !ok {
-		return nil
+		return nil, false
 	}
 	ss := l.sentinels[k]
 	for _, s := range ss {
-		if compatible(build, buildOf(s.file)) {
-			return s.site
+		if l.compatible(build, buildOf(s.file)) {
+			return s.site, true
 		}
 	}
-	return ss[0].site
+	return ss[0].site, false
+}
+
+// sentinelOrErrno finds what a name made in a file of the given build
+// refers to: a sentinel some build compiles with the reference, else the
+// entry of a table an errno-like constant reads (see errnoEntry), else a
+// sentinel of another build.
+func (l *linker) sentinelOrErrno(dir, name, build string) *errdex.Site {
+	s, compat := l.sentinel(dir, name, build)
+	if compat {
+		return s
+	}
+	if e := l.errnoEntry(dir, name, build); e != nil {
+		return e
+	}
+	return s
 }
 
 // follow resolves k through aliases until found(k) holds, at most
@@ -337,6 +372,10 @@ func (l *linker) tableSites() {
 							continue
 						}
 						used[r.table] = true
+						if indexedByRecv(t.Parts[i].Expr, name, et.Recv) {
+							k := key{fx.Dir, et.Name}
+							l.errnoTables[k] = append(l.errnoTables[k], errnoTable{r, fx})
+						}
 						if slices.Contains(r.fx.Truncated, name) {
 							r.file.Problems = append(r.file.Problems, fmt.Sprintf("table %s: entries past the first %d are not sites", name, maxTableEntries))
 						}
@@ -791,20 +830,22 @@ func (l *linker) inline(s *errdex.Site, fx *Facts) {
 	}
 }
 
-// sentinelNamed resolves an expression "ErrX" or "pkg.ErrX" to a sentinel.
+// sentinelNamed resolves an expression "ErrX" or "pkg.ErrX" to a
+// sentinel, or "EEXIST" or "syscall.EEXIST" to the entry of a table of
+// messages it reads.
 func (l *linker) sentinelNamed(fx *Facts, expr string) *errdex.Site {
 	q, name, qualified := strings.Cut(expr, ".")
 	if !qualified {
 		if !isIdent(expr) {
 			return nil
 		}
-		return l.sentinel(fx.Dir, expr, buildOf(fx))
+		return l.sentinelOrErrno(fx.Dir, expr, buildOf(fx))
 	}
 	imp, ok := fx.Imports[q]
 	if !ok || !isIdent(name) {
 		return nil
 	}
-	return l.sentinel(l.dirFor(imp), name, buildOf(fx))
+	return l.sentinelOrErrno(l.dirFor(imp), name, buildOf(fx))
 }
 
 // citeReturns records, on each sentinel's site, the return statements
@@ -812,7 +853,7 @@ func (l *linker) sentinelNamed(fx *Facts, expr string) *errdex.Site {
 func (l *linker) citeReturns() {
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for _, r := range fx.Refs {
-			s := l.sentinel(l.dir(fx.Dir, r.Import), r.Name, buildOf(fx))
+			s, _ := l.sentinel(l.dir(fx.Dir, r.Import), r.Name, buildOf(fx))
 			if s == nil {
 				continue
 			}
