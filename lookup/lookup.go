@@ -244,6 +244,9 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	}
 	best.Matches = best.Matches[:min(len(best.Matches), opts.Limit)]
 	ans.Elapsed = time.Since(start)
+	if len(best.Matches) > 0 {
+		ans.Hits = make([]Hit, 0, len(best.Matches))
+	}
 	for _, m := range best.Matches {
 		if opts.MatchesOnly {
 			ans.Hits = append(ans.Hits, Hit{Match: m})

@@ -320,13 +320,35 @@ func suffixCost(suffix []byte) float32 {
 }
 
 // prefixSuffix returns the length of the longest proper prefix of l (at most
-// maxPartial bytes) that ends s, by the Knuth-Morris-Pratt failure function:
-// O(len(l)) steps.
+// maxPartial bytes) that ends s: O(len(l)) steps.
 func (sc *scratch) prefixSuffix(l, s []byte) int {
 	m := min(len(l), maxPartial, len(s)+1)
 	if m < 2 {
 		return 0
 	}
+	// Most often few of the last bytes of s are l's first byte, and
+	// trying each of them as the prefix's start, longest first, settles
+	// it; past a few tries, the Knuth-Morris-Pratt failure function
+	// bounds the work whatever the text.
+	tail := s[len(s)-min(m, len(l)-1, len(s)):]
+	for range 8 {
+		i := bytes.IndexByte(tail, l[0])
+		if i < 0 {
+			sc.stats.Steps += 2 * m
+			return 0
+		}
+		if bytes.HasPrefix(l, tail[i:]) {
+			sc.stats.Steps += 2 * m
+			return len(tail) - i
+		}
+		tail = tail[i+1:]
+	}
+	return sc.prefixSuffixKMP(l, s, m)
+}
+
+// prefixSuffixKMP is prefixSuffix by the Knuth-Morris-Pratt failure
+// function, for m = min(len(l), maxPartial, len(s)+1).
+func (sc *scratch) prefixSuffixKMP(l, s []byte, m int) int {
 	p := l[:m]
 	fail := sc.fail[:0]
 	fail = append(fail, 0)

@@ -32,6 +32,7 @@ type scratch struct {
 	fail     []int32
 	al       alignment
 	found    []siteCand
+	order    []int32 // sortFound's
 	bySite   map[uint32]int
 	// helperCalls is promoteHelper's scratch.
 	helperCalls []helperCount
@@ -165,8 +166,10 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	sc.stats.Steps += len(q.Message) / 8
 	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception, ix.raised); n > 0 &&
 		(exception == "" || shortName(name) == shortName(exception)) {
+		if exception == "" {
+			exception = strings.Clone(name) // cut overwrites name's bytes
+		}
 		sc.msg.cut(n)
-		exception = cmp.Or(exception, name)
 	} else if name := unsafeString(sc.msg.cased); exception == "" && isIdentPath(name) &&
 		(isExceptionName(name, "", ix.raised) || isQualified(name) && startsUpper(shortName(name))) {
 		// A bare exception name: raised without a message ("EOFError",
@@ -312,10 +315,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			c.score *= elsewhere
 		}
 	}
-	slices.SortFunc(sc.found, func(a, b siteCand) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.text, a.text),
-			cmp.Compare(b.weight, a.weight), ix.comparePrior(a.site, b.site), cmp.Compare(a.site, b.site))
-	})
+	sc.sortFound(ix)
 
 	res := Result{Exception: exception}
 	if len(sc.found) > 0 && (opt.MinScore <= 0 || sc.found[0].score >= opt.MinScore) {
@@ -326,12 +326,15 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	}
 	var helperCalls int
 	res.Tied, helperCalls = sc.promoteHelper(ix, res.Tied)
-	for i := range sc.found {
-		c := &sc.found[i]
-		if len(res.Matches) == opt.Limit || opt.MinScore > 0 && c.score < opt.MinScore {
-			break
-		}
-		m := ix.result(sc, c, q, exception)
+	n := 0 // the matches returned
+	for n < len(sc.found) && n < opt.Limit && !(opt.MinScore > 0 && sc.found[n].score < opt.MinScore) {
+		n++
+	}
+	if n > 0 {
+		res.Matches = make([]Match, 0, n)
+	}
+	for i := range n {
+		m := ix.result(sc, &sc.found[i], q, exception)
 		if i == 0 && helperCalls > 0 {
 			m.Reasons = append(m.Reasons, helperReason(helperCalls))
 		}
@@ -351,6 +354,43 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	}
 	res.Stats = sc.stats
 	return res, sc.msg.wraps
+}
+
+// sortFound orders the candidates best first: by score, text score, entry
+// weight, prior, then site number, an order without ties since each site
+// is found once. It sorts their positions and then moves each candidate
+// once, rather than moving the large records at every step of the sort.
+func (sc *scratch) sortFound(ix *Index) {
+	found := sc.found
+	order := sc.order[:0]
+	for i := range found {
+		order = append(order, int32(i))
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &found[i], &found[j]
+		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.text, a.text),
+			cmp.Compare(b.weight, a.weight), ix.comparePrior(a.site, b.site), cmp.Compare(a.site, b.site))
+	})
+	// found[i] takes the candidate at order[i]: follow each cycle of the
+	// permutation, marking the positions filled.
+	for i := range order {
+		if order[i] < 0 {
+			continue
+		}
+		tmp := found[i]
+		j := i
+		for {
+			k := int(order[j])
+			order[j] = -1
+			if k == i {
+				found[j] = tmp
+				break
+			}
+			found[j] = found[k]
+			j = k
+		}
+	}
+	sc.order = order[:0]
 }
 
 // recoverable reports whether a stack that passes no indexed file says
@@ -428,7 +468,13 @@ func (sc *scratch) verify(ix *Index, s uint32, alt int, tmpl uint32, weight floa
 	if !ok {
 		i = len(sc.found)
 		sc.bySite[s] = i
-		sc.found = append(sc.found, siteCand{site: s, frameAt: -1, wrapped: -1, wrappedBy: -1})
+		// The slot's captures from an earlier query are reused: each slot
+		// owns its own.
+		var caps []capture
+		if i < cap(sc.found) {
+			caps = sc.found[:i+1][i].al.caps[:0]
+		}
+		sc.found = append(sc.found, siteCand{site: s, frameAt: -1, wrapped: -1, wrappedBy: -1, al: alignment{caps: caps}})
 	}
 	c := &sc.found[i]
 	if ok && t <= c.text {
@@ -458,6 +504,15 @@ func (ix *Index) result(sc *scratch, c *siteCand, q Query, exception string) Mat
 		m.TextScore = 0
 	}
 	sc.parts, _ = ix.decode(c.tmpl, sc.parts[:0])
+	holes := 0
+	for _, p := range sc.parts {
+		if p.hole {
+			holes++
+		}
+	}
+	if holes > 0 {
+		m.Values = make([]Value, 0, holes)
+	}
 	for i, p := range sc.parts {
 		if !p.hole {
 			continue

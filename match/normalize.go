@@ -44,9 +44,14 @@ type text struct {
 	wraps bool
 }
 
-// cut drops the first n normalised bytes (a leading exception name).
+// cut drops the first n normalised bytes (a leading exception name). The
+// rest moves to the front of the buffers, which keep their whole capacity
+// for the next query: a string viewing the dropped bytes is overwritten.
 func (t *text) cut(n int) {
-	t.cased, t.folded, t.start, t.end = t.cased[n:], t.folded[n:], t.start[n:], t.end[n:]
+	t.cased = t.cased[:copy(t.cased, t.cased[n:])]
+	t.folded = t.folded[:copy(t.folded, t.folded[n:])]
+	t.start = t.start[:copy(t.start, t.start[n:])]
+	t.end = t.end[:copy(t.end, t.end[n:])]
 	t.noise = max(0, t.noise-n)
 }
 
@@ -231,7 +236,7 @@ func (t *text) findNoise() {
 	f := t.folded
 	n := len(f)
 	for _, m := range [...]string{"...", "…", "[truncated]", "(truncated)", "<truncated>", "[...]"} {
-		if n > len(m) && strings.HasSuffix(string(f), m) {
+		if n > len(m) && strings.HasSuffix(unsafeString(f), m) {
 			t.noise = n - len(m)
 			for t.noise > 0 && f[t.noise-1] == ' ' {
 				t.noise--
@@ -241,7 +246,7 @@ func (t *text) findNoise() {
 		}
 	}
 	lo := max(0, n-noiseWindow)
-	tail := string(f[lo:])
+	tail := unsafeString(f[lo:])
 	u := max(strings.LastIndex(tail, "https://"), strings.LastIndex(tail, "http://"))
 	if u < 0 {
 		return
@@ -403,7 +408,14 @@ func normalizeLiteral(s string, first, last bool) string {
 // foldInto appends the folded form of normalised literal s to dst: the
 // same lower-casing as text.folded, so equal layouts compare byte for byte.
 func foldInto(dst []byte, s string) []byte {
-	for i := 0; i < len(s); {
+	// The leading run of ASCII bytes that are not upper case is copied
+	// whole: most literals are all of it.
+	i := 0
+	for i < len(s) && s[i] < utf8.RuneSelf && (s[i] < 'A' || s[i] > 'Z') {
+		i++
+	}
+	dst = append(dst, s[:i]...)
+	for i < len(s) {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if 'A' <= c && c <= 'Z' {

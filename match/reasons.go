@@ -10,7 +10,7 @@ import (
 // reasons says in words why candidate c matched.
 func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []string {
 	rec := ix.sites[c.site]
-	var out []string
+	out := make([]string, 0, 4) // a frame, the text, the type, one more
 	if c.frameAt >= 0 {
 		fr := q.Frames[c.frameAt]
 		where := fmt.Sprintf("%s:%d", ix.str(ix.files[rec.file].path), fr.Line)
