@@ -11,6 +11,9 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/explain"
@@ -106,10 +109,16 @@ const (
 // NewSearchResponse converts a lookup answer to its JSON form, without
 // page URLs (the server adds them).
 func NewSearchResponse(ans *lookup.Answer) *SearchResponse {
+	return newSearchResponse(ans, explain.Title)
+}
+
+// newSearchResponse is NewSearchResponse with the title of each match's
+// site given by title.
+func newSearchResponse(ans *lookup.Answer, title func(*errdex.Site) string) *SearchResponse {
 	out := &SearchResponse{
 		Exception: ans.Exception,
 		Message:   strings.TrimSpace(ans.Message),
-		Matches:   []SearchMatch{},
+		Matches:   make([]SearchMatch, 0, len(ans.Hits)),
 		Frames:    []trace.Frame{},
 		Reason:    ans.Reason,
 		ElapsedMS: float64(ans.Elapsed.Microseconds()) / 1000,
@@ -130,13 +139,16 @@ func NewSearchResponse(ans *lookup.Answer) *SearchResponse {
 			Values:    h.Values(),
 			Reasons:   h.Reasons,
 			Site:      h.Site,
-			Title:     explain.Title(h.Site),
+			Title:     title(h.Site),
 			TextScore: h.TextScore,
 			Template:  h.Template,
 			hit:       h,
 		}
-		for _, v := range h.Match.Values {
+		for i, v := range h.Match.Values {
 			if v.Start >= 0 {
+				if m.Ordered == nil {
+					m.Ordered = make([]SearchValue, 0, len(h.Match.Values)-i)
+				}
 				m.Ordered = append(m.Ordered, SearchValue{Name: v.Name, Text: v.Text})
 			}
 		}
@@ -219,13 +231,64 @@ func (s *Server) search(r *http.Request, text, repo string) (*lookup.Answer, err
 	return ans, nil
 }
 
-// matchURL links a match to its error page with the paste's values.
+// matchURL links a match to its error page with the paste's values, as
+// paths.errorPage does.
 func (s *Server) matchURL(h *lookup.Hit) string {
 	t := h.Site.Template
 	if h.Template > 0 && h.Template <= len(h.Site.Alternatives) {
 		t = h.Site.Alternatives[h.Template-1]
 	}
-	return s.paths.errorPage(h.ID, Slug(h.Site.Template), encodeValues(h.Values(), t, h.Template))
+	u := s.links.get(s.paths, h.Site).page
+	if values := encodeValues(h.Values(), t, h.Template); len(values) > 0 {
+		u += "?" + values.Encode()
+	}
+	return u
+}
+
+// siteLinksEntries bounds the sites whose links are kept, as lookup bounds
+// the sites it keeps.
+const siteLinksEntries = 4096
+
+// siteLinks keeps what a search answer shows of each site it names that
+// depends on the site alone: its title and the link to its page, which
+// cost more to make than the rest of the answer's text. An entry is valid
+// for the site record it was made from (lookup shares one record per site
+// until its index is reloaded).
+type siteLinks struct {
+	entries *lru.Cache[errdex.ID, *siteLink]
+}
+
+type siteLink struct {
+	site  *errdex.Site
+	title string // explain.Title
+	page  string // paths.errorPage without values
+}
+
+func newSiteLinks() (*siteLinks, error) {
+	c, err := lru.New[errdex.ID, *siteLink](siteLinksEntries)
+	if err != nil {
+		return nil, fmt.Errorf("web: site link cache: %w", err)
+	}
+	return &siteLinks{entries: c}, nil
+}
+
+// get returns the title and page link of site, made when they are not
+// kept for this record.
+func (c *siteLinks) get(p paths, site *errdex.Site) *siteLink {
+	if l, ok := c.entries.Get(site.ID); ok && l.site == site {
+		return l
+	}
+	l := &siteLink{site: site, title: explain.Title(site), page: p.errorPage(site.ID, Slug(site.Template), nil)}
+	c.entries.Add(site.ID, l)
+	return l
+}
+
+// title returns explain.Title of site.
+func (c *siteLinks) title(p paths, site *errdex.Site) string {
+	if site == nil {
+		return explain.Title(site)
+	}
+	return c.get(p, site).title
 }
 
 func (s *Server) countOutcome(res *SearchResponse) {
@@ -249,7 +312,7 @@ func (s *Server) runSearch(r *http.Request) (text, repo string, res *SearchRespo
 	if err != nil {
 		return "", "", nil, err
 	}
-	res = NewSearchResponse(ans)
+	res = newSearchResponse(ans, func(site *errdex.Site) string { return s.links.title(s.paths, site) })
 	for i := range res.Matches {
 		res.Matches[i].URL = s.matchURL(&ans.Hits[i])
 	}
@@ -287,32 +350,48 @@ func (s *Server) apiSearch(r *http.Request) (*response, error) {
 const sitePlaceholder = `"site":null`
 
 // encode appends to dst what json.Marshal writes for the answer, byte for
-// byte, and a newline, with each match's site spliced in as the lookup service
-// cached its JSON (encoding site records is most of the cost of an answer,
-// and encoding/json would do it by reflection, then scan each record again
-// to compact it), and where each site is in it. The answer is encoded with every Site nil, and the i-th
+// byte, and a newline, with each match's site spliced in as the lookup
+// service cached its JSON (encoding site records is most of the cost of an
+// answer, and encoding/json would do it by reflection, then scan each
+// record again to compact it), and where each site is in it. The answer is
+// encoded with every Site nil (and then given them back), and the i-th
 // "site":null receives the i-th site: that text appears nowhere else,
-// since a quote inside a JSON string is escaped and no other member of
-// the answer is named "site".
+// since a quote inside a JSON string is escaped and no other member of the
+// answer is named "site".
 func (res *SearchResponse) encode(dst []byte) ([]byte, []span, error) {
-	bare := *res
-	bare.Matches = slices.Clone(res.Matches)
 	sites := make([]span, len(res.Matches))
+	recs := make([]*errdex.Site, len(res.Matches))
 	size := 0
-	for i := range bare.Matches {
-		m := &bare.Matches[i]
+	for i := range res.Matches {
+		m := &res.Matches[i]
 		b, err := m.encodedSite()
 		if err != nil {
 			return nil, nil, fmt.Errorf("web: encode the site of match %s: %w", m.ID, err)
 		}
 		sites[i], size = span{site: m.ID, json: b}, size+len(b)
-		m.Site = nil
+		recs[i] = m.Site
 	}
-	doc, err := json.Marshal(&bare)
+	buf := docBuffers.Get().(*bytes.Buffer)
+	defer func() {
+		if buf.Cap() <= maxPooledBuffer {
+			docBuffers.Put(buf)
+		}
+	}()
+	buf.Reset()
+	for i := range res.Matches {
+		res.Matches[i].Site = nil
+	}
+	// An Encoder writes what json.Marshal returns and a newline, into a
+	// buffer that is kept for the next answer.
+	err := json.NewEncoder(buf).Encode(res)
+	for i := range res.Matches {
+		res.Matches[i].Site = recs[i]
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("web: encode a search answer: %w", err)
 	}
-	out := slices.Grow(dst, len(doc)+size+1)
+	doc := buf.Bytes()
+	out := slices.Grow(dst, len(doc)+size)
 	for i := range sites {
 		at := bytes.Index(doc, []byte(sitePlaceholder))
 		if at < 0 {
@@ -325,8 +404,12 @@ func (res *SearchResponse) encode(dst []byte) ([]byte, []span, error) {
 		sites[i].end = len(out)
 		doc = doc[at+len("null"):]
 	}
-	return append(append(out, doc...), '\n'), sites, nil
+	return append(out, doc...), sites, nil
 }
+
+// docBuffers holds the buffers search answers are encoded into before
+// their sites are spliced in.
+var docBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // searchView is the search page: the form, then the matches, or the
 // reason nothing matched.

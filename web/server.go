@@ -85,7 +85,10 @@ type Server struct {
 	flight  singleflight.Group
 	// deflates holds the compressed JSON of the sites search answers send.
 	deflates *siteDeflates
-	bufs     bufferPool // of search answers
+	// links holds the title and page link of the sites search answers
+	// name.
+	links *siteLinks
+	bufs  bufferPool // of search answers
 	// matching holds a slot per search being matched (see search).
 	matching chan struct{}
 
@@ -136,6 +139,9 @@ func newServer(ctx context.Context, cfg Config, p paths, static bool) (*Server, 
 	}
 	if cfg.CacheBytes > 0 {
 		s.cache = newPageCache(cfg.CacheBytes)
+	}
+	if s.links, err = newSiteLinks(); err != nil {
+		return nil, err
 	}
 	if s.deflates, err = newSiteDeflates(); err != nil {
 		return nil, err

@@ -11,9 +11,13 @@ import (
 	"net/url"
 	"os/exec"
 	"path/filepath"
+	runtimemetrics "runtime/metrics"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/lookup"
 	"github.com/errdex/errdex/lookup/lookuptest"
 )
 
@@ -154,3 +158,66 @@ type countingWriter struct {
 func (w *countingWriter) Header() http.Header         { return w.h }
 func (w *countingWriter) Write(b []byte) (int, error) { w.n += len(b); return len(b), nil }
 func (w *countingWriter) WriteHeader(status int)      { w.status = status }
+
+// BenchmarkSearchStepsStdlib times the steps of a search answer apart, on
+// the load test's messages and tracebacks in turn: matching (the lookup
+// service's Explain: parsing, matching, loading the sites), building the
+// answer (titles, values, page links), encoding its JSON and splicing its
+// gzip body. Each step is reported per search in ns and allocations
+// (explain-ns/op, explain-allocs/op, ...); ns/op is their sum.
+func BenchmarkSearchStepsStdlib(b *testing.B) {
+	srv, errs := stdlibServer(b)
+	var texts []string
+	for _, e := range errs {
+		texts = append(texts, e.Message, e.Traceback)
+	}
+	type step struct {
+		name   string
+		ns     time.Duration
+		allocs uint64
+	}
+	steps := []step{{name: "explain"}, {name: "answer"}, {name: "encode"}, {name: "gzip"}}
+	// runtime/metrics reads the allocation count without stopping the
+	// world, as runtime.ReadMemStats would.
+	allocs := []runtimemetrics.Sample{{Name: "/gc/heap/allocs:objects"}}
+	mark := func() (time.Time, uint64) {
+		runtimemetrics.Read(allocs)
+		return time.Now(), allocs[0].Value.Uint64()
+	}
+	add := func(s *step, t0 time.Time, a0 uint64) (time.Time, uint64) {
+		t, a := mark()
+		s.ns += t.Sub(t0)
+		s.allocs += a - a0
+		return mark()
+	}
+	ctx := context.Background()
+	n := 0
+	for b.Loop() {
+		text := texts[n%len(texts)]
+		n++
+		t, a := mark()
+		ans, err := srv.cfg.Lookup.Explain(ctx, text, lookup.Options{Limit: 10})
+		if err != nil || len(ans.Hits) == 0 {
+			b.Fatalf("%q: %v, no match", text, err)
+		}
+		t, a = add(&steps[0], t, a)
+		res := newSearchResponse(ans, func(site *errdex.Site) string { return srv.links.title(srv.paths, site) })
+		for i := range res.Matches {
+			res.Matches[i].URL = srv.matchURL(&ans.Hits[i])
+		}
+		t, a = add(&steps[1], t, a)
+		body, spans, err := res.encode(srv.bufs.get())
+		if err != nil {
+			b.Fatal(err)
+		}
+		t, a = add(&steps[2], t, a)
+		gz := srv.deflates.gzipSpliced(srv.bufs.get(), body, spans)
+		add(&steps[3], t, a)
+		srv.bufs.put(body)
+		srv.bufs.put(gz)
+	}
+	for _, s := range steps {
+		b.ReportMetric(float64(s.ns.Nanoseconds())/float64(n), s.name+"-ns/op")
+		b.ReportMetric(float64(s.allocs)/float64(n), s.name+"-allocs/op")
+	}
+}
