@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -104,7 +105,8 @@ func callConds(conds []Cond, h *Helper, c Call) (keep, chosen bool) {
 // conditions on the helper's parameters under which it is reached: the
 // guards on the path to it (if, else, case, and early returns, those
 // raising another error included) that compare a parameter with a
-// constant. A parameter the body assigns, or whose address it takes, is
+// constant (a literal, or a constant of the file the body does not
+// shadow, read as its literal: see condConst). A parameter the body assigns, or whose address it takes, is
 // left out: the comparison may not be of the argument. Sites inside a
 // function literal get none. nil when no site has a condition.
 func (x *fileCtx) paramConds(body *ast.BlockStmt, params []string, sites []*errdex.Site) [][]Cond {
@@ -112,6 +114,10 @@ func (x *fileCtx) paramConds(body *ast.BlockStmt, params []string, sites []*errd
 		return nil
 	}
 	changed := changedNames(body)
+	shadowed := maps.Clone(changed)
+	for _, p := range params {
+		shadowed[p] = true
+	}
 	var out [][]Cond
 	inspectStack(body, func(stack []ast.Node) {
 		var at []int
@@ -126,7 +132,7 @@ func (x *fileCtx) paramConds(body *ast.BlockStmt, params []string, sites []*errd
 		var cs []Cond
 		for _, g := range x.guardsFrom(stack, true) {
 			if (g.Op == "==" || g.Op == "!=") && g.Value != "" && slices.Contains(params, g.Subject) && g.Subject != "_" && !changed[g.Subject] {
-				cs = append(cs, Cond{Field: g.Subject, Op: g.Op, Value: g.Value})
+				cs = append(cs, Cond{Field: g.Subject, Op: g.Op, Value: x.condConst(g.Value, shadowed)})
 			}
 		}
 		for _, i := range at {

@@ -197,3 +197,39 @@ func (x *fileCtx) tableKeys(cl *ast.CompositeLit) [][]string {
 	}
 	return out
 }
+
+// condConst returns, for the value a condition compares with (kind ==
+// kindFile), the constant it names as a literal when it is a constant of
+// the file that shadowed does not hide: a string constant as its quoted
+// literal (kindFile = "file" gives "\"file\"", through constants naming
+// constants), an integer one as its decimal value (modeWrite, of iota + 1,
+// gives "2"); otherwise value as written, which condValue takes as
+// unknown.
+func (x *fileCtx) condConst(value string, shadowed map[string]bool) string {
+	name := value
+	for range maxAliasHops {
+		if !isIdent(name) || shadowed[name] {
+			return value
+		}
+		d, ok := x.constDecls[name]
+		if !ok {
+			return value
+		}
+		switch e := ast.Unparen(d.value).(type) {
+		case *ast.BasicLit:
+			if e.Kind == token.STRING {
+				return e.Value
+			}
+		case *ast.Ident:
+			if _, ok := x.constDecls[e.Name]; ok && e.Name != "iota" {
+				name = e.Name
+				continue
+			}
+		}
+		if v := x.constValue(name); v.Kind() == constant.Int {
+			return v.ExactString()
+		}
+		return value
+	}
+	return value
+}

@@ -91,7 +91,9 @@
 // its parameters they are made under (if kind == "x" { return A };
 // return B), so a call's constant takes only the messages of the
 // branches it can reach, and a caller's constant specialises only those
-// sites. An Error method returning a field's or an
+// sites. A condition comparing with a constant of the file (kind ==
+// kindFile, e.Kind == kindDir) reads its value (see condConst), unless a
+// parameter or local of the function hides it. An Error method returning a field's or an
 // embedded field's String() (exec.ExitError: e.ProcessState.String())
 // takes that method's messages, of every build's variant, the most widely
 // built first; a sentinel defined for several builds resolves to the one

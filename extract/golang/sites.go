@@ -562,12 +562,27 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 	s := scope{x, fn}
 	var ts []errdex.Template
 	var conds [][]Cond // parallel to ts
+	// shadowed are the names that hide constants (see condConst).
+	var shadowed map[string]bool
+	if withConds {
+		shadowed = changedNames(d.Body)
+		for _, l := range []*ast.FieldList{d.Recv, d.Type.Params} {
+			if l == nil {
+				continue
+			}
+			for _, f := range l.List {
+				for _, n := range f.Names {
+					shadowed[n.Name] = true
+				}
+			}
+		}
+	}
 	inspectStack(d.Body, func(stack []ast.Node) {
 		if r, ok := stack[len(stack)-1].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
 			got := s.tmpl(r.Results[0], 0)
 			var c []Cond
 			if withConds {
-				c = x.fieldConds(stack, fn.recvName)
+				c = x.fieldConds(stack, fn.recvName, shadowed)
 			}
 			for range got {
 				conds = append(conds, c)
@@ -609,7 +624,7 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 // fieldConds returns the guards of the return statement at the top of
 // stack that compare a field of the receiver recv with a constant (e.Message
 // == "", e.Code != 0), as Conds.
-func (x *fileCtx) fieldConds(stack []ast.Node, recv string) []Cond {
+func (x *fileCtx) fieldConds(stack []ast.Node, recv string, shadowed map[string]bool) []Cond {
 	if recv == "" {
 		return nil
 	}
@@ -619,7 +634,7 @@ func (x *fileCtx) fieldConds(stack []ast.Node, recv string) []Cond {
 		if !ok || !isIdent(field) || g.Op != "==" && g.Op != "!=" {
 			continue
 		}
-		out = append(out, Cond{Field: field, Op: g.Op, Value: g.Value})
+		out = append(out, Cond{Field: field, Op: g.Op, Value: x.condConst(g.Value, shadowed)})
 	}
 	return out
 }
