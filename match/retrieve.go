@@ -159,10 +159,55 @@ func better(a, b cand) bool {
 }
 
 // selectTop reorders cs so that its first k elements are the k best (in no
-// particular order), by quickselect: O(len(cs)) expected, with a
+// particular order). When they are few among many (the candidates
+// verified), they are kept as a heap with the worst of them at the root,
+// which each later candidate is compared with, and replaces when it is
+// better: O(len(cs) + m·log k) for the m candidates that enter, few when
+// the best come early, as retrieval finds them (the rarest words first).
+// Otherwise quickselect takes O(len(cs)) (see BenchmarkSelectTop).
+func selectTop(cs []cand, k int) {
+	if k <= 0 || k >= len(cs) {
+		return
+	}
+	if len(cs) < 8*k {
+		quickselectTop(cs, k)
+		return
+	}
+	top := cs[:k]
+	for i := k/2 - 1; i >= 0; i-- {
+		siftWorst(top, i)
+	}
+	for j := k; j < len(cs); j++ {
+		if better(cs[j], top[0]) {
+			top[0], cs[j] = cs[j], top[0]
+			siftWorst(top, 0)
+		}
+	}
+}
+
+// siftWorst moves h[i] down the heap h until it is worse than neither of
+// its children: the root of h is then its worst candidate.
+func siftWorst(h []cand, i int) {
+	for {
+		worst := i
+		if l := 2*i + 1; l < len(h) && better(h[worst], h[l]) {
+			worst = l
+		}
+		if r := 2*i + 2; r < len(h) && better(h[worst], h[r]) {
+			worst = r
+		}
+		if worst == i {
+			return
+		}
+		h[i], h[worst] = h[worst], h[i]
+		i = worst
+	}
+}
+
+// quickselectTop is selectTop by quickselect: O(len(cs)) expected, with a
 // median-of-three pivot and a fall back to sorting when partitions stay
 // lopsided.
-func selectTop(cs []cand, k int) {
+func quickselectTop(cs []cand, k int) {
 	lo, hi := 0, len(cs)
 	for rounds := 0; hi-lo > 16 && rounds < 64; rounds++ {
 		m := lo + (hi-lo)/2
