@@ -155,11 +155,9 @@ func (ev *evaluator) methodOf(c *classInfo, name string, depth int) *scope {
 		return nil
 	}
 	for _, base := range c.bases {
-		for _, bc := range ev.fs.classes {
-			if bc.qual == compactName(ev.text(base)) && bc != c {
-				if f := ev.methodOf(bc, name, depth+1); f != nil {
-					return f
-				}
+		if bc := ev.fileClass(compactName(ev.text(base)), c); bc != nil {
+			if f := ev.methodOf(bc, name, depth+1); f != nil {
+				return f
 			}
 		}
 	}

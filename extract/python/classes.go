@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -20,17 +21,26 @@ const maxClassAttrs = 64
 type classFact struct {
 	qual  string // the class's name within its module ("Outer.Inner")
 	bases []nameRef
-	init  *initFact
-	// str holds the messages __str__ returns; nil when the class does
-	// not define __str__.
-	str []errdex.Template
+	methodFacts
+	// consts are the texts and numbers the class body binds, by name
+	// (message = "..."), which self.NAME reads unless __init__ sets it.
+	consts map[string]argVal
+	// inherited holds, by the qualified name of a base in the file, the
+	// facts of that base's __init__ and __str__ as they read for this
+	// class, when they format constants it binds (see inherit).
+	inherited map[string]*methodFacts
+}
+
+// methodFacts are the facts of a class's __init__ and __str__.
+type methodFacts struct {
+	init *initFact
 	// attrs are the values __init__ assigns to self.NAME, by NAME;
 	// partial names those some path through __init__ leaves unset.
 	attrs   map[string]argVal
 	partial map[string]bool
-	// consts are the texts and numbers the class body binds, by name
-	// (message = "..."), which self.NAME reads unless __init__ sets it.
-	consts map[string]argVal
+	// str holds the messages __str__ returns; nil when the class does
+	// not define __str__.
+	str []errdex.Template
 }
 
 // initFact describes a class's __init__.
@@ -67,22 +77,82 @@ func (x *extraction) classFact(c *classInfo) *classFact {
 		cf.init = x.initFact(c, init)
 		cf.attrs, cf.partial = x.attrs(init)
 	}
+	cf.str = x.strOf(c)
+	if len(cf.consts) > 0 {
+		x.inherit(c, cf)
+	}
+	return cf
+}
+
+// strOf returns the messages c's __str__ (or the __repr__ that stands for
+// it) returns; nil when c defines neither.
+func (x *extraction) strOf(c *classInfo) []errdex.Template {
 	strScope, returns := c.methods["__str__"], c.strReturns
 	if x.strIsRepr(c) {
 		strScope, returns = c.methods["__repr__"], c.reprReturns
 	}
-	if strScope != nil && len(returns) > 0 {
-		var v value
-		for i, r := range returns {
-			if i == 0 {
-				v = x.ev.eval(r, strScope)
-			} else {
-				v = union(v, x.ev.eval(r, strScope))
-			}
-		}
-		cf.str = v.strAlts()
+	if strScope == nil || len(returns) == 0 {
+		return nil
 	}
-	return cf
+	var v value
+	for i, r := range returns {
+		if i == 0 {
+			v = x.ev.eval(r, strScope)
+		} else {
+			v = union(v, x.ev.eval(r, strScope))
+		}
+	}
+	return v.strAlts()
+}
+
+// inherit records how the __init__ and __str__ of c's bases in the file
+// read for c when they format constants c binds: botocore's
+// BotoCoreError.__init__ passes self.fmt.format(**kwargs) on, and each
+// subclass binds fmt to its own message ("Unknown service:
+// '{service_name}'..."), which Link would otherwise never see, the base's
+// message being formatted with the base's fmt already.
+func (x *extraction) inherit(c *classInfo, cf *classFact) {
+	ev := x.ev
+	ev.selfClass = c
+	defer func() { ev.selfClass, ev.overridden = nil, false }()
+	for _, a := range x.fileBases(c) {
+		init := a.methods["__init__"]
+		ev.overridden = false
+		var v methodFacts
+		if init != nil {
+			v.init = x.initFact(a, init)
+			v.attrs, v.partial = x.attrs(init)
+		}
+		v.str = x.strOf(a)
+		if ev.overridden {
+			if cf.inherited == nil {
+				cf.inherited = map[string]*methodFacts{}
+			}
+			cf.inherited[a.qual] = &v
+		}
+	}
+}
+
+// fileBases returns the bases of c defined in the file, nearest first
+// (depth first along the bases as written), each once.
+func (x *extraction) fileBases(c *classInfo) []*classInfo {
+	var out []*classInfo
+	var walk func(k *classInfo, depth int)
+	walk = func(k *classInfo, depth int) {
+		if depth > maxChain {
+			return
+		}
+		for _, b := range k.bases {
+			bc := x.ev.fileClass(compactName(x.ev.text(b)), k)
+			if bc == nil || bc == c || slices.Contains(out, bc) {
+				continue
+			}
+			out = append(out, bc)
+			walk(bc, depth+1)
+		}
+	}
+	walk(c, 0)
+	return out
 }
 
 // initFact reads __init__'s parameters and its call of the base __init__.

@@ -28,6 +28,11 @@ type evaluator struct {
 	// them, which Link can substitute. A class constant used as a format
 	// string is still read (formatFor is set while evaluating one).
 	classCtx, formatFor bool
+	// selfClass, when set, is the class a base's methods are read for: a
+	// class constant used as a format string is then read from it first
+	// (see overridingConstant), and overridden records that one was.
+	selfClass  *classInfo
+	overridden bool
 	// problems collects malformed format strings, by line.
 	problems []string
 	// calls are the calls of the file's own functions being modelled,
@@ -452,6 +457,9 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 				return unknown("self."+attr, "")
 			}
 			cls = sc.method()
+			if v, ok := ev.overridingConstant(cls, attr); ok {
+				return v
+			}
 		default:
 			for _, c := range ev.fs.classes {
 				if c.qual == o {
@@ -507,6 +515,61 @@ func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
 	return v, true
 }
 
+// overridingConstant reads attr as a constant of ev.selfClass or of a
+// class between it and owner (the class whose method reads it), nearest
+// first: botocore's BotoCoreError.__init__ formats self.fmt, which each
+// subclass binds to its own message.
+func (ev *evaluator) overridingConstant(owner *classInfo, attr string) (value, bool) {
+	if ev.selfClass == nil || ev.selfClass == owner {
+		return value{}, false
+	}
+	for _, k := range ev.lineage(ev.selfClass, owner) {
+		if v, ok := ev.classConstant(k, attr); ok {
+			ev.overridden = true
+			return v, true
+		}
+	}
+	return value{}, false
+}
+
+// lineage returns the classes of the file on the way from c up to its
+// base owner, c first and owner left out, depth first along the bases as
+// written; nil when owner is not a base of c in the file.
+func (ev *evaluator) lineage(c, owner *classInfo) []*classInfo {
+	var path []*classInfo
+	var walk func(k *classInfo, depth int) bool
+	walk = func(k *classInfo, depth int) bool {
+		if k == owner {
+			return true
+		}
+		if depth > maxChain {
+			return false
+		}
+		path = append(path, k)
+		for _, b := range k.bases {
+			if bc := ev.fileClass(compactName(ev.text(b)), k); bc != nil && walk(bc, depth+1) {
+				return true
+			}
+		}
+		path = path[:len(path)-1]
+		return false
+	}
+	if !walk(c, 0) {
+		return nil
+	}
+	return path
+}
+
+// fileClass returns the class of the file named name, other than not.
+func (ev *evaluator) fileClass(name string, not *classInfo) *classInfo {
+	for _, c := range ev.fs.classes {
+		if c.qual == name && c != not {
+			return c
+		}
+	}
+	return nil
+}
+
 // instanceConstants is what an instance attribute holds when the
 // methods of class c bind it (self.attr = ...) only to constant texts, at
 // most maxAlts of them, None left out ("not set yet"): http.client's
@@ -516,9 +579,10 @@ func (ev *evaluator) classConstant(c *classInfo, attr string) (value, bool) {
 // comes last, for what a base class or other code may set. Results are
 // kept per class and attribute (see attrValues).
 func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, bool) {
-	if len(ev.calls) > 0 || ev.iterating {
-		// Bindings read now would see a modelled call's arguments, or no
-		// back edges: what they say holds for this reading only.
+	if len(ev.calls) > 0 || ev.iterating || ev.selfClass != nil {
+		// Bindings read now would see a modelled call's arguments, no
+		// back edges, or a subclass's constants: what they say holds for
+		// this reading only.
 		return value{}, false
 	}
 	key := attrKey{c, attr}

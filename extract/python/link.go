@@ -211,10 +211,35 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 	if q != "" && (r.site.ExceptionQualified == "" || e != nil) {
 		r.site.ExceptionQualified = q
 	}
-	if e == nil || r.noCall {
+	if e == nil || r.bare && !l.takesNoArgs(e) {
 		return
 	}
 	setMessage(r.site, preferLiteral(l.message(e, r.args), r.site))
+}
+
+// takesNoArgs reports whether the nearest __init__ on the way from e to
+// BaseException needs no argument; raise E then builds E() (without one,
+// it fails with a TypeError whose message is Python's).
+func (l *linker) takesNoArgs(e *classEntry) bool {
+	for cur, depth := e, 0; cur != nil && depth < maxChain; depth++ {
+		if init := cur.fact.init; init != nil {
+			for _, p := range init.params {
+				if p.def == nil && (p.kind == paramPlain || p.kind == paramKwOnly) {
+					return false
+				}
+			}
+			return true
+		}
+		if len(cur.fact.bases) == 0 {
+			break
+		}
+		_, next := l.resolve(cur.fact.bases[0], cur.file)
+		if next == cur {
+			break
+		}
+		cur = next
+	}
+	return true
 }
 
 // preferLiteral orders the messages a class builds after the message the
@@ -239,6 +264,10 @@ func preferLiteral(class []errdex.Template, s *errdex.Site) []errdex.Template {
 type chainLink struct {
 	e    *classEntry
 	bind bindings
+	// m is the class's __init__ and __str__ as they read for the raised
+	// class: a nearer class on the chain may bind constants they format
+	// (see classFact.inherited).
+	m *methodFacts
 }
 
 // message models str() of an instance of class e built with args: the
@@ -252,12 +281,18 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	builtin := "Exception"
 	final, cur, passing := args, e, true
 	for depth := 0; cur != nil && depth < maxChain; depth++ {
-		link := chainLink{e: cur}
+		link := chainLink{e: cur, m: &cur.fact.methodFacts}
+		for _, c := range chain {
+			if m := c.e.fact.inherited[cur.fact.qual]; m != nil && c.e.file == cur.file {
+				link.m = m
+				break
+			}
+		}
 		var base nameRef
 		if len(cur.fact.bases) > 0 {
 			base = cur.fact.bases[0]
 		}
-		if init := cur.fact.init; init != nil && passing {
+		if init := link.m.init; init != nil && passing {
 			link.bind = bindParams(init.params, final)
 			if init.superClass.written != "" {
 				base = init.superClass
@@ -283,8 +318,8 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	// nearest __init__ that may set it.
 	attrs := bindings{}
 	for _, c := range chain {
-		for name, a := range c.e.fact.attrs {
-			if _, ok := attrs["self."+name]; !ok && !c.e.fact.partial[name] {
+		for name, a := range c.m.attrs {
+			if _, ok := attrs["self."+name]; !ok && !c.m.partial[name] {
 				attrs["self."+name] = c.bind.applyArg(a)
 			}
 		}
@@ -297,7 +332,7 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		}
 	}
 	for _, c := range chain {
-		for name, a := range c.e.fact.attrs {
+		for name, a := range c.m.attrs {
 			if _, ok := attrs["self."+name]; !ok {
 				attrs["self."+name] = c.bind.applyArg(a)
 			}
@@ -307,7 +342,7 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		attrs["self.args["+strconv.Itoa(i)+"]"] = a
 	}
 	for _, c := range chain {
-		if c.e.fact.str == nil {
+		if c.m.str == nil {
 			continue
 		}
 		b := bindings{}
@@ -317,7 +352,7 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		for k, v := range attrs {
 			b[k] = v
 		}
-		return b.applyAll(c.e.fact.str)
+		return b.applyAll(c.m.str)
 	}
 	return builtinMessage(builtin, final)
 }

@@ -27,8 +27,9 @@ func (ev *evaluator) resolve(name string, at int, sc *scope) (value, bool) {
 	// the work would grow exponentially with the nesting of loops. What
 	// resolve gives depends on the name, the point and the evaluator's
 	// mode, unless a call is being modelled (the callee's parameters are
-	// the call's arguments) or the evaluation stopped at maxEvalDepth.
-	if len(ev.calls) > 0 {
+	// the call's arguments), a base's methods are read for a subclass (see
+	// evaluator.selfClass) or the evaluation stopped at maxEvalDepth.
+	if len(ev.calls) > 0 || ev.selfClass != nil {
 		return ev.resolveUncached(name, at, sc)
 	}
 	key := resolveKey{sc, name, at, ev.mode()}
@@ -500,7 +501,7 @@ func (w *walk) iteration(loop syntax.Node) flow {
 		return flow{}
 	}
 	key := resolveKey{w.sc, w.name, loop.Index(), w.ev.mode()}
-	cache := len(w.ev.calls) == 0
+	cache := len(w.ev.calls) == 0 && w.ev.selfClass == nil
 	if r, ok := w.ev.iterations[key]; ok && cache && w.ev.fits(r.height) {
 		return r.g
 	}

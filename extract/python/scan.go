@@ -144,7 +144,7 @@ func (t importTarget) qualified() string {
 type classInfo struct {
 	scope *scope
 	qual  string
-	bases []syntax.Node // positional superclass expressions
+	bases []syntax.Node // positional superclass expressions, Base for Base[T]
 	// methods holds __init__, __str__ and __repr__ when defined.
 	methods map[string]*scope
 	// superInits are the calls in __init__ of a base's __init__:
@@ -326,7 +326,10 @@ func (fs *fileScan) pushClass(node syntax.Node, parent *scope) *scope {
 	s := &scope{kind: classScope, node: node, body: node.Child("body"), name: name, qual: qualify(parent.qual, name), parent: parent}
 	c := &classInfo{scope: s, qual: s.qual}
 	for b := range node.Child("superclasses").NamedChildren() {
-		if b.Kind() != "keyword_argument" && b.Kind() != "list_splat" && b.Kind() != "dictionary_splat" && b.Kind() != "comment" {
+		if b.Kind() == "subscript" {
+			b = b.Child("value") // a generic alias (Base[T]) subclasses its origin
+		}
+		if b.Kind() != "keyword_argument" && b.Kind() != "list_splat" && b.Kind() != "dictionary_splat" && b.Kind() != "comment" && !b.IsNull() {
 			c.bases = append(c.bases, b)
 		}
 	}

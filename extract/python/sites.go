@@ -31,9 +31,9 @@ type raiseFact struct {
 	site *errdex.Site
 	ref  nameRef
 	args callArgs
-	// noCall marks "raise E" without arguments: Link qualifies the
-	// class but leaves the (empty) message alone.
-	noCall bool
+	// bare marks "raise E" without a call: raise E() when E's __init__
+	// takes no required argument (see linker.raise).
+	bare bool
 	// factory is set when the raised call is not a class but a function
 	// that may return the exception ("raise self._error(msg)"): the
 	// function's name within this file ("Parser._error"), or its import
@@ -408,7 +408,10 @@ func (x *extraction) raiseObject(s *errdex.Site, raised syntax.Node, sc *scope) 
 		s.Kind, s.Exception = errdex.KindRaise, text
 		x.qualify(s)
 		if r := x.ref(text); !r.builtin {
-			x.facts.raises = append(x.facts.raises, &raiseFact{site: s, ref: r, noCall: true})
+			// raise E is raise E(): the class's message built without
+			// arguments (attrs' FrozenInstanceError, botocore's
+			// NoCredentialsError).
+			x.facts.raises = append(x.facts.raises, &raiseFact{site: s, ref: r, bare: true})
 		}
 		return
 	}

@@ -1,0 +1,85 @@
+"""Subclasses that bind the constants their bases' methods format, bare
+raises of classes, and helpers inherited through generic bases."""
+import typing as t
+
+T = t.TypeVar("T")
+
+
+class ServiceError(Exception):
+    """The botocore pattern: each subclass binds its own fmt."""
+
+    fmt = "An unspecified error occurred"
+
+    def __init__(self, **kwargs):
+        msg = self.fmt.format(**kwargs)
+        Exception.__init__(self, msg)
+        self.kwargs = kwargs
+
+
+class UnknownService(ServiceError):
+    fmt = "Unknown service: '{service_name}'. Valid service names are: {known}"
+
+
+class WaiterFailed(ServiceError):
+    fmt = "Waiter {name} failed: {reason}"
+
+    def __init__(self, name, reason, last_response):
+        super().__init__(name=name, reason=reason)
+        self.last_response = last_response
+
+
+class SlowWaiter(WaiterFailed):
+    fmt = "Waiter {name} timed out: {reason}"
+
+
+class NoCredentials(ServiceError):
+    fmt = "Unable to locate credentials"
+
+
+class Reported(Exception):
+    fmt = "report failed"
+
+    def __init__(self, **kw):
+        self.kw = kw
+
+    def __str__(self):
+        return self.fmt.format(**self.kw)
+
+
+class MissingKey(Reported):
+    fmt = "missing key {key}"
+
+
+class Frozen(AttributeError):
+    def __init__(self):
+        super().__init__("can't set attribute")
+
+
+class FrozenInstance(Frozen):
+    pass
+
+
+class Positioned(ValueError):
+    def __init__(self, msg, pos):
+        super().__init__(f"{msg} at {pos}")
+
+
+class ParamType(t.Generic[T]):
+    def fail(self, message):
+        raise ValueError(message)
+
+
+class IntParam(ParamType[int]):
+    def convert(self, value):
+        self.fail(f"{value!r} is not a valid integer.")
+
+
+def raises(name, names, w, why, k):
+    raise UnknownService(service_name=name, known=names)
+    raise WaiterFailed(w, why, None)
+    raise SlowWaiter(w, why, None)
+    raise ServiceError()
+    raise NoCredentials
+    raise MissingKey(key=k)
+    raise FrozenInstance
+    raise Positioned
