@@ -192,6 +192,10 @@ func (x *extraction) raiseExpr(s *errdex.Site, raised syntax.Node, c candidate) 
 		s.Kind = errdex.KindReraise
 		s.Exception = x.caughtType(n)
 		x.qualify(s)
+	case raised.Kind() == "call" && raised.Child("function").Kind() == "attribute" &&
+		raised.Child("function").Child("attribute").Text() == "with_traceback":
+		// raise e.with_traceback(tb) raises e, with another traceback.
+		x.raiseExpr(s, unparen(raised.Child("function").Child("object")), c)
 	case raised.Kind() == "call":
 		s.Kind = errdex.KindRaise
 		x.raiseCall(s, raised, c.scope)

@@ -1,5 +1,6 @@
 """Subclasses that bind the constants their bases' methods format, bare
-raises of classes, and helpers inherited through generic bases."""
+raises of classes, helpers inherited through generic bases, and raises of
+an exception given another traceback."""
 import typing as t
 
 T = t.TypeVar("T")
@@ -83,3 +84,8 @@ def raises(name, names, w, why, k):
     raise MissingKey(key=k)
     raise FrozenInstance
     raise Positioned
+
+
+def grafted(name, exc, tb):
+    raise Positioned(name, 3).with_traceback(tb)
+    raise exc.with_traceback(None)
