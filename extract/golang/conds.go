@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/errdex/errdex"
 )
@@ -30,29 +31,90 @@ import (
 // helper's parameter (see helperIndex.forwarded).
 
 // condValue tells whether a Cond holds for a field whose message is t:
-// known is false when t is not a literal or the constant is not a string
+// known is false when t is not a literal or a constant is not a string
 // or an integer.
 func condValue(c Cond, t errdex.Template) (holds, known bool) {
 	text, ok := literalText(t)
 	if !ok {
 		return false, false
 	}
-	var eq bool
-	if s, err := strconv.Unquote(c.Value); err == nil && c.Value[0] != '\'' {
-		eq = text == s
-	} else if n, err := strconv.ParseInt(c.Value, 0, 64); err == nil {
-		eq = text == strconv.FormatInt(n, 10)
-	} else {
-		return false, false
+	eq := false
+	for _, v := range condValues(c) {
+		if s, err := strconv.Unquote(v); err == nil && v[0] != '\'' {
+			eq = eq || text == s
+		} else if n, err := strconv.ParseInt(v, 0, 64); err == nil {
+			eq = eq || text == strconv.FormatInt(n, 10)
+		} else {
+			return false, false
+		}
 	}
-	return eq == (c.Op == "=="), true
+	return eq == (c.Op != "!="), true
+}
+
+// condValues returns the constants a Cond compares with: one for == and
+// !=, those of a case clause for "in" (see orGuard).
+func condValues(c Cond) []string {
+	if c.Op == "in" {
+		return strings.Split(c.Value, "\x00")
+	}
+	return []string{c.Value}
 }
 
 // zeroHolds tells whether a Cond holds for a field left out of a keyed
 // composite literal, which has its type's zero value.
 func zeroHolds(c Cond) bool {
-	eq := c.Value == `""` || c.Value == "``" || c.Value == "0" || c.Value == "nil" || c.Value == "false"
-	return eq == (c.Op == "==")
+	eq := false
+	for _, v := range condValues(c) {
+		eq = eq || v == `""` || v == "``" || v == "0" || v == "nil" || v == "false"
+	}
+	return eq == (c.Op != "!=")
+}
+
+// guardConds returns the conditions of a guard set (see guardSetFrom)
+// that compare a subject with a constant, read as a constant of the file
+// unless shadowed hides it (see condConst), on the names field gives the
+// subjects ("" for a subject of no interest): == and != (a length
+// compared with 0 reads as a comparison with "", len(e.s) > 0 as e.s !=
+// ""), and "in" for a case clause of several values.
+func (x *fileCtx) guardConds(g *guardSet, field func(subject string) string, shadowed map[string]bool) []Cond {
+	var out []Cond
+	for _, gd := range g.guards {
+		subject, op, value := gd.Subject, gd.Op, gd.Value
+		if inner, ok := strings.CutPrefix(subject, "len("); ok && strings.HasSuffix(inner, ")") {
+			subject, op, value = lenCond(strings.TrimSuffix(inner, ")"), op, value)
+		}
+		if op != "==" && op != "!=" || value == "" {
+			continue
+		}
+		if f := field(subject); f != "" {
+			out = append(out, Cond{Field: f, Op: op, Value: x.condConst(value, shadowed)})
+		}
+	}
+	for _, or := range g.ors {
+		f := field(or.Subject)
+		if f == "" {
+			continue
+		}
+		values := make([]string, len(or.Values))
+		for i, v := range or.Values {
+			values[i] = x.condConst(v, shadowed)
+		}
+		out = append(out, Cond{Field: f, Op: "in", Value: strings.Join(values, "\x00")})
+	}
+	return out
+}
+
+// lenCond reads a comparison of len(s) with 0 or 1 as one of s with "":
+// len(s) > 0 is s != "", len(s) == 0 is s == "". Other comparisons give
+// no subject.
+func lenCond(s, op, value string) (subject, cop, cvalue string) {
+	switch op + " " + value {
+	case "> 0", "!= 0", ">= 1":
+		return s, "!=", `""`
+	case "== 0", "<= 0", "< 1":
+		return s, "==", `""`
+	}
+	return "", "", ""
 }
 
 // literalConds decides the conditions of one of an Error method's
@@ -129,12 +191,12 @@ func (x *fileCtx) paramConds(body *ast.BlockStmt, params []string, sites []*errd
 		if len(at) == 0 {
 			return
 		}
-		var cs []Cond
-		for _, g := range x.guardsFrom(stack, true) {
-			if (g.Op == "==" || g.Op == "!=") && g.Value != "" && slices.Contains(params, g.Subject) && g.Subject != "_" && !changed[g.Subject] {
-				cs = append(cs, Cond{Field: g.Subject, Op: g.Op, Value: x.condConst(g.Value, shadowed)})
+		cs := x.guardConds(x.guardSetFrom(stack, true), func(subject string) string {
+			if slices.Contains(params, subject) && subject != "_" && !changed[subject] {
+				return subject
 			}
-		}
+			return ""
+		}, shadowed)
 		for _, i := range at {
 			if len(cs) > 0 {
 				if out == nil {

@@ -86,10 +86,14 @@
 //
 // Branches: an Error method's messages carry the conditions on receiver
 // fields they are returned under (if e.Message == "" { return A }; return
-// B), so a value's field, or a helper's argument for it, selects the
-// message (see conds.go). A helper's own sites carry the conditions on
-// its parameters they are made under (if kind == "x" { return A };
-// return B), so a call's constant takes only the messages of the
+// B; switch e.kind { case kindA, kindB: return A; default: return B },
+// the statements after a switch whose every case returns taking the
+// negation of its cases; len(e.s) > 0 reads e.s != ""), so a value's
+// field, or a helper's argument for it, selects the message (see
+// conds.go); a field set to an integer constant of a named type of its
+// package, of any file (kind: kindUnknown), reads its value. A helper's
+// own sites carry the conditions on its parameters they are made under
+// (if kind == "x" { return A }; return B), so a call's constant takes only the messages of the
 // branches it can reach, and a caller's constant specialises only those
 // sites. A condition comparing with a constant of the file (kind ==
 // kindFile, e.Kind == kindDir) reads its value (see condConst), unless a

@@ -33,7 +33,10 @@ import (
 //     negated condition. One whose body ends in panic, a log.Fatal-like
 //     call, goto, or a return of a value that is itself a site is not a
 //     guard: the two errors are alternatives, and avoiding one by
-//     triggering the other is no fix.
+//     triggering the other is no fix. A switch on a tag before the site
+//     whose every case clause ends in return or continue, without default
+//     and with at most maxDefaultCases values, gives the negation of each
+//     value (the site runs when no case matched).
 //   - a comparison of an error variable with nil (err != nil, e.err ==
 //     nil) is left out: it says only that an earlier call failed or
 //     succeeded, which the explanation would turn into "make sure err ==
@@ -106,6 +109,17 @@ type guardSet struct {
 	// (see paramConds): an early return counts even when it raises
 	// another error.
 	reach bool
+	// ors are the matched case clauses of several values of a switch on
+	// a subject (case a, b:), which no Guard structures: the conditions
+	// of branches read them (see fieldConds).
+	ors []orGuard
+}
+
+// orGuard is a switch's subject and the values of its matched case
+// clause, as written: the subject equals one of them.
+type orGuard struct {
+	Subject string
+	Values  []string
 }
 
 // guardsOf returns the guards of the node at the top of stack, the path
@@ -117,6 +131,12 @@ func (x *fileCtx) guardsOf(stack []ast.Node) []errdex.Guard {
 // guardsFrom is guardsOf, with the early returns that raise another error
 // when reach is set (see guardSet).
 func (x *fileCtx) guardsFrom(stack []ast.Node, reach bool) []errdex.Guard {
+	return x.guardSetFrom(stack, reach).guards
+}
+
+// guardSetFrom is guardsFrom with the case clauses of several values
+// (see guardSet.ors).
+func (x *fileCtx) guardSetFrom(stack []ast.Node, reach bool) *guardSet {
 	g := &guardSet{x: x, reach: reach}
 	low := max(0, len(stack)-1-maxGuardDepth)
 walk:
@@ -162,7 +182,7 @@ walk:
 	if len(g.guards) > maxGuards {
 		g.guards = g.guards[len(g.guards)-maxGuards:]
 	}
-	return g.guards
+	return g
 }
 
 // ifChain returns the if statements of the else-if chain that stack[i]
@@ -186,6 +206,17 @@ func (g *guardSet) earlyExits(list []ast.Stmt, child ast.Node) {
 	i := slices.IndexFunc(list, func(s ast.Stmt) bool { return s == child })
 	n := 0
 	for j := i - 1; j >= 0 && j >= i-maxExitScan && n < maxEarlyExits; j-- {
+		if sw, ok := list[j].(*ast.SwitchStmt); ok {
+			if kind := g.switchExit(sw); kind != "" {
+				for _, c := range sw.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						g.caseExprs(sw.Tag, []ast.Expr{e}, true, kind)
+					}
+				}
+				n++
+			}
+			continue
+		}
 		s, ok := list[j].(*ast.IfStmt)
 		if !ok || s.Else != nil || s.Body == nil || len(s.Body.List) == 0 {
 			continue
@@ -230,6 +261,37 @@ func (x *fileCtx) hasSite(n ast.Node) bool {
 	return found
 }
 
+// switchExit returns the guard kind of a switch on a tag that leaves the
+// block in each of its cases, so that what follows it runs only when no
+// case matched (switch e.kind { case a: return x; case b: return y };
+// return z): every clause ends in a return or continue (a break leaves
+// the switch alone), there is no default and no fallthrough, and at most
+// maxDefaultCases values. It returns "" for any other switch.
+func (g *guardSet) switchExit(sw *ast.SwitchStmt) string {
+	if sw.Tag == nil || sw.Init != nil || sw.Body == nil || len(sw.Body.List) == 0 {
+		return ""
+	}
+	kind, values := "", 0
+	for _, s := range sw.Body.List {
+		c, ok := s.(*ast.CaseClause)
+		if !ok || c.List == nil || len(c.Body) == 0 {
+			return ""
+		}
+		values += len(c.List)
+		last := c.Body[len(c.Body)-1]
+		if b, ok := last.(*ast.BranchStmt); ok && b.Tok != token.CONTINUE {
+			return ""
+		}
+		if kind = g.exitKind(last); kind == "" {
+			return ""
+		}
+	}
+	if values > maxDefaultCases {
+		return ""
+	}
+	return kind
+}
+
 // caseClause adds the guards of the case clause cc of switch sw.
 func (g *guardSet) caseClause(sw *ast.SwitchStmt, cc *ast.CaseClause) {
 	if sw.Body == nil {
@@ -247,7 +309,7 @@ func (g *guardSet) caseClause(sw *ast.SwitchStmt, cc *ast.CaseClause) {
 		}
 	}
 	if cc.List != nil {
-		g.caseExprs(sw.Tag, cc.List, false)
+		g.caseExprs(sw.Tag, cc.List, false, "match")
 		return
 	}
 	var others []ast.Expr
@@ -260,16 +322,17 @@ func (g *guardSet) caseClause(sw *ast.SwitchStmt, cc *ast.CaseClause) {
 		return
 	}
 	for _, e := range others {
-		g.caseExprs(sw.Tag, []ast.Expr{e}, true)
+		g.caseExprs(sw.Tag, []ast.Expr{e}, true, "match")
 	}
 }
 
-// caseExprs adds the guard that one of the case expressions list matches
-// (or, when neg, that the one expression does not).
-func (g *guardSet) caseExprs(tag ast.Expr, list []ast.Expr, neg bool) {
+// caseExprs adds the guard, of the given kind, that one of the case
+// expressions list matches (or, when neg, that the one expression does
+// not).
+func (g *guardSet) caseExprs(tag ast.Expr, list []ast.Expr, neg bool, kind string) {
 	if tag == nil {
 		if len(list) == 1 {
-			g.cond(list[0], neg, nil, "match", neg)
+			g.cond(list[0], neg, nil, kind, neg)
 			return
 		}
 		var parts []string
@@ -277,7 +340,7 @@ func (g *guardSet) caseExprs(tag ast.Expr, list []ast.Expr, neg bool) {
 			parts = append(parts, g.x.text(e))
 		}
 		text := oneLine(strings.Join(parts, " || "))
-		g.add(errdex.Guard{Condition: text, Source: text, Kind: "match", Line: g.x.line(list[0]),
+		g.add(errdex.Guard{Condition: text, Source: text, Kind: kind, Line: g.x.line(list[0]),
 			Names: g.x.names(list...)})
 		return
 	}
@@ -290,8 +353,21 @@ func (g *guardSet) caseExprs(tag ast.Expr, list []ast.Expr, neg bool) {
 		parts = append(parts, t+" == "+g.x.text(e))
 	}
 	source := oneLine(strings.Join(parts, " || "))
-	gd := errdex.Guard{Condition: source, Source: source, Kind: "match", Line: g.x.line(list[0]),
+	gd := errdex.Guard{Condition: source, Source: source, Kind: kind, Line: g.x.line(list[0]),
 		Names: g.x.names(append([]ast.Expr{tag}, list...)...)}
+	if len(list) > 1 && !neg && isSubject(ast.Unparen(tag)) {
+		or := orGuard{Subject: oneLine(t)}
+		for _, e := range list {
+			if e = ast.Unparen(e); !isConstExpr(e) && !isChain(e) {
+				or.Values = nil
+				break
+			}
+			or.Values = append(or.Values, oneLine(g.x.text(e)))
+		}
+		if or.Values != nil {
+			g.ors = append(g.ors, or)
+		}
+	}
 	if len(list) == 1 {
 		bin := &ast.BinaryExpr{X: tag, Op: token.EQL, Y: list[0], OpPos: list[0].Pos()}
 		gd.Subject, gd.Op, gd.Value = g.x.structure(bin, neg)

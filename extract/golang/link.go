@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"go/token"
+	"maps"
 	"slices"
 	"strings"
 
@@ -635,8 +636,9 @@ func (l *linker) resolveLiterals() {
 			}
 			var ts []errdex.Template
 			carried := map[string][]Cond{}
+			condFields := l.constFields(fx, fields)
 			for _, t := range messages {
-				keep, conds := literalConds(et.Conds[templateKey(t)], lit, fields)
+				keep, conds := literalConds(et.Conds[templateKey(t)], lit, condFields)
 				if !keep {
 					continue
 				}
@@ -660,6 +662,43 @@ func (l *linker) resolveLiterals() {
 			lit.Site.Exception = m.Exception
 		}
 	})
+}
+
+// constFields returns fields, a literal's of a file with facts fx, with
+// each field that names an integer constant of a named type of the
+// package (or of an imported one: kind: kindUnknown, Mode: fs.ModeDir)
+// read as the constant's value, for the conditions of its type's Error
+// method (switch e.kind { case kindUnknown: ... }): a value the constants
+// of several builds agree on. fields itself when none does.
+func (l *linker) constFields(fx *Facts, fields map[string]LiteralField) map[string]LiteralField {
+	var out map[string]LiteralField
+	for name, f := range fields {
+		if !isSingleHole(f.Template) {
+			continue
+		}
+		imp, id, ok := strings.Cut(f.Expr, ".")
+		if !ok {
+			imp, id = "", f.Expr
+		} else if imp = fx.Imports[imp]; imp == "" {
+			continue
+		}
+		if !isIdent(id) {
+			continue
+		}
+		cs := l.consts[key{l.dir(fx.Dir, imp), id}]
+		if len(cs) == 0 || slices.ContainsFunc(cs, func(c constAt) bool { return c.c.Value != cs[0].c.Value }) {
+			continue
+		}
+		if out == nil {
+			out = maps.Clone(fields)
+		}
+		f.Template = errdex.NewTemplate(errdex.Lit(cs[0].c.Value))
+		out[name] = f
+	}
+	if out == nil {
+		return fields
+	}
+	return out
 }
 
 // sweep removes the sites marked for dropping (values of types that are

@@ -628,15 +628,12 @@ func (x *fileCtx) fieldConds(stack []ast.Node, recv string, shadowed map[string]
 	if recv == "" {
 		return nil
 	}
-	var out []Cond
-	for _, g := range x.guardsOf(stack) {
-		field, ok := strings.CutPrefix(g.Subject, recv+".")
-		if !ok || !isIdent(field) || g.Op != "==" && g.Op != "!=" {
-			continue
+	return x.guardConds(x.guardSetFrom(stack, false), func(subject string) string {
+		if field, ok := strings.CutPrefix(subject, recv+"."); ok && isIdent(field) {
+			return field
 		}
-		out = append(out, Cond{Field: field, Op: g.Op, Value: x.condConst(g.Value, shadowed)})
-	}
-	return out
+		return ""
+	}, shadowed)
 }
 
 // typeErrorFields gives the holes of an Error method's templates that
