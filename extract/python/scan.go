@@ -231,6 +231,13 @@ func scan(tree *syntax.Tree) *fileScan {
 				continue
 			}
 			fs.sites = append(fs.sites, candidate{node, cur})
+		case "yield":
+			// A generator of errors (jsonschema's validators yield
+			// ValidationError(...) for the caller to raise) builds each
+			// exception where it yields it.
+			if v := node.NamedChild(0); v.Kind() == "call" && !node.HasError() && constructsException(v) {
+				fs.sites = append(fs.sites, candidate{node, cur})
+			}
 		case "assignment":
 			fs.assignment(node, cur)
 		case "augmented_assignment":
@@ -511,4 +518,21 @@ func listOp(call syntax.Node) (string, bool) {
 		return fn.Child("object").Text(), true
 	}
 	return "", false
+}
+
+// constructsException reports whether a call builds an exception: it
+// calls a builtin exception or a name that ends like one
+// ("ValidationError", "errors.ParseException").
+func constructsException(call syntax.Node) bool {
+	name := compactName(call.Child("function").Text())
+	last := name[strings.LastIndexByte(name, '.')+1:]
+	if builtinExceptions[last] {
+		return true
+	}
+	for _, suffix := range []string{"Error", "Exception", "Warning"} {
+		if len(last) > len(suffix) && strings.HasSuffix(last, suffix) {
+			return true
+		}
+	}
+	return false
 }

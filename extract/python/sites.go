@@ -168,6 +168,10 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 		setMessage(s, argOf(x.ev.eval(msg, c.scope)).strForm(""))
 		return s
 	}
+	if n.Kind() == "yield" {
+		x.raiseExpr(s, n.NamedChild(0), c)
+		return s
+	}
 	var raised syntax.Node
 	for ch := range n.NamedChildren() {
 		if ch.Kind() != "comment" && ch.FieldName() != "cause" {
