@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -121,6 +122,13 @@ func templateBytes(t errdex.Template) int {
 // dedupe drops repeated and (when others exist) empty templates and keeps
 // at most n.
 func dedupe(ts []errdex.Template, n int) []errdex.Template {
+	return dedupeEmpty(ts, n, false)
+}
+
+// dedupeEmpty is dedupe, keeping an empty template when keepEmpty is set:
+// a value of a piece of a message (where := ""; if line != 0 { where =
+// "line 3: " }), whose empty value is a message without the piece.
+func dedupeEmpty(ts []errdex.Template, n int, keepEmpty bool) []errdex.Template {
 	if len(ts) <= 1 {
 		return ts
 	}
@@ -128,7 +136,7 @@ func dedupe(ts []errdex.Template, n int) []errdex.Template {
 	out := ts[:0:0]
 	for _, t := range ts {
 		k := templateKey(t)
-		if seen[k] || t.IsEmpty() {
+		if seen[k] || t.IsEmpty() && !keepEmpty {
 			continue
 		}
 		seen[k] = true
@@ -285,14 +293,43 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 		texts[i] = clip(s.x.text(a), maxExpr)
 		byText[texts[i]] = a
 	}
+	// values are the messages of each argument, resolved on first use;
+	// pick is the one of each a format is applied with. An argument of
+	// several messages (where := ""; if line != 0 { where = "line 3: " })
+	// gives a message for each, up to maxAlternatives in all (see
+	// printfPicks).
+	values := make([][]errdex.Template, len(args))
+	resolved := make([]bool, len(args))
+	valuesOf := func(i int) []errdex.Template {
+		if !resolved[i] {
+			// The empty value last: the first choice of each argument
+			// makes the main message, as when it has one value.
+			ts := slices.Clone(s.tmpl(args[i], depth+1))
+			slices.SortStableFunc(ts, func(a, b errdex.Template) int {
+				return cmpBool(a.IsEmpty(), b.IsEmpty())
+			})
+			values[i], resolved[i] = ts, true
+		}
+		return values[i]
+	}
+	var pick []int
+	used := make([]bool, len(args))
 	p := template.Printf{
 		Dialect: template.PrintfGo,
 		Value: func(i int) (errdex.Template, bool) {
-			ts := s.tmpl(args[i], depth+1)
-			if len(ts) != 1 || isSingleHole(ts[0]) {
+			used[i] = true
+			ts := valuesOf(i)
+			if len(ts) == 0 {
 				return errdex.Template{}, false
 			}
-			return ts[0], true
+			t := ts[0]
+			if pick != nil {
+				t = ts[pick[i]]
+			}
+			if isSingleHole(t) {
+				return errdex.Template{}, false
+			}
+			return t, true
 		},
 	}
 	var out []errdex.Template
@@ -302,21 +339,71 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 			out = append(out, f)
 			continue
 		}
-		res := p.Parse(format, texts)
-		parts := res.Template.Parts
-		for i, part := range parts {
-			if part.IsHole() && part.Type == errdex.HoleAny {
-				if a, ok := byText[part.Expr]; ok {
-					parts[i].Type = s.typeOf(a)
-				}
+		pick = nil
+		clear(used)
+		first := p.Parse(format, texts)
+		if len(first.Problems) > 0 && !call.Ellipsis.IsValid() {
+			s.x.problem(call, "format %q: %s", clip(format, 60), first.Problems[0])
+		}
+		counts := make([]int, len(args))
+		for i := range args {
+			counts[i] = 1
+			if used[i] {
+				counts[i] = len(valuesOf(i))
 			}
 		}
-		out = append(out, res.Template)
-		if len(res.Problems) > 0 && !call.Ellipsis.IsValid() {
-			s.x.problem(call, "format %q: %s", clip(format, 60), res.Problems[0])
+		for _, pk := range printfPicks(counts, maxAlternatives) {
+			res := first
+			if pk != nil {
+				pick = pk
+				res = p.Parse(format, texts)
+			}
+			parts := res.Template.Parts
+			for i, part := range parts {
+				if part.IsHole() && part.Type == errdex.HoleAny {
+					if a, ok := byText[part.Expr]; ok {
+						parts[i].Type = s.typeOf(a)
+					}
+				}
+			}
+			out = append(out, res.Template)
 		}
 	}
 	return dedupe(out, maxAlternatives)
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// printfPicks enumerates the choices of one message per argument, counts
+// giving how many each has: the first choice (every argument's first
+// message) as nil, then the others in order, the last argument varying
+// fastest, at most n in all.
+func printfPicks(counts []int, n int) [][]int {
+	out := [][]int{nil}
+	pick := make([]int, len(counts))
+	for len(out) < n {
+		i := len(counts) - 1
+		for ; i >= 0; i-- {
+			if pick[i]++; pick[i] < counts[i] {
+				break
+			}
+			pick[i] = 0
+		}
+		if i < 0 {
+			break
+		}
+		out = append(out, slices.Clone(pick))
+	}
+	return out
 }
 
 // literalText returns a template's text when it has no holes.

@@ -149,6 +149,12 @@
 // "..." }; return errors.New(msg)) resolves to the assignments that reach
 // the use: an assignment in a block enclosing the use replaces the earlier
 // ones, an assignment in a sibling branch adds an alternative, "+=" appends.
+// The empty string is a value too (where := ""; if line != 0 { where =
+// "line 3: " } gives a message without the piece), unless the variable
+// is declared with another type (var n int: its zero value prints
+// otherwise). An argument of Sprintf or Errorf with several values gives
+// a message for each (up to maxAlternatives in all), the first of each
+// (the empty one last) making the main message.
 //
 // Build constraints: a file compiled only for some builds (a //go:build
 // line, or the old // +build lines, before the package clause; a file name

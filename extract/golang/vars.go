@@ -255,7 +255,7 @@ func (w *walker) finish(id *ast.Ident, alts []alt) []errdex.Template {
 	for i, a := range alts {
 		ts[i] = a.t
 	}
-	ts = dedupe(ts, maxAlternatives)
+	ts = dedupeEmpty(ts, maxAlternatives, w.stringVar(id))
 	if len(ts) == 1 && ts[0].IsEmpty() {
 		// Only the zero value is seen: the variable is set elsewhere
 		// (through a pointer, in a closure).
@@ -271,6 +271,19 @@ func (w *walker) finish(id *ast.Ident, alts []alt) []errdex.Template {
 		return one(p)
 	}
 	return ts
+}
+
+// stringVar reports whether an empty value of id is the empty string, a
+// piece of a message left out (where := ""; var where string): id is
+// declared without a type or with type string. The zero value of
+// another type (var n int) prints otherwise, and is not known here.
+func (w *walker) stringVar(id *ast.Ident) bool {
+	t, ok := w.info.types[id.Name]
+	if !ok {
+		return true
+	}
+	name, ok := t.(*ast.Ident)
+	return ok && name.Name == "string"
 }
 
 // contains reports whether the use is inside n.
