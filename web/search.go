@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unsafe"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 
@@ -225,7 +226,10 @@ func urlencodedForm(body io.Reader) (q, repo string) {
 	if _, err := buf.ReadFrom(body); err != nil {
 		return "", ""
 	}
-	form := buf.String()
+	// The form is read in place: a value unescaped is a new string, and
+	// one without escapes, which QueryUnescape returns as is, is copied.
+	b := buf.Bytes()
+	form := unsafe.String(unsafe.SliceData(b), len(b))
 	var haveQ, haveRepo bool
 	for form != "" && !(haveQ && haveRepo) {
 		var pair string
@@ -241,6 +245,9 @@ func urlencodedForm(body io.Reader) (q, repo string) {
 		value, err := url.QueryUnescape(v)
 		if err != nil {
 			continue
+		}
+		if value == v {
+			value = strings.Clone(v)
 		}
 		if key == "q" {
 			q, haveQ = value, true
@@ -270,11 +277,15 @@ func (s *Server) search(r *http.Request, text, repo string) (*lookup.Answer, err
 		return nil, errdex.E("web.search", errdex.Unavailable, errNoSearch)
 	}
 	select {
-	case s.matching <- struct{}{}:
-		defer func() { <-s.matching }()
-	case <-r.Context().Done():
-		return nil, errdex.E("web.search", errdex.Unavailable, r.Context().Err())
+	case s.matching <- struct{}{}: // a free slot: no need to make the context's Done channel
+	default:
+		select {
+		case s.matching <- struct{}{}:
+		case <-r.Context().Done():
+			return nil, errdex.E("web.search", errdex.Unavailable, r.Context().Err())
+		}
 	}
+	defer func() { <-s.matching }()
 	ans, err := s.cfg.Lookup.Explain(r.Context(), text, lookup.Options{Limit: 10, Repo: repo})
 	if err != nil {
 		s.metrics.searches.WithLabelValues("error").Inc()
