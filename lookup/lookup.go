@@ -218,15 +218,32 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// several errors) compete by score, and so do loose lines (no
 	// traceback): the best answer wins, the earlier query on ties, a
 	// line of a several-line message weighed down by partShare.
+	//
+	// When no reading matches but the innermost frame is a raise the
+	// traceback ties to firmly (see atRaise), that raise is the answer,
+	// with a low score: its template, not the message, is wrong (the
+	// exception class builds its message at run time, or extraction read
+	// it imperfectly). It wins over the chain, whose exceptions the
+	// primary one was raised while handling.
 	mopts := match.Options{Limit: max(opts.Limit, 2)} // see Answer.RunnerUp
 	best := ix.Match(queries[0].Query, mopts)
 	bestQ := 0
-	for i, rd := range queries[1:] {
-		if i+1 >= readings && len(best.Matches) > 0 {
+	for i, rd := range queries[1:readings] {
+		if r := ix.Match(rd.Query, mopts); better(r, rd.Part, best, queries[bestQ].Part) {
+			best, bestQ = r, i+1
+		}
+	}
+	if len(best.Matches) == 0 && rep.Primary() != nil {
+		if r, ok := atRaise(ix, queries[0].Query); ok {
+			best, bestQ = r, 0
+		}
+	}
+	for i, rd := range queries[readings:] {
+		if len(best.Matches) > 0 {
 			break
 		}
 		if r := ix.Match(rd.Query, mopts); better(r, rd.Part, best, queries[bestQ].Part) {
-			best, bestQ = r, i+1
+			best, bestQ = r, readings+i
 		}
 	}
 	q := queries[bestQ].Query
@@ -379,6 +396,12 @@ func looseQuery(c trace.Candidate, repo string) match.Query {
 	return match.Query{Message: msg, Repo: repo}
 }
 
+// exceptionQuery is the query for exception e of a trace. Its innermost
+// frames in pseudo-files ("<string>", "<template>": code compiled from a
+// string) are left out, so that the innermost frame is the one in a real
+// file that called or raised there: six's raise_from runs as "<string>"
+// under the raise_from call, a template engine's frames under the raise
+// that rewrote the traceback.
 func exceptionQuery(e *trace.Exception, repo string) match.Query {
 	q := match.Query{Message: e.Message, Repo: repo}
 	if !e.TypeInferred {
@@ -386,7 +409,7 @@ func exceptionQuery(e *trace.Exception, repo string) match.Query {
 	}
 	for i := len(e.Frames) - 1; i >= 0; i-- {
 		f := e.Frames[i]
-		if f.Internal {
+		if f.Internal || len(q.Frames) == 0 && pseudoFile(f.Path) {
 			continue
 		}
 		q.Frames = append(q.Frames, match.Frame{Path: f.Path, Line: f.Line, Function: f.Function})

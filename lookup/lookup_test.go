@@ -20,11 +20,7 @@ import (
 func newService(t *testing.T) *Service {
 	t.Helper()
 	ctx := context.Background()
-	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "errdex.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := openStore(t)
 	hole := func(name string, typ errdex.HoleType) errdex.Part { return errdex.HolePart(name, name, typ) }
 	site := func(id, path string, line int, fn, exc string, parts ...errdex.Part) *errdex.Site {
 		return &errdex.Site{ID: errdex.ID(id), Repo: "cpython", Rev: "v3.11.7", Language: "python", Kind: errdex.KindRaise,
@@ -60,7 +56,25 @@ func newService(t *testing.T) *Service {
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
 		t.Fatal(err)
 	}
-	svc, err := New(ctx, st)
+	return newServiceOf(t, st)
+}
+
+// openStore opens a SQLite store in t's temporary directory, closed when
+// t ends.
+func openStore(t *testing.T) errdex.Store {
+	t.Helper()
+	st, err := sqlite.Open(context.Background(), filepath.Join(t.TempDir(), "errdex.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// newServiceOf builds the lookup service over st.
+func newServiceOf(t *testing.T, st errdex.Store) *Service {
+	t.Helper()
+	svc, err := New(context.Background(), st)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,6 +65,22 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 	return dst
 }
 
+// FramePath says whether a printed frame path names the indexed file at
+// site path, as the matcher ties frames to files (see resolveFrames), and
+// how many trailing path components they share.
+func FramePath(frame, site string) (comps int, ok bool) {
+	p := cleanPath(frame)
+	if p == "" {
+		return 0, false
+	}
+	c := commonSuffix(p, site)
+	return c, acceptSuffix(c, p, site)
+}
+
+// SameFunction reports whether a frame's function, as printed, names a
+// site's function (see sameFunction).
+func SameFunction(frame, site string) bool { return sameFunction(frame, site) }
+
 // cleanPath turns a printed frame path into a slash-separated one, or ""
 // for pseudo-files such as "<stdin>" or "<string>". Python's frozen
 // modules ("<frozen importlib._bootstrap>") become their source paths
