@@ -451,3 +451,25 @@ func TestConcurrentMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestLongValueStaysSpecific matches a message that is nearly all one
+// value (botocore lists every valid service name): the template's literal
+// text is specific however long the value, so the match stays clear of
+// the threshold below which no site is named.
+func TestLongValueStaysSpecific(t *testing.T) {
+	ix := testIndex(t)
+	for _, n := range []int{3, 400} {
+		var names []string
+		for i := range n {
+			names = append(names, "service-"+strconv.Itoa(i))
+		}
+		msg := "Unknown service: 'nonexistent-svc'. Valid service names are: " + strings.Join(names, ", ")
+		res := ix.Match(Query{Message: msg}, Options{})
+		if len(res.Matches) == 0 || res.Matches[0].ID != "bc-service" {
+			t.Fatalf("%d names: got %v (reason: %s), want bc-service", n, ids(res), res.Reason)
+		}
+		if got := res.Matches[0].Score; got < DefaultMinScore+0.05 {
+			t.Errorf("%d names: score %.3f, want at least %.3f", n, got, DefaultMinScore+0.05)
+		}
+	}
+}

@@ -6,6 +6,10 @@ import (
 	"strings"
 )
 
+// specificText is the literal text, in bytes, that makes a match specific
+// whatever its holes capture (see textScore).
+const specificText = 200
+
 // misfitCost is the share of the text score a capture that cannot be of
 // its hole's type costs (a type fit of -1; see typeFit).
 const misfitCost = 0.15
@@ -32,7 +36,11 @@ const misfitCost = 0.15
 // template like "missing {name}" swallowing a whole sentence): it is 1 when
 // literal text is at least half of what the template matched, down to 0.6
 // (an error hole's capture counts too: a wrapper explains another error's
-// message only when another template does, see compose.go).
+// message only when another template does, see compose.go), unless the
+// literal text matched is long enough to be specific on its own: at
+// specificText bytes, however much the holes hold (botocore's "Unknown
+// service: '{service_name}'. Valid service names are: {known}" lists
+// hundreds of names).
 func (al *alignment) textScore(truncated bool) float64 {
 	if al.total == 0 || al.matched == 0 {
 		return 0
@@ -51,7 +59,7 @@ func (al *alignment) textScore(truncated bool) float64 {
 	fit = max(0.5, fit+misfitCost*float64(al.misfit))
 	caseFactor := 1 - min(0.3, 0.05*float64(al.caseMiss))
 	share := float64(al.matched) / float64(al.matched+al.captured)
-	specificity := 0.6 + 0.4*min(1, share/0.5)
+	specificity := 0.6 + 0.4*max(min(1, share/0.5), min(1, float64(al.matched)/specificText))
 	return min(1, max(0, coverage*coverage*explained*(0.6+0.4*confidence)*fit*caseFactor*specificity))
 }
 
