@@ -214,7 +214,14 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 	if e == nil || r.bare && !l.takesNoArgs(e) {
 		return
 	}
-	setMessage(r.site, preferLiteral(l.message(e, r.args), r.site))
+	msgs := l.message(e, r.args)
+	if len(r.args.pos) == 1 && len(r.args.kw) == 0 {
+		// Only a single argument is printed as itself by the builtin
+		// str(); several print as a tuple, which a class that builds
+		// its own message never shows.
+		msgs = preferLiteral(msgs, r.site)
+	}
+	setMessage(r.site, msgs)
 }
 
 // takesNoArgs reports whether the nearest __init__ on the way from e to

@@ -266,6 +266,12 @@ func scan(tree *syntax.Tree) *fileScan {
 			fs.importStatement(node, cur)
 		case "call":
 			fs.calls = append(fs.calls, candidate{node, cur})
+			if isRaiseFrom(node) && !node.HasError() {
+				// six.raise_from(exc, cause) and future's raise_from
+				// are Python 2-compatible spellings of raise exc from
+				// cause.
+				fs.sites = append(fs.sites, candidate{node, cur})
+			}
 			if name, ok := listOp(node); ok {
 				cur.binds = append(cur.binds, binding{name, bindListOp, node.Index(), node})
 			}
@@ -535,4 +541,32 @@ func constructsException(call syntax.Node) bool {
 		}
 	}
 	return false
+}
+
+// isRaiseFrom reports whether a call is a statement calling raise_from
+// (bare or qualified: six.raise_from) with the exception first.
+func isRaiseFrom(call syntax.Node) bool {
+	if call.Parent().Kind() != "expression_statement" {
+		return false
+	}
+	name := compactName(call.Child("function").Text())
+	if name != "raise_from" && !strings.HasSuffix(name, ".raise_from") {
+		return false
+	}
+	return !raisedArg(call).IsNull()
+}
+
+// raisedArg returns the first positional argument of a call, or the zero
+// Node.
+func raisedArg(call syntax.Node) syntax.Node {
+	for a := range call.Child("arguments").NamedChildren() {
+		switch a.Kind() {
+		case "comment":
+			continue
+		case "keyword_argument", "list_splat", "dictionary_splat":
+			return syntax.Node{}
+		}
+		return a
+	}
+	return syntax.Node{}
 }

@@ -168,8 +168,12 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 		setMessage(s, argOf(x.ev.eval(msg, c.scope)).strForm(""))
 		return s
 	}
-	if n.Kind() == "yield" {
+	switch n.Kind() {
+	case "yield":
 		x.raiseExpr(s, n.NamedChild(0), c)
+		return s
+	case "call": // raise_from(exc, cause)
+		x.raiseExpr(s, unparen(raisedArg(n)), c)
 		return s
 	}
 	var raised syntax.Node

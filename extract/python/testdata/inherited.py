@@ -1,6 +1,6 @@
 """Subclasses that bind the constants their bases' methods format, bare
 raises of classes, helpers inherited through generic bases, and raises of
-an exception given another traceback."""
+an exception given another traceback or raised by six.raise_from."""
 import typing as t
 
 T = t.TypeVar("T")
@@ -89,3 +89,9 @@ def raises(name, names, w, why, k):
 def grafted(name, exc, tb):
     raise Positioned(name, 3).with_traceback(tb)
     raise exc.with_traceback(None)
+
+
+def compatible(timestr, e):
+    six.raise_from(Positioned(str(e) + ": bad time", 0), e)
+    raise_from(ValueError("bad time %r" % timestr), None)
+    log.raise_from_cache(timestr)
