@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/errdex/errdex"
@@ -103,7 +104,29 @@ func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Resul
 	default:
 		return nil, fmt.Errorf("%s %s: %w", op, dir, err)
 	}
+	// A root that is a Python package has its files stored under its
+	// name (see isPackage), when links to its upstream files can still
+	// be made (see packageParent).
+	pkg, prefix := "", ""
+	if opts.Rev == "" && isPackage(abs) {
+		pkg = filepath.Base(abs)
+		prefix = pkg + "/"
+	}
+	if pkg != "" && info != nil && info.URLTemplate != "" && opts.Upstream.URL == "" {
+		if parent, ok := packageParent(info.Prefix, pkg); ok {
+			snap.URLTemplate = info.Remote.LinkTemplate(info.Commit, parent)
+		} else {
+			prefix = ""
+		}
+	}
 	if u := opts.Upstream; u.URL != "" {
+		if pkg != "" {
+			if parent, ok := packageParent(u.Dir, pkg); ok {
+				u.Dir = parent
+			} else {
+				prefix = ""
+			}
+		}
 		remote, err := gitsrc.ParseRemote(u.URL)
 		if err != nil {
 			return nil, errdex.E(op, errdex.Invalid, fmt.Errorf("upstream %q: %w", u.URL, err))
@@ -158,7 +181,55 @@ func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Resul
 		return nil, fmt.Errorf("%s %s: %w", op, dir, err)
 	}
 	opts.Extractors = configure(opts.Extractors, cfg)
+	if prefix != "" {
+		walkFn = storeUnder(walkFn, prefix)
+	}
 	return run(ctx, st, &snap, walkFn, start, opts)
+}
+
+// isPackage reports whether directory dir is a Python package: it holds
+// an __init__.py. Its modules import each other by absolute names that
+// start with its own ("from click import types" in click/core.py), and
+// tracebacks print its files under its name (".../site-packages/click/
+// types.py"), so its files are stored under its directory name
+// ("click/types.py", module click.types), not relative to it.
+func isPackage(dir string) bool {
+	fi, err := os.Stat(filepath.Join(dir, "__init__.py"))
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// packageParent decides whether a package root's files can be stored
+// under its name pkg when the repository the tree is a copy of has it at
+// dir (Upstream.Dir, or the root's place in its git work tree), so that
+// links to the upstream files stay right: dir must be the package's
+// directory ("click", "src/click"), and links are then made from its
+// parent, which it returns ("", "src"). When dir ends in another name, or
+// names none (the repository's root is the package), the files stay
+// relative to the root.
+func packageParent(dir, pkg string) (string, bool) {
+	dir = strings.Trim(dir, "/")
+	if dir == pkg {
+		return "", true
+	}
+	parent, ok := strings.CutSuffix(dir, "/"+pkg)
+	return parent, ok
+}
+
+// storeUnder returns a walk that yields walkFiles' files, and reports the
+// files it skipped, under directory prefix (ending in "/").
+func storeUnder(walkFiles walkFunc, prefix string) walkFunc {
+	return func(ctx context.Context, fn func(walk.File) error) (*walk.Summary, error) {
+		sum, err := walkFiles(ctx, func(f walk.File) error {
+			f.Path = prefix + f.Path
+			return fn(f)
+		})
+		if sum != nil {
+			for i := range sum.Skipped {
+				sum.Skipped[i].Path = prefix + strings.TrimPrefix(sum.Skipped[i].Path, "./")
+			}
+		}
+		return sum, err
+	}
 }
 
 // configure adapts the extractors to a repository's .errdex.yaml, if any.

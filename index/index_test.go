@@ -1,0 +1,93 @@
+package index
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/python"
+	"github.com/errdex/errdex/store/sqlite"
+)
+
+// TestPackageRoot checks that a root that is a Python package
+// (testdata/pkgroot/mypkg has an __init__.py) has its files stored under
+// its name, as a traceback prints them and its absolute imports name
+// them, and that links to the upstream files stay right.
+func TestPackageRoot(t *testing.T) {
+	tests := []struct {
+		name     string
+		dir      string
+		upstream string // Upstream.Dir; "-" for no upstream
+		path     string // the site's stored path
+		skipped  string // the test file's stored path
+		link     string // the site's link
+	}{
+		{name: "a package", dir: "pkgroot/mypkg", upstream: "-",
+			path: "mypkg/core.py", skipped: "mypkg/test_core.py"},
+		{name: "its parent", dir: "pkgroot", upstream: "-",
+			path: "mypkg/core.py", skipped: "mypkg/test_core.py"},
+		{name: "a package under src upstream", dir: "pkgroot/mypkg", upstream: "src/mypkg",
+			path: "mypkg/core.py", skipped: "mypkg/test_core.py",
+			link: "https://github.com/acme/mypkg/blob/v1.0/src/mypkg/core.py#L6"},
+		{name: "a package at the top upstream", dir: "pkgroot/mypkg", upstream: "mypkg/",
+			path: "mypkg/core.py", skipped: "mypkg/test_core.py",
+			link: "https://github.com/acme/mypkg/blob/v1.0/mypkg/core.py#L6"},
+		{
+			// The upstream directory has another name: the files stay
+			// relative to the root, so that links name them.
+			name: "a package renamed upstream", dir: "pkgroot/mypkg", upstream: "lib",
+			path: "core.py", skipped: "test_core.py",
+			link: "https://github.com/acme/mypkg/blob/v1.0/lib/core.py#L6",
+		},
+		{
+			// The upstream repository's root is the package.
+			name: "the upstream root is the package", dir: "pkgroot/mypkg", upstream: "",
+			path: "core.py", skipped: "test_core.py",
+			link: "https://github.com/acme/mypkg/blob/v1.0/core.py#L6",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "errdex.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			opts := Options{Repo: "acme/mypkg", Extractors: []*extract.Extractor{python.Extractor}}
+			if tt.upstream != "-" {
+				opts.Upstream = Upstream{URL: "https://github.com/acme/mypkg", Rev: "v1.0", Dir: tt.upstream}
+			}
+			res, err := Dir(ctx, st, filepath.Join("testdata", tt.dir), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Sites) != 1 {
+				t.Fatalf("%d sites, want core.py's raise", len(res.Sites))
+			}
+			site := res.Sites[0]
+			var skipped []string
+			for _, f := range res.Snapshot.Skipped {
+				skipped = append(skipped, f.Path)
+			}
+			got := []string{site.Location.Span.Path, res.Snapshot.SourceURL(site.Location.Span.Path, site.Location.Span.Line)}
+			got = append(got, skipped...)
+			if diff := cmp.Diff([]string{tt.path, tt.link, tt.skipped}, got); diff != "" {
+				t.Errorf("path, link, skipped (-want +got):\n%s", diff)
+			}
+			stored, err := st.Site(ctx, site.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if stored.Location.Span.Path != tt.path {
+				t.Errorf("stored path %q, want %q", stored.Location.Span.Path, tt.path)
+			}
+			if tt.path == "mypkg/core.py" && stored.ExceptionQualified != "mypkg.errors.BadThing" {
+				t.Errorf("exception %q, want mypkg.errors.BadThing", stored.ExceptionQualified)
+			}
+		})
+	}
+}

@@ -1,0 +1,2 @@
+class BadThing(Exception):
+    pass

@@ -1,0 +1,5 @@
+from mypkg.core import check
+
+
+def test_check():
+    assert check(1) == 1
