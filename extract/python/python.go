@@ -1,7 +1,10 @@
 // Package python finds the error sites of Python source: every raise
-// statement and every assert with a message, each with its exception type
-// (qualified through the file's imports), the message template Python
-// would print, the enclosing function and the statement's span.
+// statement (raise E is raise E(); raise e.with_traceback(tb) raises e),
+// every assert with a message, every exception a generator yields (yield
+// ValidationError(...)) and six's raise_from(exc, cause), each with its
+// exception type (qualified through the file's imports), the message
+// template Python would print, the enclosing function and the statement's
+// span.
 //
 // Extraction is one pre-order pass over the syntax tree (scan.go) that
 // indexes scopes, bindings, imports, classes and candidate statements,
@@ -9,7 +12,10 @@
 // decodes literals, applies %-formatting, str.format and f-strings through
 // package template, and resolves message variables to their assignments
 // (resolve.go). Link (link.go) then follows exception classes defined in
-// the repository that build their own messages, across files.
+// the repository that build their own messages, across files; a base's
+// __init__ and __str__ that format a class constant are read again for each
+// subclass of the same file that binds its own (botocore's fmt, see
+// classes.go).
 package python
 
 import (
@@ -24,7 +30,7 @@ import (
 // Extractor extracts Python error sites.
 var Extractor = &extract.Extractor{
 	Language: "python",
-	Doc:      "raise statements (with the message each exception class builds) and asserts with a message",
+	Doc:      "raise statements (with the message each exception class builds), asserts with a message, yielded exceptions and six.raise_from",
 	Grammar:  func(string) *syntax.Language { return syntax.Python() },
 	Extract:  extractFile,
 	Link:     link,
