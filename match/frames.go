@@ -65,6 +65,26 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 	return dst
 }
 
+// innermostFile returns, of the files the first resolved frame names
+// (several repositories may hold a file of that path: forks, vendored
+// copies, utils.py), the one with a raise at the frame's line, else the
+// first; the zero frameFile when no frame is resolved.
+func (sc *scratch) innermostFile(ix *Index, frames []Frame) frameFile {
+	if len(sc.frames) == 0 {
+		return frameFile{}
+	}
+	first := sc.frames[0]
+	for _, ff := range sc.frames {
+		if ff.frame != first.frame {
+			break
+		}
+		if len(ix.sitesNear(ff.file, frames[ff.frame].Line, nearLines, sc.near[:0])) > 0 {
+			return ff
+		}
+	}
+	return first
+}
+
 // FramePath says whether a printed frame path names the indexed file at
 // site path, as the matcher ties frames to files (see resolveFrames), and
 // how many trailing path components they share.

@@ -42,6 +42,18 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "acme/b", Path: "b/limits.py", Line: 20, Function: "check"},
 		},
 		{
+			// Two repositories hold util/helpers.py; the frame's line is
+			// a raise in one of them only, whichever is indexed first.
+			name: "a raise in one of the files a frame names",
+			q: Query{Message: "widget count is negative", Exception: "ValueError", Frames: []Frame{
+				{Path: "/srv/venv/lib/python3.11/site-packages/util/helpers.py", Line: 12, Function: "check"},
+			}},
+			want:    []errdex.ID{"helpers-x"},
+			reason:  "the innermost frame (util/helpers.py:12) is this raise",
+			values:  []string{"reason=widget count is negative"},
+			nearest: &Location{Repo: "acme/x", Path: "util/helpers.py", Line: 12, Function: "check"},
+		},
+		{
 			name:   "a repository hint tells duplicates apart",
 			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
 			want:   []errdex.ID{"dup-b", "dup-a"},

@@ -186,7 +186,8 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	// Compiled code raised the error when the innermost frame lies in an
 	// indexed file but at no raise: sites elsewhere that happen to hold the
 	// same text (a pure-Python twin of a C function) are suspect.
-	compiled := innermost && len(ix.sitesNear(sc.frames[0].file, q.Frames[0].Line, nearLines, sc.near[:0])) == 0
+	inner := sc.innermostFile(ix, q.Frames)
+	compiled := innermost && len(ix.sitesNear(inner.file, q.Frames[0].Line, nearLines, sc.near[:0])) == 0
 	// A raise leaves its frame on the stack: with a traceback in hand, a
 	// site whose file is on no frame did not raise this error.
 	stack := slices.ContainsFunc(q.Frames[:min(len(q.Frames), maxFrames)], func(f Frame) bool { return cleanPath(f.Path) != "" })
@@ -208,7 +209,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			}
 		}
 	}
-	rethrow := atRaise && sc.rethrows(ix, sc.frames[0].file, q.Frames[0].Line)
+	rethrow := atRaise && sc.rethrows(ix, inner.file, q.Frames[0].Line)
 	if sc.msg.len() > 0 {
 		ix.retrieve(sc, opt.MaxCandidates)
 		for _, c := range sc.cands {
@@ -343,11 +344,10 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		}
 		res.Matches = append(res.Matches, m)
 	}
-	for _, ff := range sc.frames {
-		f := ix.files[ff.file]
-		fr := q.Frames[ff.frame]
-		res.Nearest = &Location{Repo: ix.str(f.repo), Path: ix.str(f.path), Line: fr.Line, Function: fr.Function, Frame: ff.frame}
-		break
+	if len(sc.frames) > 0 {
+		f := ix.files[inner.file]
+		fr := q.Frames[inner.frame]
+		res.Nearest = &Location{Repo: ix.str(f.repo), Path: ix.str(f.path), Line: fr.Line, Function: fr.Function, Frame: inner.frame}
 	}
 	if len(res.Matches) == 0 {
 		res.Reason = ix.noMatch(sc, q, exception, innermost)

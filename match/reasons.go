@@ -80,7 +80,7 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 // noMatch explains an empty result.
 func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool) string {
 	if len(sc.frames) > 0 {
-		ff := sc.frames[0]
+		ff := sc.innermostFile(ix, q.Frames)
 		fr := q.Frames[ff.frame]
 		where := fmt.Sprintf("%s:%d%s", ix.str(ix.files[ff.file].path), fr.Line, inFunction(fr.Function))
 		atRaise := len(ix.sitesNear(ff.file, fr.Line, 0, nil)) > 0
