@@ -38,6 +38,14 @@ func condValue(c Cond, t errdex.Template) (holds, known bool) {
 	if !ok {
 		return false, false
 	}
+	if ordered(c.Op) {
+		n, err1 := strconv.ParseInt(text, 10, 64)
+		v, err2 := strconv.ParseInt(c.Value, 0, 64)
+		if err1 != nil || err2 != nil {
+			return false, false
+		}
+		return compareInts(n, c.Op, v), true
+	}
 	eq := false
 	for _, v := range condValues(c) {
 		if s, err := strconv.Unquote(v); err == nil && v[0] != '\'' {
@@ -63,6 +71,10 @@ func condValues(c Cond) []string {
 // zeroHolds tells whether a Cond holds for a field left out of a keyed
 // composite literal, which has its type's zero value.
 func zeroHolds(c Cond) bool {
+	if ordered(c.Op) {
+		v, err := strconv.ParseInt(c.Value, 0, 64)
+		return err != nil || compareInts(0, c.Op, v)
+	}
 	eq := false
 	for _, v := range condValues(c) {
 		eq = eq || v == `""` || v == "``" || v == "0" || v == "nil" || v == "false"
@@ -75,7 +87,8 @@ func zeroHolds(c Cond) bool {
 // unless shadowed hides it (see condConst), on the names field gives the
 // subjects ("" for a subject of no interest): == and != (a length
 // compared with 0 reads as a comparison with "", len(e.s) > 0 as e.s !=
-// ""), and "in" for a case clause of several values.
+// ""), an order with an integer constant (e.Line > 0), and "in" for a
+// case clause of several values.
 func (x *fileCtx) guardConds(g *guardSet, field func(subject string) string, shadowed map[string]bool) []Cond {
 	var out []Cond
 	for _, gd := range g.guards {
@@ -83,11 +96,15 @@ func (x *fileCtx) guardConds(g *guardSet, field func(subject string) string, sha
 		if inner, ok := strings.CutPrefix(subject, "len("); ok && strings.HasSuffix(inner, ")") {
 			subject, op, value = lenCond(strings.TrimSuffix(inner, ")"), op, value)
 		}
-		if op != "==" && op != "!=" || value == "" {
+		if op != "==" && op != "!=" && !ordered(op) || value == "" {
 			continue
 		}
+		value = x.condConst(value, shadowed)
+		if _, err := strconv.ParseInt(value, 0, 64); ordered(op) && err != nil {
+			continue // an order only integer constants are read in
+		}
 		if f := field(subject); f != "" {
-			out = append(out, Cond{Field: f, Op: op, Value: x.condConst(value, shadowed)})
+			out = append(out, Cond{Field: f, Op: op, Value: value})
 		}
 	}
 	for _, or := range g.ors {
@@ -102,6 +119,25 @@ func (x *fileCtx) guardConds(g *guardSet, field func(subject string) string, sha
 		out = append(out, Cond{Field: f, Op: "in", Value: strings.Join(values, "\x00")})
 	}
 	return out
+}
+
+// ordered reports whether op is an ordering of integers (e.Line > 0),
+// which a Cond may hold with an integer constant.
+func ordered(op string) bool {
+	return op == "<" || op == "<=" || op == ">" || op == ">="
+}
+
+// compareInts tells whether n op v holds, op an ordering.
+func compareInts(n int64, op string, v int64) bool {
+	switch op {
+	case "<":
+		return n < v
+	case "<=":
+		return n <= v
+	case ">":
+		return n > v
+	}
+	return n >= v
 }
 
 // lenCond reads a comparison of len(s) with 0 or 1 as one of s with "":
@@ -134,8 +170,18 @@ func literalConds(conds []Cond, lit Literal, fields map[string]LiteralField) (ke
 				return false, nil
 			}
 		case !ok:
+		case f.Expr == "nil":
+			// Set to nil, the zero value, as a field left out is.
+			if !zeroHolds(c) {
+				return false, nil
+			}
 		case isSingleHole(f.Template) && isIdent(f.Expr):
 			carried = append(carried, Cond{Field: f.Expr, Op: c.Op, Value: c.Value})
+		case c.Value == "nil" && c.Op != "in" && strings.HasPrefix(f.Expr, "&"):
+			// An address (variable: &name, &T{...}) is not nil.
+			if c.Op == "==" {
+				return false, nil
+			}
 		default:
 			if holds, known := condValue(c, f.Template); known && !holds {
 				return false, nil
@@ -275,6 +321,164 @@ func carryConds(conds []Cond, h *Helper, c Call, in *Helper) []Cond {
 		}
 		if j := passedParam(c.Args[i], in); j >= 0 {
 			out = append(out, Cond{Field: in.Params[j], Op: cd.Op, Value: cd.Value})
+		}
+	}
+	return out
+}
+
+// An Error method may build its message in a local variable under
+// conditions on the receiver's fields, returning it once: s := "can't
+// store data at section " + e.section; if e.variable != nil { s += ",
+// variable " + *e.variable }; return s. The walk of the variable's values
+// (see vars.go) knows the conditions of each value's path; varBranches
+// evaluates the return once for each combination of the values of the
+// variables it reads, so that each message carries the conditions under
+// which its values were assigned, and a literal that sets (or leaves
+// out) e.variable selects it.
+
+// maxVarCombos bounds the combinations of values varBranches evaluates a
+// return for.
+const maxVarCombos = maxAlternatives
+
+// varBranches evaluates e, the result of a return of an Error method
+// whose receiver is recv, once for each combination of the values of the
+// local variables it reads, when some value was assigned under a
+// condition on the receiver's fields: the messages, and for each the
+// conditions on the fields its values' paths took (see receiverConds). A
+// combination whose paths contradict each other is left out; a message
+// several combinations give carries the conditions they share. ok is
+// false when no value has such a condition, or there are more than
+// maxVarCombos combinations: the return's messages carry none.
+func (x *fileCtx) varBranches(s scope, e ast.Expr, recv string, shadowed map[string]bool) (ts []errdex.Template, conds [][]Cond, ok bool) {
+	if recv == "" || s.fn == nil || s.fn.body == nil {
+		return nil, nil, false
+	}
+	info := s.fn.infoOf()
+	type value struct {
+		t     errdex.Template
+		facts []fact
+	}
+	type variable struct {
+		ids    []*ast.Ident
+		full   []errdex.Template // its messages, as the return read them
+		values []value
+	}
+	byName := map[string]*variable{}
+	var vars []*variable
+	nameUses(e, func(n *ast.Ident) {
+		if n.Name == recv || !info.locals[n.Name] {
+			return
+		}
+		if _, read := s.x.memo[n]; !read {
+			return
+		}
+		v := byName[n.Name]
+		if v == nil {
+			v = &variable{full: s.x.memo[n]}
+			byName[n.Name] = v
+			vars = append(vars, v)
+		}
+		v.ids = append(v.ids, n)
+	})
+	conditioned, combos := false, 1
+	var varying []*variable
+	for _, v := range vars {
+		if len(v.full) < 2 {
+			continue
+		}
+		keys := map[string]bool{}
+		for _, t := range v.full {
+			keys[templateKey(t)] = true
+		}
+		for _, a := range s.varAlts(v.ids[0], 0) {
+			if !keys[templateKey(a.t)] {
+				continue // a value the message leaves out (see merge, dedupeEmpty)
+			}
+			v.values = append(v.values, value{a.t, a.facts})
+			conditioned = conditioned || len(x.receiverConds(a.facts, recv, shadowed)) > 0
+		}
+		if len(v.values) < 2 {
+			continue
+		}
+		varying = append(varying, v)
+		if combos *= len(v.values); combos > maxVarCombos {
+			return nil, nil, false
+		}
+	}
+	if !conditioned {
+		return nil, nil, false
+	}
+	defer func() {
+		for _, v := range varying {
+			for _, id := range v.ids {
+				s.x.memo[id] = v.full
+			}
+		}
+	}()
+	index := map[string]int{}
+	var facts []fact
+	var walk func(i int)
+	walk = func(i int) {
+		if i < len(varying) {
+			for _, val := range varying[i].values {
+				n := len(facts)
+				if contradicts(facts, val.facts) {
+					continue
+				}
+				facts = append(facts, val.facts...)
+				for _, id := range varying[i].ids {
+					s.x.memo[id] = []errdex.Template{val.t}
+				}
+				walk(i + 1)
+				facts = facts[:n]
+			}
+			return
+		}
+		cs := x.receiverConds(facts, recv, shadowed)
+		for _, t := range s.tmpl(e, 0) {
+			k := templateKey(t)
+			j, seen := index[k]
+			if !seen {
+				index[k] = len(ts)
+				ts, conds = append(ts, t), append(conds, cs)
+				continue
+			}
+			conds[j] = slices.DeleteFunc(slices.Clone(conds[j]), func(c Cond) bool { return !slices.Contains(cs, c) })
+		}
+	}
+	walk(0)
+	if len(ts) == 0 {
+		return nil, nil, false
+	}
+	return ts, conds, true
+}
+
+// contradicts reports whether facts b decide a condition the other way
+// from facts a.
+func contradicts(a, b []fact) bool {
+	for _, f := range b {
+		for _, g := range a {
+			if f.cond == g.cond && f.val != g.val {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// receiverConds returns the conditions on the fields of receiver recv
+// that facts, those of a variable's value's path, hold (see guardConds).
+func (x *fileCtx) receiverConds(facts []fact, recv string, shadowed map[string]bool) []Cond {
+	g := &guardSet{x: x}
+	for _, f := range facts {
+		if f.e != nil {
+			g.cond(f.e, !f.held, nil, "if", false)
+		}
+	}
+	var out []Cond
+	for _, c := range x.guardConds(g, recvField(recv), shadowed) {
+		if !slices.Contains(out, c) {
+			out = append(out, c)
 		}
 	}
 	return out

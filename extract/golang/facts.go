@@ -160,7 +160,9 @@ type ErrorType struct {
 }
 
 // Cond is a comparison of a field with a constant: Field Op Value, Op "=="
-// or "!=", Value the constant as written ("\"\"", "0", "nil").
+// or "!=", Value the constant as written ("\"\"", "0", "nil"); "<",
+// "<=", ">" or ">=" with an integer constant; or "in", Value the case
+// clause's constants joined by NUL (see condValues).
 type Cond struct {
 	Field string
 	Op    string

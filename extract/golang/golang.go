@@ -88,10 +88,18 @@
 // fields they are returned under (if e.Message == "" { return A }; return
 // B; switch e.kind { case kindA, kindB: return A; default: return B },
 // the statements after a switch whose every case returns taking the
-// negation of its cases; len(e.s) > 0 reads e.s != ""), so a value's
-// field, or a helper's argument for it, selects the message (see
-// conds.go); a field set to an integer constant of a named type of its
-// package, of any file (kind: kindUnknown), reads its value. A helper's
+// negation of its cases; len(e.s) > 0 reads e.s != ""; e.Line > 0, an
+// order, with an integer constant), so a value's field, or a helper's
+// argument for it, selects the message (see conds.go); a field set to an
+// integer constant of a named type of its package, of any file (kind:
+// kindUnknown), reads its value, one set to an address (&name) is not
+// nil, one left out of a keyed literal is its zero value. A message
+// built in a local variable carries the conditions on receiver fields
+// under which its values were assigned (s := "section " + e.sect; if
+// e.variable != nil { s += ", variable " + *e.variable }; return s: each
+// combination of the values of the variables a return reads, at most
+// maxVarCombos, a message with the conditions of their paths; see
+// varBranches). A helper's
 // own sites carry the conditions on its parameters they are made under
 // (if kind == "x" { return A }; return B), so a call's constant takes only the messages of the
 // branches it can reach, and a caller's constant specialises only those

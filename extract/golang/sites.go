@@ -583,6 +583,13 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 			var c []Cond
 			if withConds {
 				c = x.fieldConds(stack, fn.recvName, shadowed)
+				if vts, vconds, ok := x.varBranches(s, r.Results[0], fn.recvName, shadowed); ok {
+					for i := range vts {
+						conds = append(conds, append(slices.Clip(c), vconds[i]...))
+					}
+					ts = append(ts, vts...)
+					return
+				}
 			}
 			for range got {
 				conds = append(conds, c)
@@ -628,12 +635,18 @@ func (x *fileCtx) fieldConds(stack []ast.Node, recv string, shadowed map[string]
 	if recv == "" {
 		return nil
 	}
-	return x.guardConds(x.guardSetFrom(stack, false), func(subject string) string {
+	return x.guardConds(x.guardSetFrom(stack, false), recvField(recv), shadowed)
+}
+
+// recvField returns the field of receiver recv a guard's subject names
+// (e.Message is Message), "" for another subject.
+func recvField(recv string) func(subject string) string {
+	return func(subject string) string {
 		if field, ok := strings.CutPrefix(subject, recv+"."); ok && isIdent(field) {
 			return field
 		}
 		return ""
-	}, shadowed)
+	}
 }
 
 // typeErrorFields gives the holes of an Error method's templates that

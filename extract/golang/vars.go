@@ -151,6 +151,10 @@ func (info *funcInfo) modify(e ast.Expr, declare bool) {
 type fact struct {
 	cond string
 	val  bool
+	// e is the if statement's condition that gave the fact, and held
+	// whether it held on the path (see receiverConds).
+	e    ast.Expr
+	held bool
 }
 
 // alt is one value the variable may hold, with the facts of its path.
@@ -220,13 +224,40 @@ type walker struct {
 // it, by walking the function's statements up to the use. It reports
 // false for names that are not local variables there.
 func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
-	fn := s.fn
-	if fn.body == nil {
+	w := s.walkTo(id, depth)
+	switch {
+	case w == nil:
 		return nil, false
+	case !w.found || w.aborted || !w.at.live:
+		// Not followed there (dead code, too much work): a value.
+		return w.finish(id, []alt{{t: one(s.hole(id, errdex.HoleAny))[0]}}), true
+	case len(w.at.binds) == 0:
+		return nil, false
+	}
+	return w.finish(id, w.at.binds[len(w.at.binds)-1].alts), true
+}
+
+// varAlts returns the values a local variable may hold where id uses it,
+// each with the facts of its path (see resolveVar); nil when the walk did
+// not follow them there.
+func (s scope) varAlts(id *ast.Ident, depth int) []alt {
+	w := s.walkTo(id, depth)
+	if w == nil || !w.found || w.aborted || !w.at.live || len(w.at.binds) == 0 {
+		return nil
+	}
+	return w.at.binds[len(w.at.binds)-1].alts
+}
+
+// walkTo walks the function's statements up to id, a use of a local
+// variable; nil when id names none.
+func (s scope) walkTo(id *ast.Ident, depth int) *walker {
+	fn := s.fn
+	if fn == nil || fn.body == nil {
+		return nil
 	}
 	info := fn.infoOf()
 	if !info.locals[id.Name] {
-		return nil, false
+		return nil
 	}
 	w := &walker{s: s, info: info, id: id, depth: depth, cur: fn.body}
 	in := flow{live: true}
@@ -235,14 +266,7 @@ func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
 		in = w.fields(in, fn.ftype.Results, true)
 	}
 	w.list(fn.body.List, in)
-	switch {
-	case !w.found || w.aborted || !w.at.live:
-		// Not followed there (dead code, too much work): a value.
-		return w.finish(id, []alt{{t: one(s.hole(id, errdex.HoleAny))[0]}}), true
-	case len(w.at.binds) == 0:
-		return nil, false
-	}
-	return w.finish(id, w.at.binds[len(w.at.binds)-1].alts), true
+	return w
 }
 
 // finish turns the values at a use of id into its messages.
@@ -536,26 +560,37 @@ func (w *walker) value(e ast.Expr, in flow) []errdex.Template {
 		// Resolve the uses of the name in e now, from this flow, rather
 		// than by walking again up to each.
 		alts := in.binds[len(in.binds)-1].alts
-		fields := map[*ast.Ident]bool{}
-		ast.Inspect(e, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.SelectorExpr:
-				fields[n.Sel] = true
-			case *ast.KeyValueExpr:
-				if k, ok := n.Key.(*ast.Ident); ok {
-					fields[k] = true
-				}
-			case *ast.Ident:
-				if _, ok := w.s.x.memo[n]; !ok && n.Name == w.id.Name && !fields[n] {
-					w.s.x.memo[n] = w.finish(n, alts)
-				}
+		nameUses(e, func(n *ast.Ident) {
+			if _, ok := w.s.x.memo[n]; !ok && n.Name == w.id.Name {
+				w.s.x.memo[n] = w.finish(n, alts)
 			}
-			return true
 		})
 	}
 	return w.s.tmpl(e, w.depth+1)
+}
+
+// nameUses calls visit for each identifier of e that names a variable
+// or constant, outside function literals: not a selected field or
+// method (x.f) or a key of a composite literal.
+func nameUses(e ast.Expr, visit func(*ast.Ident)) {
+	fields := map[*ast.Ident]bool{}
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.SelectorExpr:
+			fields[n.Sel] = true
+		case *ast.KeyValueExpr:
+			if k, ok := n.Key.(*ast.Ident); ok {
+				fields[k] = true
+			}
+		case *ast.Ident:
+			if !fields[n] {
+				visit(n)
+			}
+		}
+		return true
+	})
 }
 
 func (w *walker) assign(st *ast.AssignStmt, in flow) flow {
@@ -799,10 +834,10 @@ func (w *walker) branches(cond ast.Expr, in flow) (flow, flow) {
 	for _, a := range in.binds[len(in.binds)-1].alts {
 		v, known := a.fact(key)
 		if !known || v == val {
-			then = append(then, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, val})})
+			then = append(then, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, val, cond, true})})
 		}
 		if !known || v != val {
-			els = append(els, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, !val})})
+			els = append(els, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, !val, cond, false})})
 		}
 	}
 	branch := func(as []alt) flow {
