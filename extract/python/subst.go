@@ -33,6 +33,10 @@ func (b bindings) apply(t errdex.Template) (out []errdex.Template, usedNone bool
 			piece = a.render(p.Type)
 			usedNone = usedNone || a.noneDefault
 		default:
+			if ts, ok := b.percent(p.Expr); ok {
+				piece = ts
+				break
+			}
 			piece = []errdex.Template{{Parts: []errdex.Part{b.rewrite(p)}}}
 		}
 		out = product(out, piece, errdex.Template.Concat)
@@ -85,6 +89,67 @@ func (b bindings) exprs() map[string]string {
 		}
 	}
 	return m
+}
+
+// percent applies a %-formatting that a class leaves to its instances'
+// arguments, once they are bound: dateutil's ParserError.__str__ returns
+// self.args[0] % self.args[1:] for raise ParserError("Unknown string
+// format: %s", timestr), and logging-style classes return self.msg %
+// self.args. ok is false unless expr is "FORMAT % OPERAND" with FORMAT
+// bound to text and OPERAND a bound name, self.args or a slice of it
+// (self.args[1:]).
+func (b bindings) percent(expr string) ([]errdex.Template, bool) {
+	left, right, ok := strings.Cut(expr, " % ")
+	if !ok || strings.Contains(right, " % ") || !isReference(left) {
+		return nil, false
+	}
+	format, ok := b.lookup(left)
+	if !ok || len(format.str) == 0 {
+		return nil, false
+	}
+	var op template.PyPercentOperand
+	if base, from, ok := argsSlice(right); ok {
+		op.IsTuple = true
+		for i := from; ; i++ {
+			a, ok := b.lookup(base + "[" + strconv.Itoa(i) + "]")
+			if !ok {
+				break
+			}
+			op.Tuple = append(op.Tuple, a.pyArg())
+		}
+		if len(op.Tuple) == 0 {
+			return nil, false
+		}
+	} else if a, ok := b.lookup(right); ok && isReference(right) {
+		op.Value = a.pyArg()
+	} else {
+		return nil, false
+	}
+	var out []errdex.Template
+	for _, f := range format.str {
+		t, err := template.PyPercent(f, op)
+		if err != nil {
+			return nil, false // Python raises: the class's fallback prints
+		}
+		out = appendAlts(out, t)
+	}
+	return out, true
+}
+
+// argsSlice reads "self.args" or "self.args[k:]" (any name for self.args):
+// the tuple's name and the first index taken.
+func argsSlice(expr string) (base string, from int, ok bool) {
+	if name, rest, cut := strings.Cut(expr, "["); cut {
+		k, err := strconv.Atoi(strings.TrimSuffix(rest, ":]"))
+		if err != nil || !strings.HasSuffix(rest, ":]") || !strings.HasSuffix(name, ".args") || k < 0 {
+			return "", 0, false
+		}
+		return name, k, true
+	}
+	if strings.HasSuffix(expr, ".args") {
+		return expr, 0, true
+	}
+	return "", 0, false
 }
 
 // rewrite renames the bound names inside a hole's expression.

@@ -1,6 +1,7 @@
 """Subclasses that bind the constants their bases' methods format, bare
 raises of classes, helpers inherited through generic bases, and raises of
-an exception given another traceback or raised by six.raise_from."""
+an exception given another traceback or raised by six.raise_from, and a
+message formatted when printed."""
 import typing as t
 
 T = t.TypeVar("T")
@@ -65,6 +66,16 @@ class Positioned(ValueError):
         super().__init__(f"{msg} at {pos}")
 
 
+class Deferred(ValueError):
+    """Formats its arguments when printed (dateutil's ParserError)."""
+
+    def __str__(self):
+        try:
+            return self.args[0] % self.args[1:]
+        except (TypeError, IndexError):
+            return super().__str__()
+
+
 class ParamType(t.Generic[T]):
     def fail(self, message):
         raise ValueError(message)
@@ -95,3 +106,8 @@ def compatible(timestr, e):
     six.raise_from(Positioned(str(e) + ": bad time", 0), e)
     raise_from(ValueError("bad time %r" % timestr), None)
     log.raise_from_cache(timestr)
+
+
+def deferred(timestr, n):
+    raise Deferred("Unknown string format: %s", timestr)
+    raise Deferred("%d items, %r left", n, timestr)
