@@ -833,6 +833,11 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 	case "attribute":
 		name = fn.Child("attribute").Text()
 	}
+	if name == "cast" && simple && len(pos) == 2 && ev.typingName(fn) == "typing.cast" {
+		// typing.cast(T, value) is value (jinja2's __str__ returns
+		// t.cast(str, self.message)).
+		return ev.eval(pos[1], sc)
+	}
 	if fn.Kind() == "attribute" {
 		if v, ok := ev.method(n, fn.Child("object"), name, args, pos, simple, sc); ok {
 			return v
@@ -1015,4 +1020,22 @@ func (ev *evaluator) formatString(n syntax.Node, sc *scope) value {
 	ev.formatFor = true
 	defer func() { ev.formatFor = saved }()
 	return ev.eval(n, sc)
+}
+
+// typingName returns what a called name refers to through the file's
+// imports ("typing.cast" for cast, t.cast or typing.cast), or "".
+func (ev *evaluator) typingName(fn syntax.Node) string {
+	switch fn.Kind() {
+	case "identifier":
+		if t, ok := ev.fs.imports[fn.Text()]; ok {
+			return t.qualified()
+		}
+	case "attribute":
+		if obj := fn.Child("object"); obj.Kind() == "identifier" {
+			if t, ok := ev.fs.imports[obj.Text()]; ok && t.name == "" {
+				return t.module + "." + fn.Child("attribute").Text()
+			}
+		}
+	}
+	return ""
 }

@@ -1,8 +1,9 @@
 """Subclasses that bind the constants their bases' methods format, bare
 raises of classes, helpers inherited through generic bases, and raises of
 an exception given another traceback or raised by six.raise_from, and a
-message formatted when printed."""
+message formatted when printed, read through typing.cast."""
 import typing as t
+from typing import cast
 
 T = t.TypeVar("T")
 
@@ -111,3 +112,18 @@ def compatible(timestr, e):
 def deferred(timestr, n):
     raise Deferred("Unknown string format: %s", timestr)
     raise Deferred("%d items, %r left", n, timestr)
+
+
+class Located(Exception):
+    def __init__(self, message, lineno):
+        super().__init__(message)
+        self.text = message
+        self.lineno = lineno
+
+    def __str__(self):
+        return t.cast(str, self.text) + f" (line {self.lineno})"
+
+
+def casts(msg, n):
+    raise Located(msg, n)
+    raise ValueError(cast(str, msg) + " is not a number")
