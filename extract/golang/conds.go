@@ -197,6 +197,12 @@ func literalConds(conds []Cond, lit Literal, fields map[string]LiteralField) (ke
 func callConds(conds []Cond, h *Helper, c Call) (keep, chosen bool) {
 	for _, cd := range conds {
 		i, _ := paramRef(cd.Field, h.Params)
+		if held, known := variadicCond(cd, i, h, c); known {
+			if !held {
+				return false, false
+			}
+			continue
+		}
 		if i < 0 || i >= len(c.Args) || len(c.Args[i].Templates) != 1 {
 			continue
 		}
@@ -207,6 +213,19 @@ func callConds(conds []Cond, h *Helper, c Call) (keep, chosen bool) {
 		chosen = chosen || known
 	}
 	return true, chosen
+}
+
+// variadicCond tells whether cd, a condition on h's i-th parameter,
+// holds for call c when it compares h's variadic parameter with nil or
+// "" (len(e.Args) == 0 of the field it is set to): the call passes no
+// values for it, or some. known is false for another condition, or a
+// call spreading a slice.
+func variadicCond(cd Cond, i int, h *Helper, c Call) (held, known bool) {
+	if !h.Variadic || i != len(h.Params)-1 || c.Spread || cd.Value != "nil" && cd.Value != `""` ||
+		cd.Op != "==" && cd.Op != "!=" || cd.Field != h.Params[i] {
+		return false, false
+	}
+	return (len(c.Args) <= i) == (cd.Op == "=="), true
 }
 
 // paramConds returns, for each of sites (those a helper's body made), the

@@ -336,6 +336,14 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 	for _, f := range s.tmpl(call.Args[fmtIdx], depth+1) {
 		format, ok := literalText(f)
 		if !ok {
+			if isSingleHole(f) && !isIdent(f.Parts[0].Expr) && (len(args) > 0 || call.Ellipsis.IsValid()) {
+				// A format held in a field (fmt.Sprintf(e.Code.String(),
+				// e.Args...)): its verbs become holes where a value's
+				// text fills it (see holeFormat).
+				h := f.Parts[0]
+				h.Type = holeFormat
+				f = errdex.NewTemplate(h)
+			}
 			out = append(out, f)
 			continue
 		}

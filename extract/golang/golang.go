@@ -65,7 +65,15 @@
 // applied), with each parameter read by the call's argument
 // (badStringError("unsupported protocol scheme", scheme) is "unsupported
 // protocol scheme {scheme}"); a format parameter (a string before a final
-// ...any) reads the call's format applied to its arguments. A printf
+// ...any) reads the call's format applied to its arguments, as does a
+// parameter before a final variadic one that an Error method formats
+// from a field (getErr(code ErrorCode, args ...any) { return
+// &Error{Code: code, Args: args} }, the method's fmt.Sprintf(
+// e.Code.String(), e.Args...): getErr(ErrUndefinedNameRef, capname) is
+// "reference to undefined group name {capname}"); a variadic parameter
+// the call passes nothing for is nil, one it passes values for is not
+// (the method's len(e.Args) == 0). Where a field's format gets text
+// otherwise, its verbs are holes (see holeFormat). A printf
 // wrapper named like an error (errorf, fail) that passes its format to
 // fmt.Sprintf without making a site gives its calls the format as an
 // errorf site. The call's site takes the helper's kind and exception and

@@ -76,7 +76,10 @@ type Call struct {
 	// of the small function it is in: never a site, it may make that
 	// function a helper (see chains.go).
 	Forward bool
-	Args    []CallArg
+	// Spread is set for a call that spreads a slice into a variadic
+	// parameter (f(a, xs...)).
+	Spread bool
+	Args   []CallArg
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
 	Site *errdex.Site
@@ -214,7 +217,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 	if len(call.Args) == 0 {
 		return
 	}
-	c := Call{}
+	c := Call{Spread: call.Ellipsis.IsValid()}
 	if !x.hasTextArg(call, fn) {
 		if !x.forwards(call, fn) {
 			return
@@ -359,7 +362,11 @@ func substituteParams(t errdex.Template, h *Helper, c Call) (_ []errdex.Template
 		}
 		arg := c.Args[i]
 		vals := arg.Templates
-		if i == h.Format && exact && arg.Printf != nil {
+		if exact && arg.Printf != nil && (i == h.Format || p.Type == holeFormat && h.Variadic && i == len(h.Params)-2) {
+			// The format applied to its arguments: a format parameter's,
+			// or one a field keeps for a Sprintf (see holeFormat) before
+			// the variadic parameter (getErr(code ErrorCode, args
+			// ...any)).
 			vals = arg.Printf
 		}
 		var alts []errdex.Template
@@ -420,6 +427,8 @@ func paramRef(expr string, params []string) (int, bool) {
 func fill(p errdex.Part, v errdex.Template, exact bool, old, expr string) []errdex.Part {
 	lit, isLit := literalText(v)
 	switch {
+	case isLit && p.Type == holeFormat:
+		return formatParts(lit)
 	case isLit && p.Type == errdex.HoleRepr:
 		return []errdex.Part{errdex.Lit(strconv.Quote(lit))}
 	case exact && isSingleHole(v):
@@ -725,4 +734,21 @@ func within(sp errdex.Span, from, to token.Position) bool {
 	after := sp.Line > from.Line || sp.Line == from.Line && sp.Column >= from.Column
 	before := sp.Line < to.Line || sp.Line == to.Line && sp.Column < to.Column
 	return after && before
+}
+
+// holeFormat is the type, while files are linked, of a hole that is the
+// format of a Sprintf whose format is not literal (fmt.Sprintf(
+// e.Code.String(), e.Args...), regexp2's syntax.Error with Code a
+// constant "reference to undefined group name %v"): where a literal's
+// field or a helper's argument gives it text, fill formats it, its verbs
+// holes (formatParts). Link makes the holes left HoleStr (see
+// plainFormats): the type is never stored.
+const holeFormat errdex.HoleType = "printf-format"
+
+// formatParts is format, the text of a hole of type holeFormat, as the
+// Sprintf reading it prints it: its verbs holes for arguments not seen
+// here.
+func formatParts(format string) []errdex.Part {
+	t := template.Printf{Dialect: template.PrintfGo}.Parse(format, nil).Template
+	return t.Parts
 }

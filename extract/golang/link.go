@@ -76,6 +76,38 @@ func link(files []*extract.FileResult) {
 	l.callerTemplates(ix)
 	l.inlineSentinels()
 	l.citeReturns()
+	l.plainFormats()
+}
+
+// plainFormats makes the holes of type holeFormat no text filled HoleStr,
+// and drops the messages that then repeat another.
+func (l *linker) plainFormats() {
+	for _, f := range l.files {
+		for _, s := range f.Sites {
+			ts := append([]errdex.Template{s.Template}, s.Alternatives...)
+			changed := false
+			for j, t := range ts {
+				for i, p := range t.Parts {
+					if p.Type != holeFormat {
+						continue
+					}
+					if !changed {
+						// Parts may be shared with other sites.
+						for k := range ts {
+							ts[k].Parts = slices.Clone(ts[k].Parts)
+						}
+						t = ts[j]
+						changed = true
+					}
+					t.Parts[i].Type = errdex.HoleStr
+				}
+			}
+			if changed {
+				ts = dedupe(ts, len(ts))
+				s.Template, s.Alternatives = ts[0], ts[1:]
+			}
+		}
+	}
 }
 
 func newLinker(files []*extract.FileResult) *linker {
