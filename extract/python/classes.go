@@ -23,8 +23,10 @@ type classFact struct {
 	bases []nameRef
 	methodFacts
 	// consts are the texts and numbers the class body binds, by name
-	// (message = "..."), which self.NAME reads unless __init__ sets it.
-	consts map[string]argVal
+	// (message = "..."), which self.NAME reads unless __init__ sets it;
+	// properties, what its properties return (jinja2's message returns
+	// self.args[0]), read the same way.
+	consts, properties map[string]argVal
 	// inherited holds, by the qualified name of a base in the file, the
 	// facts of that base's __init__ and __str__ as they read for this
 	// class, when they format constants it binds (see inherit).
@@ -78,10 +80,41 @@ func (x *extraction) classFact(c *classInfo) *classFact {
 		cf.attrs, cf.partial = x.attrs(init)
 	}
 	cf.str = x.strOf(c)
+	cf.properties = x.properties(c)
 	if len(cf.consts) > 0 {
 		x.inherit(c, cf)
 	}
 	return cf
+}
+
+// properties evaluates what c's properties return, by name; a property
+// whose value is unknown and reads nothing of the instance is left out.
+func (x *extraction) properties(c *classInfo) map[string]argVal {
+	var out map[string]argVal
+	for name, p := range c.properties {
+		if len(p.returns) == 0 || len(p.returns) > maxAlts {
+			continue
+		}
+		var v value
+		for i, r := range p.returns {
+			if r.Kind() == "conditional_expression" && r.NamedChild(2).Kind() == "none" {
+				r = r.NamedChild(0) // a value or None when unset: the value
+			}
+			if i == 0 {
+				v = x.ev.eval(r, p)
+			} else {
+				v = union(v, x.ev.eval(r, p))
+			}
+		}
+		if v.kind == vUnknown && !strings.HasPrefix(v.expr, "self.") {
+			continue
+		}
+		if out == nil {
+			out = map[string]argVal{}
+		}
+		out[name] = argOf(v)
+	}
+	return out
 }
 
 // strOf returns the messages c's __str__ (or the __repr__ that stands for

@@ -331,10 +331,18 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			}
 		}
 	}
+	for i, a := range final.pos {
+		attrs["self.args["+strconv.Itoa(i)+"]"] = a
+	}
 	for _, c := range chain {
 		for name, a := range c.e.fact.consts {
 			if _, ok := attrs["self."+name]; !ok {
 				attrs["self."+name] = a
+			}
+		}
+		for name, a := range c.e.fact.properties {
+			if _, ok := attrs["self."+name]; !ok {
+				attrs["self."+name] = attrs.applyArg(a)
 			}
 		}
 	}
@@ -344,9 +352,6 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 				attrs["self."+name] = c.bind.applyArg(a)
 			}
 		}
-	}
-	for i, a := range final.pos {
-		attrs["self.args["+strconv.Itoa(i)+"]"] = a
 	}
 	for _, c := range chain {
 		if c.m.str == nil {

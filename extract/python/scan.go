@@ -145,8 +145,9 @@ type classInfo struct {
 	scope *scope
 	qual  string
 	bases []syntax.Node // positional superclass expressions, Base for Base[T]
-	// methods holds __init__, __str__ and __repr__ when defined.
-	methods map[string]*scope
+	// methods holds __init__, __str__ and __repr__ when defined, and
+	// properties the methods decorated as properties, by name.
+	methods, properties map[string]*scope
 	// superInits are the calls in __init__ of a base's __init__:
 	// super().__init__(...), Base.__init__(self, ...).
 	superInits []syntax.Node
@@ -329,6 +330,13 @@ func (fs *fileScan) pushFunction(node syntax.Node, parent *scope) *scope {
 				parent.class.methods = map[string]*scope{}
 			}
 			parent.class.methods[name] = s
+		default:
+			if isProperty(node) {
+				if parent.class.properties == nil {
+					parent.class.properties = map[string]*scope{}
+				}
+				parent.class.properties[name] = s
+			}
 		}
 	}
 	return s
@@ -569,4 +577,24 @@ func raisedArg(call syntax.Node) syntax.Node {
 		return a
 	}
 	return syntax.Node{}
+}
+
+// isProperty reports whether a function definition is decorated as a
+// property (@property, @functools.cached_property).
+func isProperty(def syntax.Node) bool {
+	p := def.Parent()
+	if p.Kind() != "decorated_definition" {
+		return false
+	}
+	for d := range p.NamedChildren() {
+		if d.Kind() != "decorator" {
+			continue
+		}
+		name := compactName(strings.TrimPrefix(d.Text(), "@"))
+		switch name[strings.LastIndexByte(name, '.')+1:] {
+		case "property", "cached_property":
+			return true
+		}
+	}
+	return false
 }

@@ -1,7 +1,8 @@
 """Subclasses that bind the constants their bases' methods format, bare
 raises of classes, helpers inherited through generic bases, and raises of
 an exception given another traceback or raised by six.raise_from, and a
-message formatted when printed, read through typing.cast."""
+message formatted when printed, read through typing.cast or a
+property."""
 import typing as t
 from typing import cast
 
@@ -127,3 +128,25 @@ class Located(Exception):
 def casts(msg, n):
     raise Located(msg, n)
     raise ValueError(cast(str, msg) + " is not a number")
+
+
+class TemplateError(Exception):
+    def __init__(self, message=None):
+        super().__init__(message)
+
+    @property
+    def message(self):
+        return self.args[0] if self.args else None
+
+
+class SyntaxProblem(TemplateError):
+    def __init__(self, message, lineno):
+        super().__init__(message)
+        self.lineno = lineno
+
+    def __str__(self):
+        return f"{self.message} (line {self.lineno})"
+
+
+def properties(n):
+    raise SyntaxProblem("unexpected end of template", n)
