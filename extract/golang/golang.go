@@ -103,8 +103,9 @@
 // kindUnknown), reads its value, one set to an address (&name) is not
 // nil, one left out of a keyed literal is its zero value. A message
 // built in a local variable carries the conditions on receiver fields
-// under which its values were assigned (s := "section " + e.sect; if
-// e.variable != nil { s += ", variable " + *e.variable }; return s: each
+// under which its values were assigned, by an if or a case of a switch
+// without fallthrough (s := "section " + e.sect; if e.variable != nil {
+// s += ", variable " + *e.variable }; return s: each
 // combination of the values of the variables a return reads, at most
 // maxVarCombos, a message with the conditions of their paths; see
 // varBranches). A helper's

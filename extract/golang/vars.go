@@ -450,7 +450,7 @@ func (w *walker) stmt(st ast.Stmt, in flow) flow {
 			if in = w.header(st.Init, st.Tag, in); w.found {
 				return in
 			}
-			return w.cases(st.Body, label, in, "")
+			return w.cases(st.Body, label, in, "", st.Tag)
 		})
 	case *ast.TypeSwitchStmt:
 		return w.scoped(st, in, func(in flow) flow {
@@ -463,7 +463,7 @@ func (w *walker) stmt(st ast.Stmt, in flow) flow {
 					bound = id.Name
 				}
 			}
-			return w.cases(st.Body, label, in, bound)
+			return w.cases(st.Body, label, in, bound, nil)
 		})
 	case *ast.SelectStmt:
 		return w.selectStmt(st, label, in)
@@ -826,27 +826,31 @@ func fullest(ts []errdex.Template, n int) []bool {
 // values whose path already decided it go only into the branch it
 // decided.
 func (w *walker) branches(cond ast.Expr, in flow) (flow, flow) {
+	return w.branch1(cond, true, in), w.branch1(cond, false, in)
+}
+
+// branch1 returns the flow into the branch where cond holds (held) or
+// fails: where cond is a condition on names the function does not
+// change, the values whose path decided it the other way do not flow
+// in, and the others take the fact.
+func (w *walker) branch1(cond ast.Expr, held bool, in flow) flow {
 	key, val, ok := w.condition(cond)
 	if !ok || len(in.binds) == 0 {
-		return in, in
+		return in
 	}
-	var then, els []alt
+	if !held {
+		val = !val
+	}
+	var as []alt
 	for _, a := range in.binds[len(in.binds)-1].alts {
-		v, known := a.fact(key)
-		if !known || v == val {
-			then = append(then, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, val, cond, true})})
-		}
-		if !known || v != val {
-			els = append(els, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, !val, cond, false})})
+		if v, known := a.fact(key); !known || v == val {
+			as = append(as, alt{t: a.t, facts: append(slices.Clip(a.facts), fact{key, val, cond, held})})
 		}
 	}
-	branch := func(as []alt) flow {
-		if len(as) == 0 {
-			return flow{}
-		}
-		return withAlts(in, as)
+	if len(as) == 0 {
+		return flow{}
 	}
-	return branch(then), branch(els)
+	return withAlts(in, as)
 }
 
 // condition returns the text of a condition that holds the same way
@@ -991,9 +995,12 @@ func (w *walker) rangeStmt(st *ast.RangeStmt, label string, in flow) flow {
 // flow after it joins the clauses' ends and breaks, and the flow before
 // them when no default clause exists. A clause ending in fallthrough
 // flows into the next. bound names a type switch's variable.
-func (w *walker) cases(body *ast.BlockStmt, label string, in flow, bound string) flow {
+func (w *walker) cases(body *ast.BlockStmt, label string, in flow, bound string, tag ast.Expr) flow {
 	t := w.push(label, false, in)
 	defer w.pop()
+	if tag != nil && hasFallthrough(body) {
+		tag = nil // a clause entered from another: its case may not hold
+	}
 	out := flow{}
 	for _, c := range body.List {
 		if cc, ok := c.(*ast.CaseClause); ok && cc.List == nil {
@@ -1014,6 +1021,9 @@ func (w *walker) cases(body *ast.BlockStmt, label string, in flow, bound string)
 			}
 		}
 		entry := in
+		if tag != nil {
+			entry = w.caseFacts(tag, body, cc, in)
+		}
 		if t.hasFallthrough {
 			entry = w.join(in, t.fall)
 		}
@@ -1029,6 +1039,50 @@ func (w *walker) cases(body *ast.BlockStmt, label string, in flow, bound string)
 		}
 	}
 	return w.joinAll(out, t.breaks)
+}
+
+// caseFacts returns the flow into clause cc of a switch on tag: the
+// values whose path already decided its case go in only when it holds,
+// and take the fact that it does (case v: tag == v; the default clause:
+// tag != v for each value of the other clauses, at most maxDefaultCases),
+// as an if on the same comparison would (see branches). A clause of
+// several values adds no fact.
+func (w *walker) caseFacts(tag ast.Expr, body *ast.BlockStmt, cc *ast.CaseClause, in flow) flow {
+	var values []ast.Expr
+	held := cc.List != nil
+	switch {
+	case len(cc.List) == 1:
+		values = cc.List
+	case cc.List == nil:
+		for _, s := range body.List {
+			if c := s.(*ast.CaseClause); c != cc {
+				values = append(values, c.List...)
+			}
+		}
+		if len(values) > maxDefaultCases {
+			return in
+		}
+	}
+	for _, v := range values {
+		eq := &ast.BinaryExpr{X: tag, OpPos: v.Pos(), Op: token.EQL, Y: v}
+		if in = w.branch1(eq, held, in); !in.live {
+			return in
+		}
+	}
+	return in
+}
+
+// hasFallthrough reports whether a clause of a switch's body ends in
+// fallthrough.
+func hasFallthrough(body *ast.BlockStmt) bool {
+	for _, s := range body.List {
+		if c, ok := s.(*ast.CaseClause); ok && len(c.Body) > 0 {
+			if b, ok := c.Body[len(c.Body)-1].(*ast.BranchStmt); ok && b.Tok == token.FALLTHROUGH {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clause walks a case of a switch or select from in and joins its end

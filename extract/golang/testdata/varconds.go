@@ -153,3 +153,41 @@ func route(addr string) error {
 	}
 	return &OpError{"dial", "tcp", nil, &addr, errInvalidInterface}
 }
+
+// kindError assigns its variable in the cases of a switch on a field:
+// each case's value carries the case, the default the other cases'
+// negations.
+type kindError struct {
+	kind kind
+	name string
+}
+
+type kind int
+
+const (
+	kindFile kind = iota
+	kindDir
+)
+
+func (e *kindError) Error() string {
+	var what string
+	switch e.kind {
+	case kindFile:
+		what = "file"
+	case kindDir:
+		what = "directory"
+	default:
+		what = "object"
+	}
+	return what + " " + e.name + " not found"
+}
+
+func find(name string, dir bool) error {
+	if dir {
+		return &kindError{kind: kindDir, name: name}
+	}
+	if name == "" {
+		return &kindError{kind: 7}
+	}
+	return &kindError{name: name}
+}
