@@ -44,10 +44,18 @@ import (
 // returned the errno), or a sentinel's definition (`var ErrNotFound =
 // errors.New(...)`), a value made once and returned from anywhere: then
 // the wrapper is where the failure entered the code, and it keeps the
-// credit.
+// credit. So it does when the inner template's text is under
+// minInnerShare of the wrapper's: pflag's "invalid argument %q for %q
+// flag: %v" holding Go's time error, which a generic "time: %w" of
+// another package happens to begin, is no evidence of that package.
 const (
 	// minWrapped is the shortest error-hole capture looked into.
 	minWrapped = 8
+	// minInnerShare is the least literal text an inner value's template
+	// must match, as a share of its wrapper's, to rank before it: a
+	// generic "time: %w" that happens to begin the text pflag wraps
+	// says little of where the failure happened.
+	minInnerShare = 0.25
 	// Affinity of the wrapper to the wrapped site.
 	wrapSameClass = 1.0
 	wrapSameFile  = 0.9
@@ -95,7 +103,7 @@ func (sc *scratch) compose(ix *Index) {
 			if inner < 0 {
 				continue
 			}
-			if !ix.innerFirst(sc.found[inner].site) {
+			if !ix.innerFirst(sc.found[inner].site) || float64(text) < minInnerShare*float64(c.al.matched) {
 				if t := sc.wrappedScore(c, best, text, tail); t > c.text {
 					c.text = t
 					c.wrapped = int64(sc.found[inner].site)

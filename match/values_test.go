@@ -43,6 +43,8 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "parse-error-made", "time/format.go", 1331, "time.parse", errdex.KindRaise, "*time.ParseError", "", "parsing time {value:repr}: cannot parse {elem:repr}"),
 		goSite(t, "buildid-wrap", "cmd/internal/buildid/note.go", 103, "buildid.readELF", errdex.KindErrorf, "", "", "parse {name}: {err:error}"),
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
+		goSite(t, "flag-invalid", "pflag/flag.go", 493, "pflag.(*FlagSet).Set", errdex.KindErrorf, "", "", "invalid argument {value:repr} for {flag:repr} flag: {err:error}"),
+		goSite(t, "pgtype-time", "pgtype/time.go", 195, "pgtype.scanPlanTime.Scan", errdex.KindErrorf, "", "", "time: {err:error}"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
 		{ID: "py-too-long", Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "scan",
@@ -80,6 +82,10 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
 		{name: "no remark: text glued to the wrapped message", q: Query{Message: "open /etc/app.toml: no such file or directory_backup"},
 			want: []errdex.ID{"errno-enoent"}, not: "wraps the message"},
+		// Go's time package is not indexed: a generic "time: %w" elsewhere
+		// that happens to begin the wrapped text is no better a place.
+		{name: "a wrapped message a short generic template happens to begin: the wrapper", q: Query{Message: `invalid argument "5x" for "--timeout" flag: time: unknown unit "x" in duration "5x"`},
+			want: []errdex.ID{"flag-invalid"}},
 		{name: "a value printed by a panic elsewhere", q: Query{Message: "bufio.Scanner: token too long", Frames: userStack},
 			want: []errdex.ID{"too-long"}},
 	}
