@@ -279,6 +279,14 @@ func (w *factWalker) sites(sites []*errdex.Site) {
 // statementReads returns the names a raise's exception arguments or an
 // assert's message read.
 func statementReads(stmt syntax.Node) []string {
+	if stmt.Kind() == "call" { // raise_from(exc, cause): exc is raised
+		if exc := unparen(raisedArg(stmt)); exc.Kind() == "call" {
+			return chainNames(exc.Child("arguments"), maxGuardNames)
+		} else if !exc.IsNull() {
+			return chainNames(exc, maxGuardNames)
+		}
+		return nil
+	}
 	var reads []string
 	k := 0
 	for ch := range stmt.NamedChildren() {

@@ -64,3 +64,7 @@ def add_args(parser):
 def main(color):
     w = Worker(ap.Namespace())
     w.run(color)
+
+
+def convert(timestr, err):
+    six.raise_from(ValueError(f"bad time {timestr} in {err.args}"), err)
