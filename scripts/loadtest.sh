@@ -5,15 +5,32 @@
 # against the home page, error pages, the JSON API and search. Prints
 # requests/s and the 99th percentile latency of each, then stops the server.
 #
-#   scripts/loadtest.sh [SECONDS] [CONNECTIONS]     (defaults: 10 s, 32)
+#   scripts/loadtest.sh [--pin] [SECONDS] [CONNECTIONS]     (defaults: 10 s, 32)
+#
+# By default the server and wrk share every CPU, so on a small machine the
+# tail latency measured is also wrk's own competition for them. --pin runs
+# the server on the first CPU and wrk on the others (taskset, from
+# util-linux), as a load generator on another machine would be: it needs
+# two CPUs or more, and the server then has one.
 #
 # Nothing listens beyond 127.0.0.1; everything is removed on exit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/lib.sh
 
+pin=
+if [ "${1:-}" = --pin ]; then
+	shift
+	[ "$(nproc)" -ge 2 ] || { echo "--pin needs two CPUs or more" >&2; exit 1; }
+	command -v taskset >/dev/null 2>&1 || apt_install util-linux
+	pin=1
+fi
 duration=${1:-10}
 conns=${2:-32}
+# server and client run a command on the CPUs of each side (all of them
+# unless --pin).
+server() { if [ -n "$pin" ]; then taskset -c 0 "$@"; else "$@"; fi; }
+client() { if [ -n "$pin" ]; then taskset -c "1-$(($(nproc) - 1))" "$@"; else "$@"; fi; }
 command -v wrk >/dev/null 2>&1 || apt_install wrk
 python=${PYTHON:-python3}
 stdlib=$("$python" -c "import sysconfig; print(sysconfig.get_paths()['stdlib'])")
@@ -31,7 +48,7 @@ go build -o "$work/errdex" ./cmd/errdex
 echo "indexing $stdlib" >&2
 "$work/errdex" index --db "$work/errdex.db" --repo python/cpython "$stdlib" >&2
 
-"$work/errdex" serve --db "$work/errdex.db" --addr 127.0.0.1:0 --search-rate -1 --refresh 0 \
+server "$work/errdex" serve --db "$work/errdex.db" --addr 127.0.0.1:0 --search-rate -1 --refresh 0 \
 	>"$work/serve.out" 2>"$work/access.log" &
 server_pid=$!
 base=
@@ -109,9 +126,9 @@ sed "s|^|-o /dev/null $base|" "$work/pages.txt" "$work/api.txt" | xargs -n 99 cu
 run() {
 	local name=$1 list=$2 mode=${3:-get}
 	# Warm the connection pools, untimed.
-	wrk -t2 -c"$conns" -d2s -s "$work/rotate.lua" "$base" -- "$list" "$mode" >/dev/null
+	client wrk -t2 -c"$conns" -d2s -s "$work/rotate.lua" "$base" -- "$list" "$mode" >/dev/null
 	local out rps p99 errors
-	out=$(wrk -t2 -c"$conns" -d"${duration}s" --latency -s "$work/rotate.lua" "$base" -- "$list" "$mode")
+	out=$(client wrk -t2 -c"$conns" -d"${duration}s" --latency -s "$work/rotate.lua" "$base" -- "$list" "$mode")
 	rps=$(awk '/^Requests\/sec/ {print $2}' <<<"$out")
 	p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
 	errors=$(awk '/Non-2xx or 3xx/ {print $5}' <<<"$out")
@@ -119,7 +136,9 @@ run() {
 }
 
 echo
-echo "wrk: ${duration}s per run, $conns connections, 2 threads, $(nproc) CPUs, $(grep -c . "$work/pages.txt") distinct error pages"
+cpus="$(nproc) CPUs shared by server and wrk"
+[ -n "$pin" ] && cpus="server on CPU 0, wrk on the other $(($(nproc) - 1))"
+echo "wrk: ${duration}s per run, $conns connections, 2 threads, $cpus, $(grep -c . "$work/pages.txt") distinct error pages"
 run "home page" "$work/home.txt"
 run "error pages (500 distinct)" "$work/pages.txt"
 run "API /api/errors/ID" "$work/api.txt"
