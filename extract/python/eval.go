@@ -33,6 +33,9 @@ type evaluator struct {
 	// (see overridingConstant), and overridden records that one was.
 	selfClass  *classInfo
 	overridden bool
+	// classIndex finds the file's classes by qualified name (see
+	// fileClass); built on first use.
+	classIndex map[string][]*classInfo
 	// problems collects malformed format strings, by line.
 	problems []string
 	// calls are the calls of the file's own functions being modelled,
@@ -562,8 +565,14 @@ func (ev *evaluator) lineage(c, owner *classInfo) []*classInfo {
 
 // fileClass returns the class of the file named name, other than not.
 func (ev *evaluator) fileClass(name string, not *classInfo) *classInfo {
-	for _, c := range ev.fs.classes {
-		if c.qual == name && c != not {
+	if ev.classIndex == nil {
+		ev.classIndex = make(map[string][]*classInfo, len(ev.fs.classes))
+		for _, c := range ev.fs.classes {
+			ev.classIndex[c.qual] = append(ev.classIndex[c.qual], c)
+		}
+	}
+	for _, c := range ev.classIndex[name] {
+		if c != not {
 			return c
 		}
 	}
