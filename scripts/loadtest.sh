@@ -28,8 +28,9 @@ fi
 duration=${1:-10}
 conns=${2:-32}
 # server and client run a command on the CPUs of each side (all of them
-# unless --pin).
-server() { if [ -n "$pin" ]; then taskset -c 0 "$@"; else "$@"; fi; }
+# unless --pin). server is started in the background and execs the
+# command, so that its PID is the server's (see cleanup).
+server() { if [ -n "$pin" ]; then exec taskset -c 0 "$@"; else exec "$@"; fi; }
 client() { if [ -n "$pin" ]; then taskset -c "1-$(($(nproc) - 1))" "$@"; else "$@"; fi; }
 command -v wrk >/dev/null 2>&1 || apt_install wrk
 python=${PYTHON:-python3}
