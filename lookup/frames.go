@@ -38,7 +38,7 @@ func atRaise(ix *match.Index, q match.Query) (match.Result, bool) {
 		return match.Result{}, false
 	}
 	fr := q.Frames[0]
-	if pseudoFile(fr.Path) {
+	if match.PseudoFile(fr.Path) {
 		return match.Result{}, false
 	}
 	r := ix.Match(q, match.Options{Limit: atRaiseCandidates, MinScore: -1})
@@ -56,8 +56,8 @@ func atRaise(ix *match.Index, q match.Query) (match.Result, bool) {
 		if !ok {
 			continue
 		}
-		ev := evidence{comps: comps, function: sameFunction(fr.Function, m.Function)}
-		switch short, site := shortName(exception), shortName(m.Exception); {
+		ev := evidence{comps: comps, function: match.SameFunction(fr.Function, m.Function)}
+		switch short, site := match.ShortName(exception), match.ShortName(m.Exception); {
 		case short != "" && short == site:
 			ev.exception = true
 		case short != "" && isClassName(m.Exception):
@@ -140,25 +140,6 @@ func textReason(reasons []string, r string) []string {
 	return out
 }
 
-// pseudoFile reports whether a printed frame path names no file: Python's
-// "<string>", "<stdin>", "<template>" (frozen modules,
-// "<frozen importlib._bootstrap>", name their source files and are kept),
-// Node's "<anonymous>".
-func pseudoFile(p string) bool {
-	p = strings.TrimSpace(p)
-	return strings.HasPrefix(p, "<") && strings.HasSuffix(p, ">") && !strings.HasPrefix(p, "<frozen ")
-}
-
-// sameFunction reports whether a frame's function names the site's (see
-// match.SameFunction); a module's top level is "<module>" in a Python
-// frame and has no function in a site.
-func sameFunction(frame, site string) bool {
-	return frame == "<module>" && site == "" || match.SameFunction(frame, site)
-}
-
-// shortName is a dotted type name's last component.
-func shortName(s string) string { return s[strings.LastIndexByte(s, '.')+1:] }
-
 // isClassName reports whether a site's exception is written as a class
 // name ("InvalidRegionError", "errors.ParseError"), not an expression
 // ("self.mapping[code]", "rewrite_traceback_stack") whose class the
@@ -177,7 +158,7 @@ func isClassName(s string) bool {
 			}
 		}
 	}
-	c := shortName(s)
+	c := match.ShortName(s)
 	c = strings.TrimLeft(c, "_")
 	return c != "" && c[0] >= 'A' && c[0] <= 'Z'
 }

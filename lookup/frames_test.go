@@ -141,16 +141,3 @@ func TestAtRaiseEvidence(t *testing.T) {
 		})
 	}
 }
-
-// TestPseudoFile checks which printed paths name no file.
-func TestPseudoFile(t *testing.T) {
-	for p, want := range map[string]bool{
-		"<string>": true, "<template>": true, "<unknown>": true, "<stdin>": true,
-		"<frozen importlib._bootstrap>": false, "/usr/lib/python3.11/json/decoder.py": false, "": false,
-	} {
-		if got := pseudoFile(p); got != want {
-			t.Errorf("pseudoFile(%q) = %v, want %v", p, got, want)
-		}
-	}
-
-}

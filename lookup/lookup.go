@@ -409,7 +409,7 @@ func exceptionQuery(e *trace.Exception, repo string) match.Query {
 	}
 	for i := len(e.Frames) - 1; i >= 0; i-- {
 		f := e.Frames[i]
-		if f.Internal || len(q.Frames) == 0 && pseudoFile(f.Path) {
+		if f.Internal || len(q.Frames) == 0 && match.PseudoFile(f.Path) {
 			continue
 		}
 		q.Frames = append(q.Frames, match.Frame{Path: f.Path, Line: f.Line, Function: f.Function})

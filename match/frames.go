@@ -101,6 +101,18 @@ func FramePath(frame, site string) (comps int, ok bool) {
 // site's function (see sameFunction).
 func SameFunction(frame, site string) bool { return sameFunction(frame, site) }
 
+// PseudoFile reports whether a printed frame path names no file: Python's
+// "<string>", "<stdin>", "<template>" (frozen modules, "<frozen
+// importlib._bootstrap>", name their source files and are not), Node's
+// "<anonymous>".
+func PseudoFile(p string) bool {
+	p = strings.TrimSpace(p)
+	return strings.HasPrefix(p, "<") && strings.HasSuffix(p, ">") && !strings.HasPrefix(p, "<frozen ")
+}
+
+// ShortName is the last component of a dotted or ::-separated type name.
+func ShortName(s string) string { return shortName(s) }
+
 // cleanPath turns a printed frame path into a slash-separated one, or ""
 // for pseudo-files such as "<stdin>" or "<string>". Python's frozen
 // modules ("<frozen importlib._bootstrap>") become their source paths
@@ -190,10 +202,13 @@ func lineDistance(s siteRec, line int) int {
 // once the frame's name is read as extractors name functions (see
 // frameFunction).
 func sameFunction(frame, site string) bool {
+	frame = frameFunction(frame)
+	if frame == "<module>" && site == "" {
+		return true // a module's top level, as a stack prints it and a site has it
+	}
 	if frame == "" || site == "" {
 		return false
 	}
-	frame = frameFunction(frame)
 	if frame == site {
 		return true
 	}

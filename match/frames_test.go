@@ -346,3 +346,15 @@ func TestExcAgreement(t *testing.T) {
 		}
 	}
 }
+
+// TestPseudoFile checks which printed paths name no file.
+func TestPseudoFile(t *testing.T) {
+	for p, want := range map[string]bool{
+		"<string>": true, "<template>": true, "<unknown>": true, "<stdin>": true,
+		"<frozen importlib._bootstrap>": false, "/usr/lib/python3.11/json/decoder.py": false, "": false,
+	} {
+		if got := PseudoFile(p); got != want {
+			t.Errorf("PseudoFile(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

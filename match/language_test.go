@@ -22,6 +22,26 @@ func TestFrameFunction(t *testing.T) {
 	}
 }
 
+func TestSameFunction(t *testing.T) {
+	tests := []struct {
+		frame, site string
+		want        bool
+	}{
+		{"<module>", "", true},           // Python's module level
+		{"Object.<anonymous>", "", true}, // V8's
+		{"<module>", "load", false},
+		{"", "", false},
+		{"raw_decode", "JSONDecoder.raw_decode", true},
+		{"os.(*File).Read", "os.(*File).Read", true},
+		{"load", "", false},
+	}
+	for _, tt := range tests {
+		if got := sameFunction(tt.frame, tt.site); got != tt.want {
+			t.Errorf("sameFunction(%q, %q) = %v, want %v", tt.frame, tt.site, got, tt.want)
+		}
+	}
+}
+
 func TestStackFamilies(t *testing.T) {
 	tests := []struct {
 		name   string
