@@ -9,11 +9,9 @@ import (
 	"io"
 	"mime"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
-	"unsafe"
 
 	lru "github.com/hashicorp/golang-lru/v2"
 
@@ -172,11 +170,7 @@ func searchQuery(r *http.Request) (text, repo string, err error) {
 	if r.Method == http.MethodPost {
 		ctype, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		switch ctype {
-		case "application/x-www-form-urlencoded":
-			var formRepo string
-			text, formRepo = urlencodedForm(r.Body)
-			repo = cmp.Or(formRepo, repo)
-		case "multipart/form-data":
+		case "application/x-www-form-urlencoded", "multipart/form-data":
 			if err := r.ParseMultipartForm(MaxBody); err != nil && !errors.Is(err, http.ErrNotMultipart) {
 				return "", "", bodyError(op, err)
 			}
@@ -203,59 +197,6 @@ func searchQuery(r *http.Request) (text, repo string, err error) {
 		return "", "", errdex.Errorf(op, errdex.Invalid, "nothing to search: paste an error message or a traceback (parameter q)")
 	}
 	return text, repo, nil
-}
-
-// formBodies holds the buffers urlencoded search forms are read into.
-var formBodies = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// urlencodedForm returns the first values of "q" and "repo" in an
-// application/x-www-form-urlencoded body, as r.PostFormValue reads them
-// after r.ParseMultipartForm, without making the form's maps (a traceback
-// posted is read once, into a recycled buffer, and only its two values are
-// unescaped): a pair that holds a semicolon or a bad escape is skipped, and
-// a body that cannot be read (longer than MaxBody) is an empty form, since
-// ParseMultipartForm reports no error of a form that is not multipart.
-func urlencodedForm(body io.Reader) (q, repo string) {
-	buf := formBodies.Get().(*bytes.Buffer)
-	defer func() {
-		if buf.Cap() <= maxPooledBuffer {
-			formBodies.Put(buf)
-		}
-	}()
-	buf.Reset()
-	if _, err := buf.ReadFrom(body); err != nil {
-		return "", ""
-	}
-	// The form is read in place: a value unescaped is a new string, and
-	// one without escapes, which QueryUnescape returns as is, is copied.
-	b := buf.Bytes()
-	form := unsafe.String(unsafe.SliceData(b), len(b))
-	var haveQ, haveRepo bool
-	for form != "" && !(haveQ && haveRepo) {
-		var pair string
-		pair, form, _ = strings.Cut(form, "&")
-		if strings.Contains(pair, ";") {
-			continue
-		}
-		k, v, _ := strings.Cut(pair, "=")
-		key, err := url.QueryUnescape(k)
-		if err != nil || !(key == "q" && !haveQ || key == "repo" && !haveRepo) {
-			continue
-		}
-		value, err := url.QueryUnescape(v)
-		if err != nil {
-			continue
-		}
-		if value == v {
-			value = strings.Clone(v)
-		}
-		if key == "q" {
-			q, haveQ = value, true
-		} else {
-			repo, haveRepo = value, true
-		}
-	}
-	return q, repo
 }
 
 // bodyError classifies an error reading a request body.
