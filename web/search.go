@@ -9,6 +9,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -170,7 +171,19 @@ func searchQuery(r *http.Request) (text, repo string, err error) {
 	if r.Method == http.MethodPost {
 		ctype, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 		switch ctype {
-		case "application/x-www-form-urlencoded", "multipart/form-data":
+		case "application/x-www-form-urlencoded":
+			// Read as ParseForm does, without merging the URL's query
+			// into a form or going through the multipart reader.
+			b, err := io.ReadAll(r.Body)
+			if err != nil {
+				return "", "", bodyError(op, err)
+			}
+			form, err := url.ParseQuery(string(b))
+			if err != nil {
+				return "", "", bodyError(op, err)
+			}
+			text, repo = form.Get("q"), cmp.Or(form.Get("repo"), repo)
+		case "multipart/form-data":
 			if err := r.ParseMultipartForm(MaxBody); err != nil && !errors.Is(err, http.ErrNotMultipart) {
 				return "", "", bodyError(op, err)
 			}
