@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
 )
 
 // This file turns a class definition into the facts Link needs to know
@@ -306,23 +307,44 @@ const maxFactoryReturns = 4
 // builds an instance of a class; nil otherwise. Link uses it when a raise
 // calls the function.
 func (x *extraction) factoryFact(f *scope) *factoryFact {
-	if f.returned.IsNull() {
+	returned := f.returned
+	if returned.IsNull() {
+		returned = x.returnedBinding(f)
+	}
+	if returned.IsNull() {
 		return nil
 	}
-	written := compactName(x.ev.text(f.returned.Child("function")))
+	written := compactName(x.ev.text(returned.Child("function")))
 	if !x.classLike(written) {
 		return nil
 	}
-	ff := &factoryFact{class: x.ref(written), args: x.callArgs(f.returned, f), params: x.paramFacts(f), method: f.method() != nil}
+	ff := &factoryFact{class: x.ref(written), args: x.callArgs(returned, f), params: x.paramFacts(f), method: f.method() != nil}
 	for _, r := range f.returns {
 		if len(ff.more) == maxFactoryReturns-1 {
 			break
 		}
-		if r.Kind() == "call" && r != f.returned && compactName(x.ev.text(r.Child("function"))) == written {
+		if r.Kind() == "call" && r != returned && compactName(x.ev.text(r.Child("function"))) == written {
 			ff.more = append(ff.more, x.callArgs(r, f))
 		}
 	}
 	return ff
+}
+
+// returnedBinding returns the class call behind a function's first
+// returned name that is bound to one (if not exc: exc =
+// ParsingError(source); exc.append(line); return exc); the zero Node
+// when there is none.
+func (x *extraction) returnedBinding(f *scope) syntax.Node {
+	for _, r := range f.returns {
+		if r.Kind() != "identifier" {
+			continue
+		}
+		call := x.callBinding(r.Text(), r.Index(), f)
+		if !call.IsNull() && x.classLike(compactName(x.ev.text(call.Child("function")))) {
+			return call
+		}
+	}
+	return syntax.Node{}
 }
 
 // paramFacts reads a function's parameters, without a method's self,

@@ -714,14 +714,16 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 		if !l.isStringish() {
 			break
 		}
-		operand := ev.percentOperand(right, sc)
+		operands := ev.percentOperands(right, sc)
 		out := l
 		out.expr = expr
 		out.alts = nil
 		for _, f := range l.alts {
-			t, err := template.PyPercent(f, operand)
-			ev.formatProblem(n, err)
-			out.alts = appendAlts(out.alts, t)
+			for _, operand := range operands {
+				t, err := template.PyPercent(f, operand)
+				ev.formatProblem(n, err)
+				out.alts = appendAlts(out.alts, t)
+			}
 		}
 		return out
 	case "*":
@@ -743,25 +745,35 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 	return unknown(expr, "")
 }
 
-// percentOperand reads the right operand of a %-format.
-func (ev *evaluator) percentOperand(n syntax.Node, sc *scope) template.PyPercentOperand {
-	inner := n
-	for inner.Kind() == "parenthesized_expression" && inner.NamedChildCount() == 1 {
-		inner = inner.NamedChild(0)
-	}
+// percentOperands reads the right operand of a %-format, once for each
+// of its values when an argument may have several (a parameter a branch
+// rebinds: "if filename: source = filename"), at most maxAlts of them: an
+// argument of several values would be one hole of its expression, which a
+// class's caller then binds to only one of them.
+func (ev *evaluator) percentOperands(n syntax.Node, sc *scope) []template.PyPercentOperand {
+	inner := unparen(n)
 	switch inner.Kind() {
 	case "tuple":
-		op := template.PyPercentOperand{IsTuple: true}
+		ops := []template.PyPercentOperand{{IsTuple: true}}
 		for c := range inner.NamedChildren() {
 			switch c.Kind() {
 			case "comment":
 				continue
 			case "list_splat", "parenthesized_list_splat":
-				return template.PyPercentOperand{Value: unknown(ev.text(n), "").arg()}
+				return []template.PyPercentOperand{{Value: unknown(ev.text(n), "").arg()}}
 			}
-			op.Tuple = append(op.Tuple, ev.eval(c, sc).arg())
+			vs := ev.eval(c, sc).split()
+			next := make([]template.PyPercentOperand, 0, min(len(ops)*len(vs), maxAlts))
+			for _, o := range ops {
+				for _, v := range vs {
+					if len(next) < maxAlts {
+						next = append(next, template.PyPercentOperand{IsTuple: true, Tuple: append(o.Tuple[:len(o.Tuple):len(o.Tuple)], v.arg())})
+					}
+				}
+			}
+			ops = next
 		}
-		return op
+		return ops
 	case "call":
 		// dict(key=value, ...)
 		if inner.Child("function").Text() != "dict" {
@@ -774,10 +786,10 @@ func (ev *evaluator) percentOperand(n syntax.Node, sc *scope) template.PyPercent
 			case "keyword_argument":
 				op.Dict[c.Child("name").Text()] = ev.eval(c.Child("value"), sc).arg()
 			default:
-				return template.PyPercentOperand{Value: ev.eval(n, sc).arg()}
+				return []template.PyPercentOperand{{Value: ev.eval(n, sc).arg()}}
 			}
 		}
-		return op
+		return []template.PyPercentOperand{op}
 	case "dictionary":
 		op := template.PyPercentOperand{IsDict: true, Dict: map[string]template.PyArg{}, Value: unknown(ev.text(n), "").arg()}
 		for c := range inner.NamedChildren() {
@@ -790,13 +802,18 @@ func (ev *evaluator) percentOperand(n syntax.Node, sc *scope) template.PyPercent
 				k, ok = literalOnly(key.alts[0])
 			}
 			if c.Kind() != "pair" || !ok {
-				return template.PyPercentOperand{Value: unknown(ev.text(n), "").arg()}
+				return []template.PyPercentOperand{{Value: unknown(ev.text(n), "").arg()}}
 			}
 			op.Dict[k] = ev.eval(c.Child("value"), sc).arg()
 		}
-		return op
+		return []template.PyPercentOperand{op}
 	}
-	return template.PyPercentOperand{Value: ev.eval(n, sc).arg()}
+	vs := ev.eval(n, sc).split()
+	ops := make([]template.PyPercentOperand, len(vs))
+	for i, v := range vs {
+		ops[i] = template.PyPercentOperand{Value: v.arg()}
+	}
+	return ops
 }
 
 // formatProblem records a malformed format string.

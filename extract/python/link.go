@@ -76,6 +76,34 @@ func link(files []*extract.FileResult) {
 		}
 		l.importedConsts(ff)
 	}
+	for _, f := range files {
+		for _, s := range f.Sites {
+			s.Alternatives = distinctAlternatives(s.Template, s.Alternatives)
+		}
+	}
+}
+
+// distinctAlternatives drops the alternatives that print as the template
+// or as an earlier alternative. Extraction keeps them apart while the
+// names of their holes matter (a caller binds "{source}" and not
+// "{filename}", see appendAlts); once linked, they are the same message
+// twice.
+func distinctAlternatives(t errdex.Template, alts []errdex.Template) []errdex.Template {
+	if len(alts) == 0 {
+		return alts
+	}
+	seen := map[string]bool{t.Canonical(): true}
+	kept := alts[:0]
+	for _, a := range alts {
+		if c := a.Canonical(); !seen[c] {
+			seen[c] = true
+			kept = append(kept, a)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	return kept
 }
 
 // moduleName derives a file's dotted module name: its directories while

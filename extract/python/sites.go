@@ -430,9 +430,20 @@ func (x *extraction) raiseObject(s *errdex.Site, raised syntax.Node, sc *scope) 
 	s.Kind = errdex.KindRaiseObject
 	if raised.Kind() == "identifier" {
 		// exc = ValueError("..."); raise exc
-		if call := x.singleCallBinding(text, raised.Index(), sc); !call.IsNull() && x.classLike(compactName(x.ev.text(call.Child("function")))) {
+		call := x.callBinding(text, raised.Index(), sc)
+		if !call.IsNull() && x.classLike(compactName(x.ev.text(call.Child("function")))) {
 			x.raiseCall(s, call, sc)
 			return
+		}
+		if !call.IsNull() {
+			// exc = self._handle_error(exc, line); raise exc: when Link
+			// finds the function builds the exception it returns, the
+			// site raises that; otherwise it stays an object built
+			// elsewhere.
+			written := compactName(x.ev.text(call.Child("function")))
+			if key := x.factoryKey(written, sc); key != "" {
+				x.facts.raises = append(x.facts.raises, &raiseFact{site: s, args: x.callArgs(call, sc), factory: key})
+			}
 		}
 		if t := x.exceptType(text, raised, sc); t != "" {
 			s.Exception = t
@@ -467,22 +478,28 @@ func (x *extraction) isVariable(name string, sc *scope) bool {
 	return false
 }
 
-// singleCallBinding returns the call a name is bound to when the scope
-// binds it, before the point of use at, exactly once to something other
-// than None, and that is a call. Bindings after the raise (a cleanup
-// "exc = None" in a finally clause) and to None ("exc = None" before a
-// try) do not reach the raise with an exception in them.
-func (x *extraction) singleCallBinding(name string, at int, sc *scope) syntax.Node {
+// callBinding returns the call a name is bound to when every binding of
+// it in the scope before the point of use at, other than to None, is a
+// call of the same function, and there is one: "exc = ValueError(msg)",
+// or "e = self._handle_error(e, line)" in each branch that finds an
+// error. The first such call stands for them all. Bindings after the
+// raise (a cleanup "exc = None" in a finally clause) and to None ("exc =
+// None" before a try) do not reach the raise with an exception in them.
+func (x *extraction) callBinding(name string, at int, sc *scope) syntax.Node {
 	var found syntax.Node
 	for _, i := range sc.bindingsOf(name) {
 		b := sc.binds[i]
-		if b.at >= at || b.kind == bindAssign && b.value.Kind() == "none" {
-			continue
+		if b.at >= at || b.kind == bindListOp || b.kind == bindAssign && b.value.Kind() == "none" {
+			continue // exc.append(line) calls a method of the bound object
 		}
-		if !found.IsNull() || b.kind != bindAssign || b.value.Kind() != "call" {
+		if b.kind != bindAssign || b.value.Kind() != "call" {
 			return syntax.Node{}
 		}
-		found = b.value
+		if found.IsNull() {
+			found = b.value
+		} else if x.ev.text(found.Child("function")) != x.ev.text(b.value.Child("function")) {
+			return syntax.Node{}
+		}
 	}
 	return found
 }

@@ -37,6 +37,10 @@ type value struct {
 	// item sequences (a list built in branches has several), for
 	// "sep".join(); nil when the items are not known.
 	seqs [][]value
+	// mixed marks a str value some of whose texts are the str() of
+	// another kind of value (a number, None, a list: "places = 7" on one
+	// path, a parameter on another): their repr() is not a str's.
+	mixed bool
 }
 
 func unknown(expr string, typ errdex.HoleType) value {
@@ -113,6 +117,35 @@ func (v value) arg() template.PyArg {
 	return a
 }
 
+// split returns v once for each of its possible values when each is an
+// unknown value of its own (a parameter that a branch rebinds to
+// another: "if filename: source = filename"), at most maxAlts of them;
+// otherwise v alone. To a format operation, a value of several texts is
+// one hole of its expression (see arg), which a class's caller binds to
+// only one of them. Texts known in part stay that one hole: the literal
+// values code tests for are seldom the ones its error reports.
+func (v value) split() []value {
+	if v.kind != vStr || v.container || v.mixed || len(v.alts) <= 1 {
+		return []value{v}
+	}
+	for _, a := range v.alts {
+		if len(a.Parts) != 1 || !a.Parts[0].IsHole() {
+			return []value{v}
+		}
+	}
+	out := make([]value, 0, min(len(v.alts), maxAlts))
+	for _, a := range v.alts[:min(len(v.alts), maxAlts)] {
+		out = append(out, unknown(a.Parts[0].Expr, a.Parts[0].Type))
+	}
+	return out
+}
+
+// textual reports whether v is a str, or an unknown value: values whose
+// str() texts can stand for them in a format.
+func (v value) textual() bool {
+	return v.kind == vStr && !v.container && !v.mixed || v.kind == vUnknown
+}
+
 // isStringish reports whether v is a text value (a known str or bytes).
 func (v value) isStringish() bool { return v.kind == vStr || v.kind == vBytes }
 
@@ -142,8 +175,10 @@ func union(vs ...value) value {
 			if out.kind == vUnknown && v.kind == vUnknown && v.expr == out.expr {
 				continue
 			}
+			mixed := out.mixed || v.mixed || !out.textual() || !v.textual()
 			out = out.asStr()
 			v = v.asStr()
+			out.mixed = mixed
 		}
 		out.alts = appendAlts(out.alts, v.alts...)
 	}
@@ -162,13 +197,28 @@ next:
 		}
 		c := m.Canonical()
 		for _, a := range alts {
-			if a.Canonical() == c && !(a.IsOpaque() && len(a.Parts) == 1 && len(m.Parts) == 1 && a.Parts[0].Expr != m.Parts[0].Expr) {
+			if a.Canonical() == c && sameHoles(a, m) {
 				continue next
 			}
 		}
 		alts = append(alts, m)
 	}
 	return alts
+}
+
+// sameHoles reports whether two templates of the same text have holes of
+// the same expressions: "{filename}" and "{source}" print alike, but a
+// caller binding source and not filename tells them apart (see Link).
+func sameHoles(a, b errdex.Template) bool {
+	if len(a.Parts) != len(b.Parts) {
+		return false
+	}
+	for i, p := range a.Parts {
+		if p.IsHole() && p.Expr != b.Parts[i].Expr {
+			return false
+		}
+	}
+	return true
 }
 
 // product combines the alternatives of a and b pairwise with f, keeping at

@@ -66,3 +66,40 @@ def _plural_error(value):
 def parse_plural(tok):
     if tok != "n":
         raise _plural_error(tok) from None
+
+
+class ParsingError(Exception):
+    def __init__(self, source=None, filename=None):
+        # A deprecated parameter rebinds source on one path: a caller
+        # passing source gets its value in the message, not filename's
+        # default.
+        if filename:
+            source = filename
+        Exception.__init__(self, "Source contains parsing errors: %r" % source)
+
+    def append(self, lineno, line):
+        self.args = (self.args[0] + "\n\t[line %2d]: %s" % (lineno, line),)
+
+
+class Reader:
+    def _handle_error(self, exc, fpname, lineno, line):
+        # A factory returning a variable bound to an exception.
+        if not exc:
+            exc = ParsingError(fpname)
+        exc.append(lineno, repr(line))
+        return exc
+
+    def read(self, lines, fpname):
+        # The raised variable is bound by calls of the factory only.
+        e = None
+        for lineno, line in enumerate(lines):
+            if line.startswith("="):
+                e = self._handle_error(e, fpname, lineno, line)
+            elif line.startswith(" "):
+                e = self._handle_error(e, fpname, lineno, line)
+        if e:
+            raise e
+
+
+def parse_source(name):
+    raise ParsingError(name)
