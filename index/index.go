@@ -93,6 +93,9 @@ func Dir(ctx context.Context, st errdex.Store, dir string, opts Options) (*Resul
 	if err != nil {
 		return nil, errdex.E(op, errdex.Invalid, err)
 	}
+	if fi, err := os.Stat(abs); err == nil && !fi.IsDir() && opts.Rev == "" {
+		return nil, errdex.Errorf(op, errdex.Invalid, "%s is a file: index the directory of its repository (errdex index %s)", dir, filepath.Dir(dir))
+	}
 	snap := errdex.Snapshot{Repo: filepath.Base(abs)}
 	info, err := gitsrc.Inspect(ctx, abs)
 	switch {

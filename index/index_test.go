@@ -3,10 +3,12 @@ package index
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/python"
 	"github.com/errdex/errdex/store/sqlite"
@@ -89,5 +91,26 @@ func TestPackageRoot(t *testing.T) {
 				t.Errorf("exception %q, want mypkg.errors.BadThing", stored.ExceptionQualified)
 			}
 		})
+	}
+}
+
+// TestFileRoot checks that indexing a file, not a directory, says so and
+// names the directory to index, instead of failing on what it reads
+// first.
+func TestFileRoot(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "errdex.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	file := filepath.Join("testdata", "pkgroot", "mypkg", "core.py")
+	_, err = Dir(ctx, st, file, Options{Extractors: []*extract.Extractor{python.Extractor}})
+	if errdex.KindOf(err) != errdex.Invalid {
+		t.Fatalf("Dir(%s) = %v, want an Invalid error", file, err)
+	}
+	want := "errdex index " + filepath.Dir(file)
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("Dir(%s) = %q, want it to name %q", file, err, want)
 	}
 }
