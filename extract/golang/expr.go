@@ -57,7 +57,7 @@ func (s scope) tmpl(e ast.Expr, depth int) []errdex.Template {
 	case *ast.ParenExpr:
 		return s.tmpl(e.X, depth)
 	case *ast.BinaryExpr:
-		if e.Op == token.ADD {
+		if e.Op == token.ADD && !s.isNumber(e) { // i + 1 adds
 			return product(s.tmpl(e.X, depth+1), s.tmpl(e.Y, depth+1))
 		}
 	case *ast.CallExpr:
@@ -449,6 +449,43 @@ func (s scope) isString(e ast.Expr) bool {
 		return e.Op == token.ADD && (s.isString(e.X) || s.isString(e.Y))
 	}
 	return s.typeOf(e) == errdex.HoleStr
+}
+
+// isNumber reports whether e is known to be a number: a numeric
+// literal, arithmetic on one (-1, n*2, i + 1), len(s), a conversion
+// int(x), a name declared with a numeric type.
+func (s scope) isNumber(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return e.Kind != token.STRING
+	case *ast.UnaryExpr:
+		return e.Op != token.AND && e.Op != token.ARROW && s.isNumber(e.X)
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.ADD:
+			return s.isNumber(e.X) || s.isNumber(e.Y)
+		case token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.SHL, token.SHR, token.AND_NOT:
+			return true // no operator of strings
+		}
+		return false
+	case *ast.CallExpr: // len(s), int(x); typeOf takes strconv.Itoa(n) for a number too
+		if name, recv := calleeName(e); recv == "" && (name == "len" || name == "cap") {
+			return true
+		}
+		if len(e.Args) != 1 {
+			return false
+		}
+		switch holeTypeOf(e.Fun) {
+		case errdex.HoleInt, errdex.HoleFloat:
+			return true
+		}
+	case *ast.Ident:
+		switch s.typeOf(e) {
+		case errdex.HoleInt, errdex.HoleFloat:
+			return true
+		}
+	}
+	return false
 }
 
 // typeOf guesses a hole type from declarations in the function and the

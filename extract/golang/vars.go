@@ -27,6 +27,12 @@ type funcInfo struct {
 	// statement of a statement list, as a walk found them: a later use
 	// after it starts there (see walker.list).
 	before map[flowKey]flow
+	// escapes holds, for a name whose address is taken (&x) or that a
+	// function literal not called in place assigns, the first position
+	// from which that may change it: the escape itself, or the start of
+	// the outermost loop around it (a later iteration runs it again).
+	// The walk does not see such changes, so a use past it is a value.
+	escapes map[string]token.Pos
 }
 
 type flowKey struct {
@@ -44,7 +50,7 @@ func (fn *funcCtx) infoOf() *funcInfo {
 
 func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 	info := &funcInfo{types: map[string]ast.Expr{}, locals: map[string]bool{}, consts: map[string]bool{},
-		modified: map[string]bool{}, before: map[flowKey]flow{}}
+		modified: map[string]bool{}, before: map[flowKey]flow{}, escapes: map[string]token.Pos{}}
 	if ft != nil {
 		info.fields(ft.Params)
 		info.fields(ft.Results)
@@ -52,14 +58,24 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 	if body == nil {
 		return info
 	}
+	var stack []ast.Node // the nodes enclosing the one visited
 	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		defer func() { stack = append(stack, n) }()
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
 				info.modify(l, n.Tok == token.DEFINE)
+				if n.Tok != token.DEFINE {
+					info.escapeIn(l, stack, false)
+				}
 			}
 		case *ast.IncDecStmt:
 			info.modify(n.X, false)
+			info.escapeIn(n.X, stack, false)
 		case *ast.RangeStmt:
 			for _, e := range []ast.Expr{n.Key, n.Value} {
 				if e != nil {
@@ -69,6 +85,7 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				info.modify(n.X, false)
+				info.escapeIn(n.X, stack, true)
 			}
 		case *ast.GenDecl:
 			for _, spec := range n.Specs {
@@ -106,6 +123,96 @@ func (info *funcInfo) fields(fl *ast.FieldList) {
 			info.locals[n.Name] = true
 		}
 	}
+}
+
+// escapeIn records in escapes the variable e names when its address is
+// taken (addr) or when a function literal of stack (the nodes enclosing
+// e, outermost first) assigns it without declaring it; a function
+// literal called in place (func() { ... }()) or deferred runs where the
+// walk sees it. A field, element or pointee of x changes no string x.
+func (info *funcInfo) escapeIn(e ast.Expr, stack []ast.Node, addr bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return
+	}
+	inLit := false
+	for i, n := range stack {
+		lit, ok := n.(*ast.FuncLit)
+		if !ok || inPlace(stack[:i], lit) {
+			continue
+		}
+		if declares(lit, id.Name) {
+			return // a variable of the literal's own
+		}
+		inLit = true
+	}
+	if !addr && !inLit {
+		return
+	}
+	from := id.Pos()
+	for _, n := range stack {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			from = min(from, n.Pos())
+		}
+	}
+	if p, ok := info.escapes[id.Name]; !ok || from < p {
+		info.escapes[id.Name] = from
+	}
+}
+
+// inPlace reports whether lit, enclosed by the nodes of outer (outermost
+// first), runs where the walk sees it: called at once (func() { ... }())
+// or deferred (defer func() { ... }(), which runs on the way out), not
+// by a go statement.
+func inPlace(outer []ast.Node, lit *ast.FuncLit) bool {
+	n := len(outer)
+	if n == 0 {
+		return false
+	}
+	if call, ok := outer[n-1].(*ast.CallExpr); !ok || call.Fun != lit {
+		return false
+	}
+	if n > 1 {
+		if _, ok := outer[n-2].(*ast.GoStmt); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// declares reports whether a function literal declares name: as a
+// parameter or result, with := or var.
+func declares(lit *ast.FuncLit, name string) bool {
+	found := false
+	for _, fl := range []*ast.FieldList{lit.Type.Params, lit.Type.Results} {
+		if fl == nil {
+			continue
+		}
+		for _, f := range fl.List {
+			for _, n := range f.Names {
+				found = found || n.Name == name
+			}
+		}
+	}
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == name {
+						found = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				found = found || id.Name == name
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // modify records the variable an assignment to e changes (x in x, x.f,
@@ -176,6 +283,9 @@ func (a alt) fact(cond string) (val, ok bool) {
 type binding struct {
 	scope ast.Node
 	alts  []alt
+	// numeric says the variable holds a number (n := 0, n := len(s)):
+	// n += k adds, it does not append.
+	numeric bool
 }
 
 // flow is what reaches a point of the function: the declarations of the
@@ -216,7 +326,7 @@ type walker struct {
 	rets    *[]flow // the returns of a closure called in place
 	label   string  // the label of the statement about to be walked
 	found   bool    // the walk reached the use
-	aborted bool    // the walk ran out of steps
+	aborted bool    // the walk ran out of steps, or cannot see the changes
 	at      flow    // the flow into the use
 }
 
@@ -260,6 +370,12 @@ func (s scope) walkTo(id *ast.Ident, depth int) *walker {
 		return nil
 	}
 	w := &walker{s: s, info: info, id: id, depth: depth, cur: fn.body}
+	if p, ok := info.escapes[id.Name]; ok && p < id.Pos() {
+		// Changed where the walk does not look (through a pointer, in a
+		// closure) before the use: a value.
+		w.found, w.aborted = true, true
+		return w
+	}
 	in := flow{live: true}
 	if fn.ftype != nil {
 		in = w.fields(in, fn.ftype.Params, false)
@@ -468,11 +584,21 @@ func (w *walker) stmt(st ast.Stmt, in flow) flow {
 	case *ast.SelectStmt:
 		return w.selectStmt(st, label, in)
 	}
-	// Sends, increments, go and defer statements leave a string alone.
 	if w.contains(st) {
 		w.reach(st, in)
+		return in
 	}
+	if st, ok := st.(*ast.IncDecStmt); ok && w.names(st.X) {
+		return w.set(in, w.opaque()) // a number, no longer the one it was
+	}
+	// Sends, go and defer statements leave a string alone.
 	return in
+}
+
+// names reports whether e is the name the walk follows.
+func (w *walker) names(e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name == w.id.Name
 }
 
 // header walks the init statement of an if, for or switch and ends the
@@ -603,10 +729,10 @@ func (w *walker) assign(st *ast.AssignStmt, in flow) flow {
 		var ts []errdex.Template
 		add := false
 		switch {
-		case st.Tok == token.ADD_ASSIGN && len(st.Rhs) == 1:
+		case st.Tok == token.ADD_ASSIGN && len(st.Rhs) == 1 && !w.numeric(in, st.Rhs[0]):
 			ts, add = w.value(st.Rhs[0], in), true
 		case st.Tok != token.ASSIGN && st.Tok != token.DEFINE:
-			ts = w.opaque() // x -= 1 and friends: not a message
+			ts = w.opaque() // x -= 1 and friends, n += k: not a message
 		case len(st.Lhs) == len(st.Rhs):
 			ts = w.value(st.Rhs[i], in)
 		case i == 0 && len(st.Lhs) == 2 && len(st.Rhs) == 1 && isIndex(st.Rhs[0]):
@@ -619,6 +745,9 @@ func (w *walker) assign(st *ast.AssignStmt, in flow) flow {
 			out = w.appendTo(out, ts)
 		case st.Tok == token.DEFINE && (len(out.binds) == 0 || out.binds[len(out.binds)-1].scope != w.cur):
 			out = w.declare(out, ts)
+			if len(st.Lhs) == len(st.Rhs) {
+				out.binds[len(out.binds)-1].numeric = w.isNumber(st.Rhs[i])
+			}
 		default:
 			out = w.set(out, ts)
 		}
@@ -658,11 +787,27 @@ func (w *walker) decl(st *ast.DeclStmt, in flow) flow {
 				ts = w.opaque()
 			}
 			out = w.declare(out, ts)
+			if len(vs.Values) == len(vs.Names) && vs.Type == nil {
+				out.binds[len(out.binds)-1].numeric = w.isNumber(vs.Values[i])
+			}
 		}
 		in = out
 	}
 	return in
 }
+
+// numeric reports whether x += e adds numbers: the variable is declared
+// with a numeric type or bound to a number, or e is a number.
+func (w *walker) numeric(in flow, e ast.Expr) bool {
+	if len(in.binds) > 0 && in.binds[len(in.binds)-1].numeric {
+		return true
+	}
+	return w.isNumber(w.id) || w.isNumber(e)
+}
+
+// isNumber reports whether e is known to be a number (see
+// scope.isNumber).
+func (w *walker) isNumber(e ast.Expr) bool { return w.s.isNumber(e) }
 
 // commonFacts are the facts all values of the innermost binding share:
 // those of the path, whatever the value.
@@ -746,7 +891,8 @@ func (w *walker) join(a, b flow) flow {
 	n := min(len(a.binds), len(b.binds))
 	binds := make([]binding, n)
 	for i := range binds {
-		binds[i] = binding{scope: a.binds[i].scope, alts: merge(slices.Concat(a.binds[i].alts, b.binds[i].alts))}
+		binds[i] = binding{scope: a.binds[i].scope, alts: merge(slices.Concat(a.binds[i].alts, b.binds[i].alts)),
+			numeric: a.binds[i].numeric || b.binds[i].numeric}
 	}
 	return flow{live: true, binds: binds}
 }
@@ -941,7 +1087,12 @@ func (w *walker) branch(st *ast.BranchStmt, in flow) {
 // once), after one pass and post, and its breaks. A loop without a
 // condition leaves only by a break.
 func (w *walker) forStmt(st *ast.ForStmt, label string, in flow) flow {
-	if in = w.header(st.Init, st.Cond, in); w.found {
+	if in = w.stmtOpt(st.Init, in); w.found {
+		return in
+	}
+	in = w.carried(in, st.Body, st.Post)
+	if w.contains(st.Cond) {
+		w.reach(st.Cond, in)
 		return in
 	}
 	t := w.push(label, true, in)
@@ -965,6 +1116,86 @@ func (w *walker) forStmt(st *ast.ForStmt, label string, in flow) flow {
 	return w.joinAll(out, t.breaks)
 }
 
+// carried returns the flow into a loop whose body (with a for loop's
+// post statement) updates the name from its own value, not declaring it
+// there: one pass does not give what it holds after some. A string the
+// loop only appends to (s += t, s = s + t) is each value it held before
+// followed by a hole named after it ("names:{list}"); a value updated
+// otherwise (n++, n += k of a number, n = n * 2) is a hole named after
+// it from the loop on.
+func (w *walker) carried(in flow, parts ...ast.Node) flow {
+	appended, updated, declared := false, false, false
+	for _, part := range parts {
+		if part == nil {
+			continue
+		}
+		ast.Inspect(part, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false // see funcInfo.escapes
+			case *ast.IncDecStmt:
+				updated = updated || w.names(n.X)
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					declared = declared || id.Name == w.id.Name
+				}
+			case *ast.AssignStmt:
+				for i, l := range n.Lhs {
+					if !w.names(l) {
+						continue
+					}
+					switch {
+					case n.Tok == token.DEFINE:
+						declared = true
+					case len(n.Lhs) != len(n.Rhs):
+					case n.Tok == token.ADD_ASSIGN && !w.numeric(in, n.Rhs[i]):
+						appended = true
+					case n.Tok == token.ASSIGN && w.appends(n.Rhs[i], in):
+						appended = true
+					case n.Tok != token.ASSIGN || w.uses(n.Rhs[i]):
+						updated = true
+					}
+				}
+			}
+			return !declared
+		})
+	}
+	switch {
+	case declared:
+		return in
+	case updated:
+		return w.set(in, w.opaque())
+	case appended:
+		return w.appendTo(in, w.opaque())
+	}
+	return in
+}
+
+// uses reports whether e reads the name.
+func (w *walker) uses(e ast.Expr) bool {
+	found := false
+	nameUses(e, func(id *ast.Ident) { found = found || id.Name == w.id.Name })
+	return found
+}
+
+// appends reports whether e, assigned to the name, is the name followed
+// by more (s + t + u) where the name holds a string.
+func (w *walker) appends(e ast.Expr, in flow) bool {
+	for {
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD {
+			return false
+		}
+		if w.names(b.X) {
+			return !w.numeric(in, b.Y) && !w.uses(b.Y)
+		}
+		if w.uses(b.Y) {
+			return false
+		}
+		e = b.X
+	}
+}
+
 // rangeStmt walks a range loop like a for loop; its variables hold values
 // the walk does not see.
 func (w *walker) rangeStmt(st *ast.RangeStmt, label string, in flow) flow {
@@ -972,6 +1203,7 @@ func (w *walker) rangeStmt(st *ast.RangeStmt, label string, in flow) flow {
 		w.reach(st, in)
 		return in
 	}
+	in = w.carried(in, st.Body)
 	t := w.push(label, true, in)
 	defer w.pop()
 	body := in
