@@ -1,10 +1,12 @@
 package match
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 )
@@ -100,6 +102,16 @@ const (
 	opaqueSupported   = 0.5
 	opaqueUnsupported = 0.15
 	rareException     = 3 // at most this many opaque sites raise it
+	// opaqueDistinctive is the text score of a template without literal
+	// text raising the query's own exception class when that class is a
+	// repository's (qualified, not a builtin) and rare, and the message is
+	// data rather than prose: a message that is only a value
+	// ("referencing.jsonschema.UnknownDialect: urn:x") has no words to
+	// match, and the class names the place. A sentence no indexed template
+	// holds was written elsewhere (compiled code raising the class: _csv's
+	// "need to escape, but no escapechar set"), and the site that passes
+	// such text on is no better than a guess.
+	opaqueDistinctive = 0.75
 	// maxBare bounds the sites verified for a bare exception name.
 	maxBare = 32
 	// contradicted scales the score of a site the traceback contradicts:
@@ -241,6 +253,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 
 	// Evidence and score.
 	rare := len(ix.opaque[shortName(exception)]) <= rareException
+	distinctive := rare && isQualified(exception) && pyBuiltin(shortName(exception)) == "" && !isProse(sc.msg.folded)
 	for i := range sc.found {
 		c := &sc.found[i]
 		rec := ix.sites[c.site]
@@ -282,6 +295,8 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			t = 0 // the site prints no message; this one has one
 		case c.empty:
 			t = atRaiseFloor
+		case c.opaque && c.frame < frameSameFunction && c.excOK && c.exc == 1 && distinctive:
+			t = opaqueDistinctive
 		case c.opaque && (c.frame >= frameSameFunction || c.excOK && c.exc == 1 && rare):
 			t = opaqueSupported
 		case c.opaque:
@@ -526,4 +541,26 @@ func (ix *Index) result(sc *scratch, c *siteCand, q Query, exception string) Mat
 	}
 	m.Reasons = ix.reasons(sc, c, q, exception)
 	return m
+}
+
+// proseWords is how many words make a message prose (see isProse).
+const proseWords = 3
+
+// isProse reports whether a folded message reads as a sentence: it has
+// at least proseWords words of two or more letters between spaces
+// ("need to escape, but no escapechar set"), where a value has few or
+// none ("urn:x", "'b'", "{}").
+func isProse(msg []byte) bool {
+	words := 0
+	for f := range bytes.FieldsSeq(msg) {
+		f = bytes.TrimRight(f, ".,;:!?)")
+		f = bytes.TrimLeft(f, "(")
+		if len(f) < 2 || bytes.ContainsFunc(f, func(r rune) bool { return !unicode.IsLetter(r) }) {
+			continue
+		}
+		if words++; words >= proseWords {
+			return true
+		}
+	}
+	return false
 }

@@ -473,3 +473,53 @@ func TestLongValueStaysSpecific(t *testing.T) {
 		}
 	}
 }
+
+// TestDistinctiveOpaqueClass matches messages that are only data against
+// sites whose templates are one hole: a repository's own, rarely raised
+// class names the place, while a builtin class, or a sentence no template
+// holds (written by compiled code that raises the class too), does not.
+func TestDistinctiveOpaqueClass(t *testing.T) {
+	ix := testIndex(t)
+	tests := []struct {
+		name, exception, message string
+		want                     string // "" for no match
+	}{
+		{"data of a repository's class", "refs.jsonschema.UnknownDialect", "urn:nope", "ref-dialect"},
+		{"quoted data", "refs.jsonschema.UnknownDialect", "'urn:x#/defs/a'", "ref-dialect"},
+		{"prose of the class", "refs.jsonschema.UnknownDialect", "need to escape, but no escapechar set", ""},
+		{"unqualified name", "UnknownDialect", "urn:nope", ""},
+		{"builtin class", "KeyError", "'DATABASE_URL'", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := ix.Match(Query{Exception: tt.exception, Message: tt.message}, Options{})
+			got := ""
+			if len(res.Matches) > 0 {
+				got = string(res.Matches[0].ID)
+			}
+			if got != tt.want {
+				t.Errorf("%s: %s: got %q (%v; reason: %s), want %q", tt.exception, tt.message, got, ids(res), res.Reason, tt.want)
+			}
+		})
+	}
+}
+
+func TestIsProse(t *testing.T) {
+	tests := []struct {
+		msg  string
+		want bool
+	}{
+		{"need to escape, but no escapechar set", true},
+		{"no element found: line 1, column 0", true},
+		{"urn:nope", false},
+		{"'urn:probe'", false},
+		{"{}", false},
+		{"a b c", false},
+		{"/etc/x.toml /etc/y.toml missing", false},
+	}
+	for _, tt := range tests {
+		if got := isProse([]byte(tt.msg)); got != tt.want {
+			t.Errorf("isProse(%q) = %v, want %v", tt.msg, got, tt.want)
+		}
+	}
+}
