@@ -252,6 +252,23 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 	setMessage(r.site, msgs)
 }
 
+// orConstant is the value of an attribute an __init__ sets to set on
+// some paths and a class body binds to constant: either, set first. A
+// parameter's default None left in set is taken for the guard that skips
+// the assignment ("if description is not None"), which leaves the
+// constant.
+func orConstant(set, constant argVal) argVal {
+	if set.noneDefault {
+		return constant
+	}
+	return argVal{
+		expr: set.expr,
+		typ:  set.typ,
+		str:  appendAlts(set.strForm(""), constant.strForm("")...),
+		repr: appendAlts(set.reprForm(), constant.reprForm()...),
+	}
+}
+
 // takesNoArgs reports whether the nearest __init__ on the way from e to
 // BaseException needs no argument; raise E then builds E() (without one,
 // it fails with a TypeError whose message is Python's).
@@ -376,8 +393,16 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	}
 	for _, c := range chain {
 		for name, a := range c.m.attrs {
-			if _, ok := attrs["self."+name]; !ok {
-				attrs["self."+name] = c.bind.applyArg(a)
+			key := "self." + name
+			prev, ok := attrs[key]
+			switch {
+			case !ok:
+				attrs[key] = c.bind.applyArg(a)
+			case c.m.partial[name]:
+				// An __init__ that sets the attribute on some paths
+				// (if description is not None: self.description =
+				// description) leaves a class constant on the others.
+				attrs[key] = orConstant(c.bind.applyArg(a), prev)
 			}
 		}
 	}
@@ -394,7 +419,9 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		}
 		return b.applyAll(c.m.str)
 	}
-	return builtinMessage(builtin, final)
+	// The arguments passed on may read attributes: "{}: {}".format(
+	// self.error, self.description), which subclasses bind to text.
+	return builtinMessage(builtin, attrs.withText().passOn(final))
 }
 
 // factoryRaise refines "raise make_error(args)": when the function is

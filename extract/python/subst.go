@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -267,6 +268,24 @@ func (b bindings) passOn(super callArgs) callArgs {
 	}
 	return out
 }
+
+// withText returns the bindings whose argument is text in each of its
+// alternatives (a class constant, an argument a subclass passes):
+// substituting the others would rename a hole after the expression
+// computing it ("{lineno}" to "{count}") or print None where a guard
+// keeps the value from being formatted.
+func (b bindings) withText() bindings {
+	out := bindings{}
+	for k, a := range b {
+		if len(a.str) > 0 && !slices.ContainsFunc(a.str, isHole) {
+			out[k] = a
+		}
+	}
+	return out
+}
+
+// isHole reports whether t is holes only: a value the code computes.
+func isHole(t errdex.Template) bool { return t.IsOpaque() && !t.IsEmpty() }
 
 // lookup finds the argument bound to an expression: the expression
 // itself, or an item of a bound *args ("args[0]").

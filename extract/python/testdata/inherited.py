@@ -150,3 +150,31 @@ class SyntaxProblem(TemplateError):
 
 def properties(n):
     raise SyntaxProblem("unexpected end of template", n)
+
+
+class JoseError(Exception):
+    # The base formats class attributes that subclasses bind, one of them
+    # replaced by the argument when one is passed.
+    error = ""
+    description = ""
+
+    def __init__(self, description=None):
+        if description is not None:
+            self.description = description
+        message = "{}: {}".format(self.error, self.description)
+        super().__init__(message)
+
+
+class DecodeError(JoseError):
+    error = "decode_error"
+
+
+class ExpiredTokenError(JoseError):
+    error = "expired_token"
+    description = "The token is expired"
+
+
+def decode(token):
+    if not token:
+        raise DecodeError("Invalid JSON Web Signature")
+    raise ExpiredTokenError()
