@@ -175,8 +175,9 @@ func (s scope) hole(e ast.Expr, typ errdex.HoleType) errdex.Part {
 }
 
 // identTmpl resolves a name: a local variable to the assignments reaching
-// it, a package constant of this file to its value, anything else to a
-// hole.
+// it, a package constant of this file to its value, an unexported package
+// variable of it that it never assigns to its text (see varValue),
+// anything else to a hole.
 func (s scope) identTmpl(id *ast.Ident, depth int) []errdex.Template {
 	if ts, ok := s.x.memo[id]; ok {
 		return ts
@@ -193,10 +194,14 @@ func (s scope) resolveIdent(id *ast.Ident, depth int) []errdex.Template {
 		}
 	}
 	if v, ok := s.x.consts[id.Name]; ok {
-		if ts := (scope{s.x, nil}).tmpl(v, depth+1); len(ts) == 1 && !ts[0].IsOpaque() {
+		if ts := (scope{s.x, nil}).tmpl(s.x.unconvert(v), depth+1); len(ts) == 1 && !ts[0].IsOpaque() {
 			return ts
 		}
 	}
+	if ts := s.x.varValue(id.Name, depth); ts != nil {
+		return ts
+	}
+	s.x.freeName(id.Name)
 	return one(s.hole(id, errdex.HoleAny))
 }
 
@@ -220,10 +225,39 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 	if i, ok := s.wrapperCall(call); ok {
 		return s.printf(call, i, depth+1)
 	}
+	if ts, ok := s.stringOf(call, depth); ok {
+		return ts
+	}
 	if t, ok := textFuncs[name]; ok && (len(call.Args) > 0 || t == errdex.HoleError) {
 		return one(s.hole(call, t))
 	}
 	return one(s.hole(call, errdex.HoleAny))
+}
+
+// stringOf gives the message of string(x) of a name x that is no number:
+// a string hole named by x when x is another package's (string(
+// names.Any)), which Link may read as a value of that package (see
+// inlineValues), or the name's text when it is known (a constant of a
+// named string type); false otherwise.
+func (s scope) stringOf(call *ast.CallExpr, depth int) ([]errdex.Template, bool) {
+	fun, ok := call.Fun.(*ast.Ident)
+	if !ok || fun.Name != "string" || len(call.Args) != 1 || s.isNumber(call.Args[0]) {
+		return nil, false
+	}
+	switch arg := call.Args[0].(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		if imp, _, ok := s.x.ref(arg); ok && imp != "" {
+			return one(s.hole(arg, errdex.HoleStr)), true
+		}
+		ts := s.tmpl(arg, depth+1)
+		for _, t := range ts {
+			if len(t.Holes()) > 0 {
+				return nil, false
+			}
+		}
+		return ts, true
+	}
+	return nil, false
 }
 
 // textFuncs are functions and methods that render a value as text, by the

@@ -38,6 +38,19 @@ type Facts struct {
 	// a hole that names one may read an entry of a table (see
 	// linker.errnoEntry).
 	Consts []Const
+	// Values are the package-level constants, and the variables no
+	// function of the file assigns, whose value is known text (const
+	// Duration = "google.protobuf.Duration", var sep = ": "): a hole
+	// naming one in another file (Duration, names.Duration) reads it in
+	// Link (see linker.inlineValues).
+	Values []Value
+	// Assigned are the package-level names the file's functions may
+	// change (x = ..., x++, &x, pkg.X = ...): a variable of them has no
+	// known value.
+	Assigned []NameRef
+	// Free are the names the file's messages leave as holes though no
+	// local declares them there: package-level names of other files.
+	Free []string
 	// Truncated names the tables with more than maxTableEntries entries,
 	// of which only the first are kept.
 	Truncated []string
@@ -190,4 +203,21 @@ type LiteralField struct {
 	Index    int
 	Expr     string
 	Template errdex.Template
+}
+
+// Value is a package-level constant or variable whose value is known
+// text: one template without holes, or a few of them for a variable set
+// by a function literal called in place that returns one of several
+// constants.
+type Value struct {
+	Name      string
+	Templates []errdex.Template
+	Var       bool // a variable, which an assignment elsewhere makes unknown
+}
+
+// NameRef is a package-level name: Import is "" for the file's own
+// package.
+type NameRef struct {
+	Import string
+	Name   string
 }

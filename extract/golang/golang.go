@@ -240,6 +240,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x := newFileCtx(f, fset, af)
 	x.broken = err != nil
 	x.run()
+	x.recordValues()
 	x.siteGuards()
 	x.facts.Build = x.buildGuard()
 	guardFile(x.facts.Build, x.sites)
@@ -278,6 +279,12 @@ type fileCtx struct {
 	pkg     string
 	imports map[string]string // local name → import path
 	consts  map[string]ast.Expr
+	// vars are the values of the file's package-level variables,
+	// assigned the names its functions may change (see assignments), and
+	// free the names its messages leave as holes (see Facts.Free).
+	vars     map[string]ast.Expr
+	assigned map[string]bool
+	free     map[string]bool
 	// constDecls are the file's package-level constants, and intVals the
 	// values of those evaluated (see intConsts).
 	constDecls map[string]constDecl
@@ -317,6 +324,8 @@ func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 		pkg:       af.Name.Name,
 		imports:   map[string]string{},
 		consts:    map[string]ast.Expr{},
+		vars:      map[string]ast.Expr{},
+		free:      map[string]bool{},
 		structs:   map[string]*ast.StructType{},
 		wrappers:  map[string]int{},
 		folded:    map[*ast.CallExpr]bool{},
@@ -359,6 +368,7 @@ func isDigits(s string) bool {
 // types and tables feed templates), then every function.
 func (x *fileCtx) run() {
 	x.intConsts()
+	x.assignments()
 	for _, d := range x.file.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok {
@@ -423,6 +433,9 @@ func (x *fileCtx) declValues(tok token.Token, s *ast.ValueSpec) {
 		if tok == token.CONST {
 			x.consts[name.Name] = v
 			continue
+		}
+		if len(s.Values) == len(s.Names) {
+			x.vars[name.Name] = v
 		}
 		x.stringTable(name.Name, v)
 	}

@@ -63,12 +63,14 @@ type tableRef struct {
 	table *Table
 }
 
-// link resolves, across files: String methods and tables of messages
+// link resolves, across files: package-level values named in messages,
+// String methods and tables of messages
 // behind Error methods, composite literals of error types (dropping those
 // of other types), calls of helpers, the constants helpers' callers pass,
 // sentinels named in messages, and the returns of each sentinel.
 func link(files []*extract.FileResult) {
 	l := newLinker(files)
+	l.inlineValues()
 	l.tableSites()
 	l.resolveLiterals()
 	l.sweep()
