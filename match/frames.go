@@ -222,3 +222,45 @@ func lastComponent(s string) string {
 	}
 	return s
 }
+
+// maxConstruction bounds the frames of factory code looked past (see
+// constructionFrames).
+const maxConstruction = 3
+
+// constructionFrames returns how many innermost frames built the error
+// rather than threw it, 0 when none. Java and JavaScript record a stack
+// where an exception object is created, not where it is thrown: for
+// `throw NumberFormatException.forInputString(s)` the innermost frame is
+// the factory's `return new NumberFormatException(...)`, a line that is
+// no raise. Where that frame, and any between, lie in indexed files at no
+// raise and an outer frame sits at a raise, the frames inside are the
+// factory's and the outer one is where the error was thrown; without this,
+// the factory's line reads as compiled code raising the error.
+func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near []uint32) int {
+	if len(resolved) == 0 || resolved[0].frame != 0 || frameFamily(cleanPath(frames[0].Path))&(famJava|famJS) == 0 {
+		return 0
+	}
+	for k := 0; k <= maxConstruction && k < len(frames); k++ {
+		found, atRaise := false, false
+		for _, ff := range resolved {
+			if ff.frame != k {
+				continue
+			}
+			found = true
+			slack := 0
+			if k == 0 {
+				slack = nearLines
+			}
+			if len(ix.sitesNear(ff.file, frames[k].Line, slack, near[:0])) > 0 {
+				atRaise = true
+			}
+		}
+		switch {
+		case !found:
+			return 0 // code not indexed: nothing tells where it was thrown
+		case atRaise:
+			return k
+		}
+	}
+	return 0
+}

@@ -54,6 +54,21 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "acme/x", Path: "util/helpers.py", Line: 12, Function: "check"},
 		},
 		{
+			// Java records where an exception is created: the innermost
+			// frame is the factory's "return new ...", the next one
+			// the throw.
+			name: "a factory's frames inside the throw",
+			q: Query{Message: `For input string: "x"`, Exception: "java.lang.NumberFormatException", Frames: []Frame{
+				{Path: "NumberFormatException.java", Line: 67, Function: "java.lang.NumberFormatException.forInputString"},
+				{Path: "java.base/java/lang/Integer.java", Line: 668, Function: "java.lang.Integer.parseInt"},
+				{Path: "Main.java", Line: 5, Function: "Main.main"},
+			}},
+			want:    []errdex.ID{"java-nfe-parse"},
+			reason:  "frame 2 of the traceback (java/lang/Integer.java:668) is this raise, of the exception the frames inside it built (java.lang.NumberFormatException.forInputString)",
+			values:  []string{"s=x"},
+			nearest: &Location{Repo: "openjdk/jdk", Path: "java/lang/Integer.java", Line: 668, Function: "java.lang.Integer.parseInt", Frame: 1},
+		},
+		{
 			name:   "a repository hint tells duplicates apart",
 			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
 			want:   []errdex.ID{"dup-b", "dup-a"},

@@ -38,8 +38,13 @@ type scratch struct {
 	bySite   map[uint32]int
 	// helperCalls is promoteHelper's scratch.
 	helperCalls []helperCount
-	stats       Stats
-	budget      int
+	// built is how many innermost frames built the error rather than
+	// threw it, and builder the function of the first (see
+	// constructionFrames).
+	built   int
+	builder string
+	stats   Stats
+	budget  int
 }
 
 // siteCand is a site under consideration with its best template.
@@ -194,6 +199,12 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	// may run out: the sites at the innermost frame's line (messages held in
 	// variables are found this way), then sites at outer frames' lines.
 	sc.frames = ix.resolveFrames(q.Frames, sc.frames)
+	sc.built, sc.builder = ix.constructionFrames(q.Frames, sc.frames, sc.near[:0]), ""
+	if sc.built > 0 {
+		sc.builder = q.Frames[0].Function
+		q.Frames = q.Frames[sc.built:]
+		sc.frames = ix.resolveFrames(q.Frames, sc.frames)
+	}
 	innermost := len(sc.frames) > 0 && sc.frames[0].frame == 0
 	// Compiled code raised the error when the innermost frame lies in an
 	// indexed file but at no raise: sites elsewhere that happen to hold the
@@ -362,7 +373,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	if len(sc.frames) > 0 {
 		f := ix.files[inner.file]
 		fr := q.Frames[inner.frame]
-		res.Nearest = &Location{Repo: ix.str(f.repo), Path: ix.str(f.path), Line: fr.Line, Function: fr.Function, Frame: inner.frame}
+		res.Nearest = &Location{Repo: ix.str(f.repo), Path: ix.str(f.path), Line: fr.Line, Function: fr.Function, Frame: sc.built + inner.frame}
 	}
 	if len(res.Matches) == 0 {
 		res.Reason = ix.noMatch(sc, q, exception, innermost)

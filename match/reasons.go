@@ -16,6 +16,10 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 		where := fmt.Sprintf("%s:%d", ix.str(ix.files[rec.file].path), fr.Line)
 		switch c.frame {
 		case frameAtRaise:
+			if sc.built > 0 && c.frameAt == 0 {
+				out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is this raise, of the exception the frames inside it built (%s)", sc.built+1, where, sc.builder))
+				break
+			}
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is this raise", where))
 		case frameNearRaise:
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is %d line(s) from this raise", where, lineDistance(rec, fr.Line)))
