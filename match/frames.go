@@ -61,8 +61,49 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 				consider(files) // a bare file name, or one under a source root
 			}
 		}
+		dst = ix.preferNamedRepo(p, best, dst, mark)
 	}
 	return dst
+}
+
+// preferNamedRepo keeps, of the files dst[mark:] that frame path p names
+// by its last comps components, those of the repository p names just
+// before them, when some are: node_modules/which/lib/index.js is which's
+// lib/index.js, not the lib/index.js of another package indexed beside it
+// (a module cache's "cobra@v1.10.2" names spf13/cobra).
+func (ix *Index) preferNamedRepo(p string, comps int, dst []frameFile, mark int) []frameFile {
+	if len(dst)-mark < 2 {
+		return dst
+	}
+	dir := p
+	for range comps {
+		i := strings.LastIndexByte(dir, '/')
+		if i < 0 {
+			return dst
+		}
+		dir = dir[:i]
+	}
+	name := dir[strings.LastIndexByte(dir, '/')+1:]
+	if at := strings.IndexByte(name, '@'); at > 0 {
+		name = name[:at] // a Go module version
+	}
+	if name == "" {
+		return dst
+	}
+	named := func(ff frameFile) bool {
+		repo := ix.str(ix.files[ff.file].repo)
+		return strings.EqualFold(repo[strings.LastIndexByte(repo, '/')+1:], name)
+	}
+	if !slices.ContainsFunc(dst[mark:], named) {
+		return dst
+	}
+	kept := dst[:mark]
+	for _, ff := range dst[mark:] {
+		if named(ff) {
+			kept = append(kept, ff)
+		}
+	}
+	return kept
 }
 
 // innermostFile returns, of the files the first resolved frame names

@@ -69,6 +69,21 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "openjdk/jdk", Path: "java/lang/Integer.java", Line: 668, Function: "java.lang.Integer.parseInt", Frame: 1},
 		},
 		{
+			// Two packages hold lib/index.js, with a raise at the
+			// innermost frame's line in the other one; the frame's path
+			// names its package.
+			name: "a package's directory names its repository",
+			q: Query{Message: "not found: nosuchcmd", Exception: "Error", Frames: []Frame{
+				{Path: "/usr/lib/node_modules/npm/node_modules/which/lib/index.js", Line: 2, Function: "notFound"},
+				{Path: "/usr/lib/node_modules/npm/node_modules/which/lib/index.js", Line: 4, Function: "whichSync"},
+				{Path: "/tmp/x.js", Line: 1, Function: "Object.<anonymous>"},
+			}},
+			want:    []errdex.ID{"js-which"},
+			reason:  "frame 2 of the traceback (lib/index.js:4) is this raise, of the exception the frames inside it built (notFound)",
+			values:  []string{"cmd=nosuchcmd"},
+			nearest: &Location{Repo: "npm/which", Path: "lib/index.js", Line: 4, Function: "whichSync", Frame: 1},
+		},
+		{
 			name:   "a repository hint tells duplicates apart",
 			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
 			want:   []errdex.ID{"dup-b", "dup-a"},
