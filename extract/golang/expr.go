@@ -225,6 +225,9 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 	if i, ok := s.wrapperCall(call); ok {
 		return s.printf(call, i, depth+1)
 	}
+	if ts, ok := s.calledLiteral(call, depth); ok {
+		return ts
+	}
 	if ts, ok := s.stringOf(call, depth); ok {
 		return ts
 	}
@@ -232,6 +235,39 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 		return one(s.hole(call, t))
 	}
 	return one(s.hole(call, errdex.HoleAny))
+}
+
+// calledLiteral gives the messages of a function literal called in place
+// without arguments (var prefix = func() string { if detrand { return
+// "proto:\u00a0" }; return "proto: " }()): those of its returns, each
+// of one result, as the alternatives of branches; false for another call
+// or a literal without such returns.
+func (s scope) calledLiteral(call *ast.CallExpr, depth int) ([]errdex.Template, bool) {
+	lit, ok := ast.Unparen(call.Fun).(*ast.FuncLit)
+	if !ok || len(call.Args) != 0 || lit.Type.Params.NumFields() != 0 || lit.Type.Results.NumFields() != 1 {
+		return nil, false
+	}
+	inner := s
+	if inner.fn == nil {
+		// At package level the literal is the function its names live in.
+		inner.fn = &funcCtx{name: s.x.pkg + ".init", ftype: lit.Type, body: lit.Body}
+	}
+	var ts []errdex.Template
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			if len(n.Results) == 1 {
+				ts = append(ts, inner.tmpl(n.Results[0], depth+1)...)
+			}
+		}
+		return true
+	})
+	if len(ts) == 0 {
+		return nil, false
+	}
+	return dedupe(ts, maxAlternatives), true
 }
 
 // stringOf gives the message of string(x) of a name x that is no number:
