@@ -29,6 +29,48 @@ type Facts struct {
 	// Unqualified are sites whose exception the file alone cannot
 	// qualify (a type of the same package, a name imported on demand).
 	Unqualified []*errdex.Site
+	// Calls are the sites that throw what a method returns (throw
+	// Errors.badValue(s), throw outOfBounds(i)), which Link follows to
+	// the factories of the repository's classes.
+	Calls []*Call
+}
+
+// Call is a call of a method that may be a factory of exceptions.
+type Call struct {
+	// Site is the site that throws the call's result; nil for a call a
+	// factory returns.
+	Site *errdex.Site
+	// Owner is the binary name of the type the call is written in.
+	Owner string
+	// Object is the class the method is called on as written
+	// ("Errors", "NumberFormatException"), or "" for an unqualified call
+	// (a method of the owner, its enclosing or base classes, or a static
+	// import).
+	Object string
+	Method string
+	Args   []Arg
+}
+
+// Factory is a method that returns exceptions it builds: static
+// IllegalArgumentException invalid(String s) { return new
+// IllegalArgumentException("invalid: " + s); }.
+type Factory struct {
+	Name    string
+	Params  []Param
+	Returns []Return
+}
+
+// Return is one exception a factory may return: a construction
+// (Exception, with the Message Throwable's constructors take from Args
+// when the class is not the repository's) or the result of another call.
+// Templates name the factory's parameters in holes whose Expr is the
+// name.
+type Return struct {
+	Exception string // as written in the factory's file
+	Qualified string // its binary name, or "" when only Link can tell
+	Msg       []errdex.Template
+	Args      []Arg
+	Call      *Call
 }
 
 // Class is a type of the file: its constructors and what they pass to
@@ -44,6 +86,8 @@ type Class struct {
 	GetMessage []errdex.Template
 	// Consts are the texts of the final fields with a known string value.
 	Consts map[string]string
+	// Factories are the methods that return exceptions they build.
+	Factories []Factory
 }
 
 // Ctor is a constructor: its parameters, its explicit this(...) or
@@ -100,7 +144,12 @@ func (x *fileCtx) typeFacts() {
 				c.GetMessage = rules.Either(returns(g.node), func(r syntax.Node) msgeval.Value { return x.eval(r, g, 1) }).Alts
 			}
 		}
-		if c.Super != "" || c.Consts != nil {
+		for _, m := range x.methods[t] {
+			if f, ok := x.factoryFact(t, m); ok {
+				c.Factories = append(c.Factories, f)
+			}
+		}
+		if c.Super != "" || c.Consts != nil || c.Factories != nil {
 			x.facts.Classes = append(x.facts.Classes, c)
 		}
 	}
@@ -119,6 +168,80 @@ func (x *fileCtx) ctorFact(ct *ctorInfo) Ctor {
 		for _, a := range args(call) {
 			c.Args = append(c.Args, x.arg(a, ct.sc))
 		}
+	}
+	return c
+}
+
+// factoryFact describes method m of type t when it returns exceptions:
+// its return type names a throwable and some of its returns (each branch
+// of a conditional) construct one or call another method.
+func (x *fileCtx) factoryFact(t *typeInfo, m *scope) (Factory, bool) {
+	if !isThrowableName(typeName(m.node.Child("type"))) {
+		return Factory{}, false
+	}
+	f := Factory{Name: m.node.Child("name").Text()}
+	for _, p := range m.params {
+		f.Params = append(f.Params, Param{Name: p.name, Type: p.typ, Varargs: p.varargs})
+	}
+	for _, r := range returns(m.node) {
+		for _, e := range branches(r) {
+			if ret, ok := x.returnFact(t, m, e); ok {
+				f.Returns = append(f.Returns, ret)
+			}
+		}
+	}
+	return f, len(f.Returns) > 0
+}
+
+// branches lists the values an expression may have: each branch of
+// nested conditionals.
+func branches(e syntax.Node) []syntax.Node {
+	e = unwrap(e)
+	if e.Kind() != "ternary_expression" {
+		return []syntax.Node{e}
+	}
+	return append(branches(e.Child("consequence")), branches(e.Child("alternative"))...)
+}
+
+// returnFact describes a value a factory of type t returns: new X(...)
+// of a throwable, or a call of a method.
+func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool) {
+	switch e.Kind() {
+	case "object_creation_expression":
+		name := typeName(e.Child("type"))
+		if !isThrowableName(name) || !e.Child("body").IsNull() {
+			return Return{}, false
+		}
+		as := args(e)
+		r := Return{Exception: name, Qualified: x.qualify(name), Msg: x.throwableMessage(as, m)}
+		for _, a := range as {
+			r.Args = append(r.Args, x.arg(a, m))
+		}
+		return r, true
+	case "method_invocation":
+		if c := x.call(e, t, m); c != nil {
+			return Return{Call: c}, true
+		}
+	}
+	return Return{}, false
+}
+
+// call describes a call of a method of type t's code for Link, or nil
+// when it is called on an expression rather than a class or this.
+func (x *fileCtx) call(e syntax.Node, t *typeInfo, sc *scope) *Call {
+	if t == nil {
+		return nil
+	}
+	c := &Call{Owner: t.binary, Method: e.Child("name").Text()}
+	switch obj := unwrap(e.Child("object")); obj.Kind() {
+	case "", "this":
+	case "identifier", "field_access", "scoped_identifier":
+		c.Object = msgeval.Compact(obj.Text())
+	default:
+		return nil
+	}
+	for _, a := range args(e) {
+		c.Args = append(c.Args, x.arg(a, sc))
 	}
 	return c
 }

@@ -20,8 +20,14 @@
 //   - throw of an existing object: the parameter of the enclosing catch
 //     clause is a reraise (Exception the caught type); a local variable
 //     assigned new X(...) is followed (kind throw); a method of the file
-//     that returns new X(...) is followed with its arguments; anything
-//     else is raise-object, with the declared type when it is known.
+//     that returns new X(...) is followed with its arguments, and in Link
+//     a factory of any class of the repository (Errors.badValue(s), a
+//     method inherited from a base class or statically imported) whose
+//     declared return type is a throwable: each of its returns and each
+//     branch of a conditional one is an alternative, a return of another
+//     call is followed, and a class of the repository it constructs
+//     gives the message its constructors build; anything else is
+//     raise-object, with the declared type when it is known.
 //   - assert cond : msg: kind assert, AssertionError.
 //   - Guava's Preconditions.checkArgument/checkState/checkNotNull and
 //     Verify.verify/verifyNotNull with a message (statically imported or

@@ -6,6 +6,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/internal/msgeval"
+	"github.com/errdex/errdex/template"
 )
 
 // classEntry is a class with the file that defines it.
@@ -42,7 +43,147 @@ func link(files []*extract.FileResult) {
 	}
 	for _, ff := range msgeval.FactsOf[*Facts](files) {
 		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) { return l.message(l.resolve(ff, t.Class), t.Args, 0) })
+		for _, c := range ff.Calls {
+			l.relinkCall(ff, c)
+		}
 	}
+}
+
+// thrownBy is what a call of a factory returns: an exception, as written
+// and qualified, with its messages.
+type thrownBy struct {
+	exception, qualified string
+	msg                  []errdex.Template
+}
+
+// relinkCall gives the site of throw f(...) the exception and messages
+// of the factory f calls, when Link finds it and its messages say more
+// than the site's.
+func (l *linker) relinkCall(ff *Facts, c *Call) {
+	t, ok := l.factoryCall(ff, c, 0)
+	if !ok {
+		return
+	}
+	s := c.Site
+	if (msgeval.Value{Alts: t.msg}).Opaque() && !s.Template.IsOpaque() {
+		return
+	}
+	s.Kind, s.Exception, s.ExceptionQualified = errdex.KindThrow, t.exception, t.qualified
+	s.Template, s.Alternatives = template.Pick(t.msg)
+}
+
+// factoryCall follows call c, written in file f, to the factory it
+// calls: the exception it returns and its messages, with the factory's
+// parameters filled by c's arguments. Returns of several exceptions keep
+// the first one's; a constructed class of the repository gives the
+// message its constructors build.
+func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
+	if depth > msgeval.MaxChain {
+		return thrownBy{}, false
+	}
+	e, m := l.factory(f, c)
+	if m == nil {
+		return thrownBy{}, false
+	}
+	values := map[string][]errdex.Template{}
+	for i, p := range m.Params {
+		if i < len(c.Args) && !p.Varargs {
+			values[p.Name] = c.Args[i].Alts
+		}
+	}
+	var out thrownBy
+	for _, r := range m.Returns {
+		var t thrownBy
+		if r.Call != nil {
+			inner := *r.Call
+			inner.Args = l.substitute(r.Call.Args, values)
+			var ok bool
+			if t, ok = l.factoryCall(e.file, &inner, depth+1); !ok {
+				continue
+			}
+		} else {
+			t = thrownBy{exception: r.Exception, qualified: r.Qualified, msg: rules.Alternatives.Substitute(r.Msg, values)}
+			if ce := l.resolve(e.file, r.Exception); ce != nil {
+				t.qualified = ce.class.Binary
+				if msg, ok := l.message(ce, l.substitute(r.Args, values), depth+1); ok {
+					t.msg = msg
+				}
+			} else if t.qualified == "" {
+				t.qualified = onDemand(e.file, r.Exception)
+			}
+		}
+		switch {
+		case out.exception == "":
+			out = t
+		case t.exception == out.exception && t.qualified == out.qualified:
+			out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
+		}
+	}
+	return out, out.exception != ""
+}
+
+// substitute fills the holes of arguments that name parameters with the
+// parameters' values.
+func (l *linker) substitute(args []Arg, values map[string][]errdex.Template) []Arg {
+	out := make([]Arg, len(args))
+	for i, a := range args {
+		out[i] = a
+		out[i].Alts = rules.Alternatives.Substitute(a.Alts, values)
+	}
+	return out
+}
+
+// factory finds the factory call c of file f calls, with its class: a
+// method of the class c names or, unqualified, of the class c is written
+// in, its enclosing classes and their base classes, then of the classes
+// imported statically.
+func (l *linker) factory(f *Facts, c *Call) (*classEntry, *Factory) {
+	var starts []*classEntry
+	if c.Object != "" {
+		starts = append(starts, l.resolve(f, c.Object))
+	} else {
+		for b := c.Owner; b != ""; {
+			starts = append(starts, l.byBinary[b])
+			k := strings.LastIndexByte(b, '$')
+			if k < 0 {
+				break
+			}
+			b = b[:k]
+		}
+		if owner, ok := f.Statics[c.Method]; ok {
+			starts = append(starts, l.qualified(owner))
+		}
+		for _, w := range f.Wildcards {
+			if f.Statics["*"+w] != "" {
+				starts = append(starts, l.qualified(w))
+			}
+		}
+	}
+	for _, e := range starts {
+		for n := 0; e != nil && n <= msgeval.MaxChain; n++ {
+			if m := pickFactory(e.class.Factories, c.Method, c.Args); m != nil {
+				return e, m
+			}
+			if e.class.Super == "" {
+				break
+			}
+			e = l.resolve(e.file, e.class.Super)
+		}
+	}
+	return nil, nil
+}
+
+// onDemand qualifies a common JDK throwable that file f imports on
+// demand (import java.io.*), or returns "".
+func onDemand(f *Facts, name string) string {
+	if pkg, ok := jdkPackages[name]; ok {
+		for _, w := range f.Wildcards {
+			if w == pkg {
+				return pkg + "." + name
+			}
+		}
+	}
+	return ""
 }
 
 // qualify sets the qualified names of exceptions that are classes of the
@@ -57,15 +198,8 @@ func (l *linker) qualify(f *extract.FileResult, ff *Facts) {
 		}
 	}
 	for _, s := range ff.Unqualified {
-		if s.ExceptionQualified != "" {
-			continue
-		}
-		if pkg, ok := jdkPackages[s.Exception]; ok {
-			for _, w := range ff.Wildcards {
-				if w == pkg {
-					s.ExceptionQualified = pkg + "." + s.Exception
-				}
-			}
+		if s.ExceptionQualified == "" {
+			s.ExceptionQualified = onDemand(ff, s.Exception)
 		}
 	}
 }
@@ -230,21 +364,44 @@ func (l *linker) superMessage(e *classEntry, args []Arg, depth int) ([]errdex.Te
 	return args[0].Alts, true
 }
 
-// pickCtor chooses the constructor a call with args runs: the right
-// number of parameters, no String parameter given a Throwable or the
-// reverse, and the most parameters whose types agree.
+// pickCtor chooses the constructor a call with args runs (pickParams).
 func pickCtor(ctors []Ctor, args []Arg) *Ctor {
-	var best *Ctor
-	bestScore := -1
-	for i := range ctors {
-		c := &ctors[i]
-		n := len(c.Params)
-		varargs := n > 0 && c.Params[n-1].Varargs
-		if n != len(args) && !(varargs && len(args) >= n-1) {
+	if i := pickParams(len(ctors), func(i int) []Param { return ctors[i].Params }, args); i >= 0 {
+		return &ctors[i]
+	}
+	return nil
+}
+
+// pickFactory chooses the factory named name a call with args runs
+// (pickParams).
+func pickFactory(fs []Factory, name string, args []Arg) *Factory {
+	var named []*Factory
+	for i := range fs {
+		if fs[i].Name == name {
+			named = append(named, &fs[i])
+		}
+	}
+	if i := pickParams(len(named), func(i int) []Param { return named[i].Params }, args); i >= 0 {
+		return named[i]
+	}
+	return nil
+}
+
+// pickParams chooses among n overloads, whose parameters params gives,
+// the one a call with args runs: the right number of parameters, no
+// String parameter given a Throwable or the reverse, and the most
+// parameters whose types agree. It returns -1 when none fits.
+func pickParams(n int, params func(i int) []Param, args []Arg) int {
+	best, bestScore := -1, -1
+	for i := range n {
+		ps := params(i)
+		k := len(ps)
+		varargs := k > 0 && ps[k-1].Varargs
+		if k != len(args) && !(varargs && len(args) >= k-1) {
 			continue
 		}
 		score := 0
-		for j, p := range c.Params {
+		for j, p := range ps {
 			if j >= len(args) || p.Varargs {
 				break
 			}
@@ -259,7 +416,7 @@ func pickCtor(ctors []Ctor, args []Arg) *Ctor {
 			}
 		}
 		if score > bestScore {
-			best, bestScore = c, score
+			best, bestScore = i, score
 		}
 	}
 	return best

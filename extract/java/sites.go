@@ -84,6 +84,12 @@ func (x *fileCtx) run() {
 				continue
 			}
 			x.addSite(c.node, c.sc, x.thrownValue(e, c.sc, 0))
+			if u := unwrap(e); u.Kind() == "method_invocation" {
+				if call := x.call(u, c.sc.typ, c.sc); call != nil {
+					call.Site = x.sites[len(x.sites)-1]
+					x.facts.Calls = append(x.facts.Calls, call)
+				}
+			}
 		case candAssert:
 			var parts []syntax.Node
 			for ch := range c.node.NamedChildren() {
