@@ -26,6 +26,13 @@
 //     (new Promise((resolve, reject) => ...), in nested callbacks too):
 //     kind reject, E handled as a thrown value (opaque values are skipped:
 //     passing an error through is not a new message).
+//   - An error delivered without throw: to an error-first callback
+//     (cb(new Error(...)), return callback(err)), as an 'error' event
+//     (this.emit('error', err)), or to destroy or abort a stream or a
+//     request (stream.destroy(err), controller.abort(err)): kind reject,
+//     when E is a new error (built at the call, in a variable assigned
+//     it, or by a factory of the file); errors passed on and other
+//     values are not sites.
 //   - assert(cond, msg), assert.ok/equal/strictEqual/deepEqual/... (the
 //     message is the argument after the compared values) and
 //     assert.fail(msg), when assert is bound to node's assert module
@@ -85,7 +92,7 @@ import (
 // Extractor extracts the error sites of JavaScript files.
 var Extractor = &extract.Extractor{
 	Language: "javascript",
-	Doc:      "throw, Promise.reject, reject in executors and node:assert asserts in JavaScript, with custom Error classes linked across files",
+	Doc:      "throw, Promise.reject, reject in executors, errors passed to callbacks, error events and destroy, and node:assert asserts in JavaScript, with custom Error classes linked across files",
 	Grammar:  func(string) *syntax.Language { return syntax.JavaScript() },
 	Extract:  extractFile,
 	Link:     link,
@@ -95,7 +102,7 @@ var Extractor = &extract.Extractor{
 // Extractor's implementation with the TypeScript grammars.
 var TypeScript = &extract.Extractor{
 	Language: "typescript",
-	Doc:      "throw, Promise.reject, reject in executors and node:assert asserts in TypeScript and TSX, with custom Error classes linked across files",
+	Doc:      "throw, Promise.reject, reject in executors, errors passed to callbacks, error events and destroy, and node:assert asserts in TypeScript and TSX, with custom Error classes linked across files",
 	Grammar:  typescriptGrammar,
 	Extract:  extractFile,
 	Link:     link,

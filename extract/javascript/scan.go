@@ -79,9 +79,10 @@ type classInfo struct {
 type candKind uint8
 
 const (
-	candThrow  candKind = iota // throw_statement
-	candReject                 // Promise.reject(E), reject(E)
-	candAssert                 // assert(cond, msg) and friends
+	candThrow   candKind = iota // throw_statement
+	candReject                  // Promise.reject(E), reject(E)
+	candAssert                  // assert(cond, msg) and friends
+	candDeliver                 // an error handed over without throw: cb(E), this.emit('error', E), s.destroy(E)
 )
 
 // candidate is a statement or call that may be a site.
@@ -618,12 +619,25 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 				method = "ok"
 			}
 			x.assertCall(node, method, sc)
+			return
 		}
+		// An error-first callback: cb(new Error(...)), callback(err).
+		x.deliver(node, firstArg(args), sc)
 	case "member_expression":
 		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
 		if obj.Kind() == "identifier" && obj.Text() == "Promise" && prop == "reject" {
 			x.cands = append(x.cands, candidate{kind: candReject, node: node, arg: firstArg(args), sc: sc})
 			return
+		}
+		switch as := argList(args); prop {
+		case "emit": // this.emit('error', err)
+			if len(as) == 2 && as[0].Kind() == "string" && decodeString(as[0]) == "error" {
+				x.deliver(node, as[1], sc)
+			}
+		case "destroy", "abort": // stream.destroy(err), controller.abort(err)
+			if len(as) == 1 {
+				x.deliver(node, as[0], sc)
+			}
 		}
 		if obj.Kind() == "member_expression" && obj.Child("property").Text() == "strict" {
 			obj = unwrap(obj.Child("object")) // assert.strict.equal
@@ -634,6 +648,20 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 				x.assertCall(node, prop, sc)
 			}
 		}
+	}
+}
+
+// deliver records a call that may hand the error arg over without
+// throwing it (an error-first callback, an 'error' event, a stream
+// destroyed with an error). Only a new error, built here or in a variable
+// or factory the call reads, makes it a site: passing an error on is not a
+// new message, and other values are not errors.
+func (x *fileCtx) deliver(node, arg syntax.Node, sc *scope) {
+	if node.Parent().Is("throw_statement", "arguments") {
+		return // throw wrap(new Error(...)) and f(g(err)) are sites of their own or none
+	}
+	if a := unwrap(arg); a.Is("new_expression", "call_expression", "identifier") {
+		x.cands = append(x.cands, candidate{kind: candDeliver, node: node, arg: arg, sc: sc})
 	}
 }
 

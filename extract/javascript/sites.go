@@ -41,6 +41,13 @@ func (x *fileCtx) run() {
 			}
 			t.Kind = errdex.KindReject
 			x.addSite(c.node, c.sc, t)
+		case candDeliver:
+			t := x.thrownValue(c.arg, c.sc, 0)
+			if t.Kind != errdex.KindThrow || t.Exception == "" {
+				continue // not a new error
+			}
+			t.Kind = errdex.KindReject
+			x.addSite(c.node, c.sc, t)
 		case candAssert:
 			x.assertSite(c)
 		}

@@ -21,7 +21,7 @@ function timeout(ms) {
 }
 
 function notAnExecutor(reject) {
-  reject(new Error('not in an executor'));
+  reject('not in an executor'); // a string: no error to deliver
 }
 
 function rejectString() {

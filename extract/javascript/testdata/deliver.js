@@ -1,0 +1,45 @@
+const fs = require('fs');
+const { EventEmitter } = require('events');
+
+// Error-first callbacks.
+function readThing(file, cb) {
+  if (!file) {
+    return cb(new Error('file is required for readThing'));
+  }
+  fs.stat(file, (er, st) => {
+    if (er) return cb(er); // passed on: not a new message
+    if (!st.isFile()) {
+      const err = new TypeError(`not a regular file: ${file}`);
+      err.code = 'ENOTFILE';
+      return cb(err);
+    }
+    cb(null, st); // no error
+    cb(st.size); // not an error
+    done(Object.assign(new RangeError('thing was empty'), { code: 'EEMPTY' }));
+  });
+}
+
+class Sink extends EventEmitter {
+  check(size, expected) {
+    if (size !== expected) {
+      const err = new Error(`stream size mismatch: wanted ${expected} found ${size}`);
+      err.code = 'EBADSIZE';
+      this.emit('error', err);
+    }
+    this.emit('data', new Error('not an error event'));
+  }
+  write() {
+    this.emit('error', Object.assign(new Error('Cannot call write after a stream was destroyed'), { code: 'ERR_STREAM_DESTROYED' }));
+  }
+  _read() {
+    this.destroy(new Error('upstream closed before end of body'));
+  }
+  cancel(ac, why) {
+    ac.abort(new DOMException('request aborted by caller', 'AbortError'));
+    this.destroy(why); // passed on
+  }
+}
+
+function wrapped(cb) {
+  throw wrap(new Error('thrown, not delivered'));
+}
