@@ -77,10 +77,11 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 				return t
 			}
 		}
-		// A call that wraps a new error: Object.assign(new Error(..), {..}).
+		// A call that wraps a new error: Object.assign(new Error(..), {..}),
+		// or Object.assign(er, {..}) of a variable assigned one.
 		if depth < 4 {
 			for _, a := range argList(e.Child("arguments")) {
-				if a = unwrap(a); a.Kind() == "new_expression" || a.Kind() == "call_expression" {
+				if a = unwrap(a); a.Is("new_expression", "call_expression", "identifier") {
 					if t := x.thrownValue(a, sc, depth+1); t.Kind == errdex.KindThrow && t.Exception != "" {
 						return t
 					}

@@ -47,3 +47,15 @@ function thrownVariable(kind) {
 function unknownObject(res) {
   throw res.error;
 }
+
+function fromFile(spec) {
+  if (!spec.startsWith('file:')) {
+    const er = new Error('Invalid file: URL, must comply with RFC 8089');
+    throw Object.assign(er, { raw: spec, code: 'EINVALIDPACKAGENAME' });
+  }
+  try {
+    return load(spec);
+  } catch (caught) {
+    throw Object.assign(caught, { spec }); // the caught error: no new message
+  }
+}
