@@ -304,18 +304,24 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 		var branches []flow
 		exhaustive := false
 		for c := s.FirstChild(); !c.IsNull(); c = c.NextSibling() {
-			var g flow
+			var b syntax.Node
 			switch c.Kind() {
 			case "block":
-				g, _ = w.block(c, f)
+				b = c
 			case "elif_clause":
-				g, _ = w.block(c.Child("consequence"), f)
+				b = c.Child("consequence")
 			case "else_clause":
-				g, _ = w.block(c.Child("body"), f)
+				b = c.Child("body")
 				exhaustive = true
 			default:
 				continue
 			}
+			if endsInExit(b) {
+				// if isinstance(x, str): x = x.lower(); return x: what
+				// the branch binds does not reach past the if.
+				continue
+			}
+			g, _ := w.block(b, f)
 			branches = append(branches, g)
 		}
 		if !exhaustive || len(branches) == 0 {
@@ -466,6 +472,22 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 		}
 	}
 	return f
+}
+
+// endsInExit reports whether a block ends by leaving it for good: a return, a
+// raise, or a loop's continue or break.
+func endsInExit(b syntax.Node) bool {
+	last := syntax.Node{}
+	for s := b.FirstChild(); !s.IsNull(); s = s.NextSibling() {
+		if s.IsNamed() && s.Kind() != "comment" {
+			last = s
+		}
+	}
+	switch last.Kind() {
+	case "return_statement", "raise_statement", "continue_statement", "break_statement":
+		return true
+	}
+	return false
 }
 
 // backEdge joins to f, the flow entering the body of loop, what an

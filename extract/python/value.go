@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -196,8 +197,12 @@ next:
 			break
 		}
 		c := m.Canonical()
-		for _, a := range alts {
+		for i, a := range alts {
 			if a.Canonical() == c && sameHoles(a, m) {
+				if w, ok := widenHoles(a, m); ok {
+					alts = slices.Clone(alts) // alts shares the caller's array
+					alts[i] = w
+				}
 				continue next
 			}
 		}
@@ -219,6 +224,28 @@ func sameHoles(a, b errdex.Template) bool {
 		}
 	}
 	return true
+}
+
+// widenHoles returns a with the holes whose type hint differs from b's
+// made untyped, and whether there were any: a value that is the float of
+// a text on one path and the text itself on another ("try: value =
+// float(value) except ValueError: raise ... % value") is not known to be
+// a float.
+func widenHoles(a, b errdex.Template) (errdex.Template, bool) {
+	var parts []errdex.Part
+	for i, p := range a.Parts {
+		if !p.IsHole() || p.Type == b.Parts[i].Type {
+			continue
+		}
+		if parts == nil {
+			parts = slices.Clone(a.Parts)
+		}
+		parts[i].Type = errdex.HoleAny
+	}
+	if parts == nil {
+		return a, false
+	}
+	return errdex.Template{Parts: parts}, true
 }
 
 // product combines the alternatives of a and b pairwise with f, keeping at
