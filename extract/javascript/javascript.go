@@ -19,7 +19,10 @@
 //   - throw of an existing object: a variable assigned a new error in the
 //     same function is followed to it (kind throw); the parameter of the
 //     enclosing catch clause gives kind reraise; anything else is kind
-//     raise-object with the thrown expression as a hole. A call that wraps
+//     raise-object with the thrown expression as a hole. A message the
+//     function assigns to the error before throwing it (err.message =
+//     `Could not read package.json: ${err}`) is the message thrown (one
+//     assigned in a branch adds it to the error's own). A call that wraps
 //     a new error (throw Object.assign(new Error("x"), {code})) is the
 //     wrapped error.
 //   - Promise.reject(E), and reject(E) inside a Promise executor

@@ -31,6 +31,9 @@ type scope struct {
 	ctor  bool
 	// rejects are the names of a Promise executor's reject parameter.
 	rejects []string
+	// rewrites are the assignments of a local error's message (err.message
+	// = `...: ${err}`), by the error's name, in source order.
+	rewrites map[string][]syntax.Node
 }
 
 // function is the name sites in s report.
@@ -549,6 +552,12 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 			if obj := msgeval.Compact(left.Child("object").Text()); obj == "exports" || obj == "module.exports" {
 				x.exported = append(x.exported, exportedValue{left.Child("property").Text(), right})
 			}
+		}
+		if obj := unwrap(left.Child("object")); obj.Kind() == "identifier" && left.Child("property").Text() == "message" {
+			if sc.rewrites == nil {
+				sc.rewrites = map[string][]syntax.Node{}
+			}
+			sc.rewrites[obj.Text()] = append(sc.rewrites[obj.Text()], node)
 		}
 		cls := ctorClass(sc)
 		if cls == nil || left.Child("object").Kind() != "this" {

@@ -95,7 +95,19 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	case "identifier":
 		if depth < 4 {
-			if t, ok := x.Throws.Variable(e, sc, depth); ok {
+			t, ok := x.Throws.Variable(e, sc, depth)
+			if sets, replaced := x.rewrites(e, sc); len(sets) > 0 {
+				if !ok {
+					t = thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
+				}
+				v := rules.Either(sets, func(a syntax.Node) msgeval.Value { return x.eval(a.Child("right"), sc, 0) })
+				if !replaced {
+					v = rules.Union(msgeval.Value{Alts: t.Msg}, v)
+				}
+				t.Msg, t.Ctor, t.Args = v.Alts, "", nil
+				return t
+			}
+			if ok {
 				return t
 			}
 		}
@@ -107,6 +119,28 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
+}
+
+// rewrites returns the assignments that may have rewritten the message
+// of the error id names before id uses it (err.message = `Could not read
+// package.json: ${err}`; throw err): the last one on the way to the use,
+// which replaces the message (replaced), and those after it in branches
+// that may not have run.
+func (x *fileCtx) rewrites(id syntax.Node, sc *scope) (sets []syntax.Node, replaced bool) {
+	all := sc.rewrites[id.Text()]
+	for i := len(all) - 1; i >= 0; i-- {
+		a := all[i]
+		if a.Index() > id.Index() {
+			continue
+		}
+		switch b := grammar.BlockOf(a); {
+		case b.Contains(id):
+			return append(sets, a), true
+		case !grammar.Terminates(b):
+			sets = append(sets, a)
+		}
+	}
+	return sets, false
 }
 
 // errorHole is a hole for a thrown error object.

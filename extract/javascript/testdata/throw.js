@@ -59,3 +59,30 @@ function fromFile(spec) {
     throw Object.assign(caught, { spec }); // the caught error: no new message
   }
 }
+
+async function readManifest(filename) {
+  try {
+    return await readFile(filename, 'utf8');
+  } catch (err) {
+    err.message = `Could not read package.json: ${err}`;
+    throw err;
+  }
+}
+
+function loadConfig(fn) {
+  try {
+    return fn();
+  } catch (e) {
+    if (e.code === 'ENOENT') {
+      e.message = 'no config: ' + e.message; // another branch
+    }
+    throw e;
+  }
+}
+
+function rename(file) {
+  const er = new Error('rename failed');
+  er.code = 'EPERM';
+  er.message = `rename failed: ${file}`;
+  throw er;
+}
