@@ -48,6 +48,12 @@ func holeType(n syntax.Node) errdex.HoleType {
 	return errdex.HoleAny
 }
 
+// numeric reports whether n is a number literal.
+func numeric(n syntax.Node) bool {
+	t := holeType(n)
+	return t == errdex.HoleInt || t == errdex.HoleFloat
+}
+
 // unwrap looks through parentheses and casts.
 func unwrap(n syntax.Node) syntax.Node {
 	for {
@@ -87,6 +93,12 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 		}
 	case "true", "false":
 		return msgeval.Printed(n.Kind())
+	case "unary_expression":
+		if n.Child("operator").Text() == "-" {
+			if v, ok := x.eval(n.Child("operand"), sc, depth+1).Known(); ok && numeric(unwrap(n.Child("operand"))) {
+				return msgeval.Printed("-" + v)
+			}
+		}
 	case "null_literal":
 		return msgeval.Printed("null")
 	case "identifier":
@@ -109,6 +121,15 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 	case "ternary_expression":
 		return rules.Union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
 	case "method_invocation":
+		if !appendRoot(n).IsNull() {
+			// The text sb.append(a).append(b); and the appends to sb
+			// in the statements after it add.
+			out := msgeval.Empty()
+			for _, c := range appendRun(n) {
+				out = rules.Concat(out, x.appended(c, sc, depth))
+			}
+			return out
+		}
 		if v, ok := x.callValue(n, sc, depth); ok {
 			return v
 		}
@@ -425,11 +446,25 @@ func (x *fileCtx) callLocal(m *scope, as []syntax.Node, sc *scope, depth int) (m
 		return msgeval.Value{}, false
 	}
 	v := rules.Either(returns(m.node), func(r syntax.Node) msgeval.Value { return x.eval(r, m, depth+1) })
-	if len(v.Alts) == 0 || v.Opaque() {
+	if len(v.Alts) == 0 || v.Opaque() && !named(v) {
 		return msgeval.Value{}, false
 	}
 	v.Alts = rules.Alternatives.Substitute(v.Alts, x.bindArgs(m, as, sc, depth))
 	return v, true
+}
+
+// named reports whether every hole of v reads a name Link or the caller
+// may fill (keepsExpr): a parameter, a field, the superclass's message
+// (String getReason() { return super.getMessage(); }).
+func named(v msgeval.Value) bool {
+	for _, t := range v.Alts {
+		for _, p := range t.Parts {
+			if p.IsHole() && !keepsExpr(p.Expr) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // bindArgs returns the messages a call's arguments give the parameters of

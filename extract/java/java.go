@@ -12,11 +12,13 @@
 //     message follows Throwable's constructors: a String first argument is
 //     the message, a lone Throwable gives cause.toString() (a hole of type
 //     error), no argument gives none. For a class of the repository, Link
-//     replaces it with what the chosen constructor (by arity and String
-//     versus Throwable parameters) passes up through this(...) and
+//     replaces it with what the chosen constructor (by arity and String,
+//     Throwable and number parameters) passes up through this(...) and
 //     super(...) to a JDK throwable, or what a getMessage() override
 //     returns (fields set from parameters and super.getMessage() filled
-//     in).
+//     in, also through a getter such as getReason(); a StringBuilder
+//     appended to in branches gives an alternative with and without each
+//     branch's run of appends).
 //   - throw of an existing object: the parameter of the enclosing catch
 //     clause is a reraise (Exception the caught type); a local variable
 //     assigned new X(...) is followed (kind throw); a method of the file

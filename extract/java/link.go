@@ -322,13 +322,12 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 			passed = append(passed, b)
 		}
 	}
-	var base []errdex.Template
-	var ok bool
 	if call == "this" {
-		base, ok = l.message(e, passed, depth+1)
-	} else {
-		base, ok = l.superMessage(e, passed, depth)
+		// The constructor called builds the message, getMessage()
+		// included, from the fields it sets.
+		return l.message(e, passed, depth+1)
 	}
+	base, ok := l.superMessage(e, passed, depth)
 	if c.GetMessage == nil {
 		return base, ok
 	}
@@ -389,8 +388,8 @@ func pickFactory(fs []Factory, name string, args []Arg) *Factory {
 
 // pickParams chooses among n overloads, whose parameters params gives,
 // the one a call with args runs: the right number of parameters, no
-// String parameter given a Throwable or the reverse, and the most
-// parameters whose types agree. It returns -1 when none fits.
+// String, Throwable or number parameter given another of the three, and
+// the most parameters whose types agree. It returns -1 when none fits.
 func pickParams(n int, params func(i int) []Param, args []Arg) int {
 	best, bestScore := -1, -1
 	for i := range n {
@@ -406,10 +405,11 @@ func pickParams(n int, params func(i int) []Param, args []Arg) int {
 				break
 			}
 			switch a := args[j].Type; {
-			case p.Type == "String" && a == "Throwable", isThrowableName(p.Type) && a == "String":
-				score = -1
-			case p.Type == "String" && a == "String", isThrowableName(p.Type) && a == "Throwable":
+			case a == "":
+			case p.Type == "String" && a == "String", isThrowableName(p.Type) && a == "Throwable", isNumber(p.Type) && a == "number":
 				score++
+			case p.Type == "String", isThrowableName(p.Type), isNumber(p.Type):
+				score = -1 // a String, Throwable or number given another of them
 			}
 			if score < 0 {
 				break

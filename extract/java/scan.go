@@ -179,8 +179,12 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})
 		}
 	case "method_invocation":
-		if root := appendRoot(node); !root.IsNull() {
-			x.bind(sc, root.Text(), msgeval.BindAppend, "", node, node)
+		if root := appendRoot(node); !root.IsNull() && appendRoot(prevStatementCall(node)).Text() != root.Text() {
+			// A run of appends to one builder is bound once, as += of
+			// the text the run adds (eval of its first call): a branch
+			// then adds all of it or none, and Reaching keeps the appends
+			// before it, which a BindAppend in the same block replaces.
+			x.bind(sc, root.Text(), msgeval.BindAdd, "", node, node)
 		}
 		if check := x.checkMethod(node); check != "" {
 			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
@@ -545,6 +549,40 @@ func caughtType(typ string) string {
 		return ""
 	}
 	return typ
+}
+
+// prevStatementCall returns the call of the expression statement before
+// the one of call, or null.
+func prevStatementCall(call syntax.Node) syntax.Node {
+	prev := call.Parent().PrevNamedSibling()
+	for prev.Is("line_comment", "block_comment") {
+		prev = prev.PrevNamedSibling()
+	}
+	if prev.Kind() != "expression_statement" {
+		return syntax.Node{}
+	}
+	if c := grammar.Operand(prev); c.Kind() == "method_invocation" {
+		return c
+	}
+	return syntax.Node{}
+}
+
+// appendRun returns the calls of the run of expression statements that
+// append to the builder call appends to, from call on.
+func appendRun(call syntax.Node) []syntax.Node {
+	root := appendRoot(call).Text()
+	run := []syntax.Node{call}
+	for st := call.Parent().NextNamedSibling(); st.Kind() == "expression_statement" || st.Is("line_comment", "block_comment"); st = st.NextNamedSibling() {
+		if st.Kind() != "expression_statement" {
+			continue
+		}
+		c := grammar.Operand(st)
+		if c.Kind() != "method_invocation" || appendRoot(c).Text() != root {
+			break
+		}
+		run = append(run, c)
+	}
+	return run
 }
 
 // appendRoot returns the variable of a statement sb.append(a).append(b);

@@ -171,6 +171,12 @@ func typeName(t syntax.Node) string {
 	return msgeval.Compact(t.Text())
 }
 
+// isNumber reports whether a declared type is a number.
+func isNumber(t string) bool {
+	h := typeHole(t)
+	return h == errdex.HoleInt || h == errdex.HoleFloat
+}
+
 // isThrowableName reports whether a type's name says it is a throwable.
 func isThrowableName(t string) bool {
 	return strings.HasSuffix(t, "Exception") || strings.HasSuffix(t, "Error") || strings.HasSuffix(t, "Throwable")
@@ -203,12 +209,16 @@ func (x *fileCtx) throwableMessage(as []syntax.Node, sc *scope) []errdex.Templat
 	return v.Alts
 }
 
-// argType classifies an argument as "String", "Throwable" or "".
+// argType classifies an argument as "String", "Throwable", "number" or
+// "".
 func (x *fileCtx) argType(a syntax.Node, v msgeval.Value, sc *scope) string {
 	if v.Text {
 		return "String"
 	}
 	a = unwrap(a)
+	if numeric(a) {
+		return "number"
+	}
 	switch a.Kind() {
 	case "identifier":
 		t := x.declaredType(a, sc)
@@ -217,6 +227,8 @@ func (x *fileCtx) argType(a syntax.Node, v msgeval.Value, sc *scope) string {
 			return "String"
 		case isThrowableName(t):
 			return "Throwable"
+		case isNumber(t):
+			return "number"
 		}
 		r := msgeval.Reaching(a, sc)
 		if len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught {
