@@ -39,6 +39,26 @@ func (x *extraction) moduleConsts() map[string]argVal {
 	return out
 }
 
+// moduleAliases returns the module-level names of the file bound exactly
+// once to a name or a dotted name (see facts.aliases).
+func (x *extraction) moduleAliases() map[string]string {
+	var out map[string]string
+	m := x.fs.module
+	for _, b := range m.binds {
+		if b.kind != bindAssign || strings.Contains(b.name, ".") || len(m.bindingsOf(b.name)) != 1 {
+			continue
+		}
+		if k := b.value.Kind(); k != "identifier" && k != "attribute" {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[b.name] = compactName(x.ev.text(b.value))
+	}
+	return out
+}
+
 func hasLiteral(ts []errdex.Template) bool {
 	for _, t := range ts {
 		if !t.IsOpaque() {

@@ -214,11 +214,10 @@ func (l *linker) lookup(q string, depth int) *classEntry {
 		}
 		rest := q[len(mod)+1:]
 		first, tail, dotted := strings.Cut(rest, ".")
-		t, ok := f.imports[first]
+		target, ok := f.nameTarget(first)
 		if !ok {
 			return nil
 		}
-		target := absolute(t.qualified(), f)
 		if dotted {
 			target += "." + tail
 		}
@@ -228,6 +227,29 @@ func (l *linker) lookup(q string, depth int) *classEntry {
 		return l.lookup(target, depth+1)
 	}
 	return nil
+}
+
+// nameTarget returns the absolute name a module-level name of file f
+// stands for: what an import binds it to, or what an alias assigns it
+// (see facts.aliases), read through the file's imports.
+func (f *facts) nameTarget(name string) (string, bool) {
+	if t, ok := f.imports[name]; ok {
+		return absolute(t.qualified(), f), true
+	}
+	alias, ok := f.aliases[name]
+	if !ok {
+		return "", false
+	}
+	head, tail, dotted := strings.Cut(alias, ".")
+	t, ok := f.imports[head]
+	if !ok {
+		return f.module + "." + alias, true // a class of the file itself
+	}
+	target := absolute(t.qualified(), f)
+	if dotted {
+		target += "." + tail
+	}
+	return target, true
 }
 
 // raise refines one raise site.

@@ -54,6 +54,10 @@ type facts struct {
 	// (consts.go).
 	sites  []*errdex.Site
 	consts map[string]argVal
+	// aliases are the module-level names bound exactly once to another
+	// name, as written (FileError = _distutils_errors.DistutilsFileError):
+	// Link follows them to classes as it follows imports.
+	aliases map[string]string
 	// module is the file's dotted module name, set by Link.
 	module string
 	pkg    bool // the file is a package's __init__.py
@@ -77,7 +81,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	for _, cr := range x.facts.condRaises {
 		cr.merge()
 	}
-	x.facts.sites, x.facts.consts = res.Sites, x.moduleConsts()
+	x.facts.sites, x.facts.consts, x.facts.aliases = res.Sites, x.moduleConsts(), x.moduleAliases()
 	x.facts.analysis = analysisFacts(fs, res.Sites)
 	res.Analysis = x.facts.analysis
 	for _, c := range fs.classes {

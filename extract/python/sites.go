@@ -165,6 +165,12 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 			return nil
 		}
 		s.Kind, s.Exception = errdex.KindAssert, "AssertionError"
+		if cls := compactName(x.ev.text(msg.Child("function"))); msg.Kind() == "call" && builtinExceptions[cls] {
+			// assert ok, AssertionError(f"..."): the message is what the
+			// exception prints.
+			setMessage(s, builtinMessage(cls, x.callArgs(msg, c.scope)))
+			return s
+		}
 		setMessage(s, argOf(x.ev.eval(msg, c.scope)).strForm(""))
 		return s
 	}

@@ -72,3 +72,10 @@ def rewrap(source, name):
     except ValueError as err:
         # err.msg is the caught error's message: an error hole.
         raise RuntimeError("%s at %s" % (err.msg, name)) from None
+
+
+def check_cursor(text, cursor_position):
+    # The assertion's message is an exception: it prints its argument.
+    assert cursor_position <= len(text), AssertionError(
+        f"cursor_position={cursor_position!r}, len_text={len(text)!r}"
+    )

@@ -24,3 +24,9 @@ def lookup(table, key):
     # A format string from another module stays a hole: the formatting is
     # not redone.
     raise ValueError(TEMPLATE % key)
+
+
+def load_compat(path):
+    from pkg.compat import LoaderFailure
+
+    raise LoaderFailure("path", path)
