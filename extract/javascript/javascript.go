@@ -62,7 +62,11 @@
 // function (and then the enclosing functions and the module): an
 // assignment in a block that encloses the use replaces earlier ones, one
 // in a sibling branch adds an alternative, += appends, and a branch that
-// ends with return or throw does not reach code after it.
+// ends with return or throw does not reach code after it. A variable a
+// nested function assigns (function next() { index += 1 }), or that its
+// function assigns after the use in a loop around both or after a closure
+// reading it, may hold another value: a number is then a hole named
+// after it, text gets the hole as an alternative.
 //
 // # Functions
 //

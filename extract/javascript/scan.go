@@ -31,6 +31,10 @@ type scope struct {
 	ctor  bool
 	// rejects are the names of a Promise executor's reject parameter.
 	rejects []string
+	// captured are the local names that a nested function assigns
+	// (function next() { index += 1 }): their value where the scope uses
+	// them depends on when the function ran.
+	captured map[string]bool
 	// rewrites are the assignments of a local error's message (err.message
 	// = `...: ${err}`), by the error's name, in source order.
 	rewrites map[string][]syntax.Node
@@ -115,6 +119,9 @@ type fileCtx struct {
 	exported []exportedValue
 	// executors are the function nodes passed to new Promise(...).
 	executors map[int]bool
+	// textOf records, by the tree index of a variable's use, whether its
+	// value is text (the resolver's memo keeps the messages only).
+	textOf map[int]bool
 
 	sites []*errdex.Site
 	facts *Facts
@@ -154,6 +161,7 @@ func scan(f *extract.File) *fileCtx {
 	x := &fileCtx{
 		path: f.Path, lang: f.Language, tree: tree, src: tree.Source(),
 		imports: map[string]Import{}, byNode: map[int]*classInfo{}, scopeOf: map[int]*scope{}, executors: map[int]bool{},
+		textOf: map[int]bool{},
 	}
 	x.Budget = msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth}
 	x.Resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval}
@@ -162,7 +170,49 @@ func scan(f *extract.File) *fileCtx {
 	x.module = &scope{node: root, assigns: map[string][]assign{}}
 	x.facts = &Facts{Path: f.Path, Imports: x.imports}
 	msgeval.Walk(tree, frame{sc: x.module}, &x.Regions, x.visit)
+	x.captures()
 	return x
+}
+
+// isWrite reports whether a binding node changes a name already declared:
+// an assignment, x += y, x++ (not a declaration).
+func isWrite(n syntax.Node) bool {
+	return n.Is("assignment_expression", "augmented_assignment_expression", "update_expression")
+}
+
+// captures marks the names that functions assign in the scopes that
+// declare them, further out.
+func (x *fileCtx) captures() {
+	for _, s := range x.scopeOf {
+		for name, bs := range s.assigns {
+			if !x.writesOnly(s, name, bs) {
+				continue
+			}
+			for d := s.parent; d != nil; d = d.parent {
+				if _, param := d.Param(name); param || len(d.assigns[name]) > 0 && !x.writesOnly(d, name, d.assigns[name]) {
+					if d.captured == nil {
+						d.captured = map[string]bool{}
+					}
+					d.captured[name] = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// writesOnly reports whether scope s only assigns name without declaring
+// it (no declaration, function or parameter of s binds it).
+func (x *fileCtx) writesOnly(s *scope, name string, bs []assign) bool {
+	if _, param := s.Param(name); param {
+		return false
+	}
+	for _, b := range bs {
+		if !isWrite(x.tree.At(b.At)) {
+			return false
+		}
+	}
+	return true
 }
 
 // visit records what one node of the pass adds: a function or class, an

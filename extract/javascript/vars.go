@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
@@ -40,7 +41,62 @@ func (s *scope) Bindings(name string) []assign { return s.assigns[name] }
 // resolve evaluates a variable where id uses it. It reports false for
 // names no scope binds (globals, imports).
 func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
-	return x.Resolver.Resolve(id, sc, depth)
+	v, ok := x.Resolver.Resolve(id, sc, depth)
+	if !ok {
+		return v, false
+	}
+	// A number stays a number when the use is evaluated again: "line " +
+	// (i + 1) must not become "line 01".
+	if text, seen := x.textOf[id.Index()]; seen {
+		v.Text = text
+	} else {
+		x.textOf[id.Index()] = v.Text
+	}
+	if x.mutable(id, sc) {
+		hole := msgeval.Holed(msgeval.Var(id.Text(), errdex.HoleAny))
+		if !v.Text {
+			return hole, true // a counter: not its first value
+		}
+		return rules.Union(v, hole), true
+	}
+	return v, true
+}
+
+// loops are the statements whose body runs again after it ends.
+var loops = []string{"for_statement", "for_in_statement", "while_statement", "do_statement"}
+
+// mutable reports whether the variable id may hold a value that the
+// bindings reaching it (msgeval.Reaching) do not show: one a nested
+// function assigns, or one its scope assigns after the use when id is
+// read from a closure (which may run later) or in a loop that holds both
+// (the next iteration sees it).
+func (x *fileCtx) mutable(id syntax.Node, sc *scope) bool {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found {
+		return false
+	}
+	d, name := r.Scope, id.Text()
+	if d.captured[name] {
+		return true
+	}
+	for _, b := range d.assigns[name] {
+		n := x.tree.At(b.At)
+		if b.At < id.Index() || !isWrite(n) {
+			continue // Reaching has it
+		}
+		if sc != d {
+			return true
+		}
+		for a := range id.Ancestors() {
+			if a.Index() == d.node.Index() {
+				break
+			}
+			if a.Is(loops...) && a.Contains(n) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // binds reports whether the parameter binds name, itself or by
