@@ -83,7 +83,11 @@ type Class struct {
 	Super  string // the superclass as written, or ""
 	Ctors  []Ctor
 	// GetMessage holds the messages getMessage() returns, or nil.
-	GetMessage []errdex.Template
+	// NullMessage holds those it returns only when the superclass's
+	// message is null (if (super.getMessage() == null) return
+	// extendedMessage;), which GetMessage leaves out.
+	GetMessage  []errdex.Template
+	NullMessage []errdex.Template
 	// Consts are the texts of the final fields with a known string value.
 	Consts map[string]string
 	// Factories are the methods that return exceptions they build.
@@ -141,7 +145,19 @@ func (x *fileCtx) typeFacts() {
 				c.Ctors = append(c.Ctors, x.ctorFact(ct))
 			}
 			if g := t.getMessage; g != nil {
-				c.GetMessage = rules.Either(returns(g.node), func(r syntax.Node) msgeval.Value { return x.eval(r, g, 1) }).Alts
+				var rets, nulls []syntax.Node
+				for _, r := range returns(g.node) {
+					if x.ifNoMessage(r, g) {
+						nulls = append(nulls, r)
+					} else {
+						rets = append(rets, r)
+					}
+				}
+				eval := func(r syntax.Node) msgeval.Value { return x.eval(r, g, 1) }
+				c.GetMessage = rules.Either(rets, eval).Alts
+				if len(nulls) > 0 {
+					c.NullMessage = rules.Either(nulls, eval).Alts
+				}
 			}
 		}
 		for _, m := range x.methods[t] {
@@ -244,4 +260,46 @@ func (x *fileCtx) call(e syntax.Node, t *typeInfo, sc *scope) *Call {
 		c.Args = append(c.Args, x.arg(a, sc))
 	}
 	return c
+}
+
+// ifNoMessage reports whether the return r of getMessage() g runs only
+// when the superclass's message is null: in the body of if (m == null)
+// where m is super.getMessage() or a local set to it.
+func (x *fileCtx) ifNoMessage(r syntax.Node, g *scope) bool {
+	for n := r; !n.IsNull() && n.Index() != g.node.Index(); n = n.Parent() {
+		p := n.Parent()
+		if p.Kind() != "if_statement" || p.Child("consequence").Index() != n.Index() {
+			continue
+		}
+		cond := unwrap(p.Child("condition"))
+		if cond.Kind() != "binary_expression" || cond.Child("operator").Text() != "==" {
+			continue
+		}
+		m := unwrap(cond.Child("left"))
+		if m.Kind() == "null_literal" {
+			m = unwrap(cond.Child("right"))
+		} else if unwrap(cond.Child("right")).Kind() != "null_literal" {
+			continue
+		}
+		if isSuperMessage(m) {
+			return true
+		}
+		if m.Kind() == "identifier" {
+			reach := msgeval.Reaching(m, g)
+			all := len(reach.Bindings) > 0 && !reach.Param
+			for _, b := range reach.Bindings {
+				all = all && b.Kind == msgeval.BindSet && isSuperMessage(unwrap(b.Value))
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isSuperMessage reports whether n is super.getMessage().
+func isSuperMessage(n syntax.Node) bool {
+	return n.Kind() == "method_invocation" && n.Child("name").Text() == "getMessage" &&
+		n.Child("object").Kind() == "super" && len(args(n)) == 0
 }

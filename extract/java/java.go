@@ -18,7 +18,12 @@
 //     returns (fields set from parameters and super.getMessage() filled
 //     in, also through a getter such as getReason(); a StringBuilder
 //     appended to in branches gives an alternative with and without each
-//     branch's run of appends).
+//     branch's run of appends). Returns of getMessage() under if
+//     (super.getMessage() == null) (NullPointerException's computed
+//     message) are the message of a throwable constructed without one
+//     only. A base class the repository declares without constructors
+//     Link follows (java.lang.Throwable in the JDK's sources) takes its
+//     message as Throwable's constructors do.
 //   - throw of an existing object: the parameter of the enclosing catch
 //     clause is a reraise (Exception the caught type); a local variable
 //     assigned new X(...) is followed (kind throw); a method of the file

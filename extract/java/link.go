@@ -339,17 +339,39 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 			}
 		}
 	}
+	ms := c.GetMessage
 	if ok {
 		fields["super.getMessage()"] = base
+		if c.NullMessage != nil && noMessage(base) {
+			ms = c.NullMessage // new NullPointerException(): the computed message
+		}
+	} else {
+		ms = rules.Union(msgeval.Value{Alts: ms}, msgeval.Value{Alts: c.NullMessage}).Alts
 	}
-	return rules.Alternatives.Substitute(c.GetMessage, fields), true
+	return rules.Alternatives.Substitute(ms, fields), true
+}
+
+// noMessage reports whether a message is none (a throwable constructed
+// without one), whose getMessage() is null.
+func noMessage(ms []errdex.Template) bool {
+	for _, m := range ms {
+		if !m.IsEmpty() {
+			return false
+		}
+	}
+	return true
 }
 
 // superMessage is the message the superclass of e builds from args: a
 // class of the repository, or a JDK throwable (Throwable's constructors).
 func (l *linker) superMessage(e *classEntry, args []Arg, depth int) ([]errdex.Template, bool) {
 	if base := l.resolve(e.file, e.class.Super); base != nil && base != e {
-		return l.message(base, args, depth+1)
+		if ms, ok := l.message(base, args, depth+1); ok || !isThrowableName(e.class.Super) {
+			return ms, ok
+		}
+		// A JDK throwable the repository declares without the
+		// constructors Link follows (java.lang.Throwable in the JDK's
+		// own sources) takes its message as Throwable's constructors do.
 	}
 	if !isThrowableName(e.class.Super) {
 		return nil, false
