@@ -392,6 +392,8 @@ func (w *walk) statement(s syntax.Node, f flow) flow {
 			}
 		case bindExcept:
 			f = flow{v: unknown(w.name, errdex.HoleError), set: true}
+		case bindUnpack:
+			f = flow{v: w.ev.unpacked(b, w.sc), set: true}
 		case bindListOp:
 			if f.set {
 				f = flow{v: w.ev.listOp(f.v, b.value, w.name, w.sc), set: true, partial: f.partial}

@@ -109,6 +109,7 @@ const (
 	bindClass                  // class name: ...
 	bindDef                    // def name(...): ...
 	bindListOp                 // name.append(x), name.extend(xs), name.insert(i, x): value is the call
+	bindUnpack                 // a, name = f(...): value is the call, at the name in its pattern
 )
 
 // binding is one place a scope binds a name. Attribute assignments in
@@ -173,7 +174,10 @@ type fileScan struct {
 	imported []extract.Import
 	classes  []*classInfo
 	funcs    []*scope
-	sites    []candidate
+	// funcByQual indexes funcs by qualified name, built on first use
+	// (see function).
+	funcByQual map[string]*scope
+	sites      []candidate
 	// calls are the file's calls with their scopes, for the messages
 	// passed to a function that raises them (params.go).
 	calls []candidate
@@ -425,6 +429,20 @@ func (fs *fileScan) assignment(node syntax.Node, cur *scope) {
 		if self := cur.selfName(); self != "" && left.Child("object").Kind() == "identifier" && left.Child("object").Text() == self {
 			cur.binds = append(cur.binds, binding{"self." + left.Child("attribute").Text(), bindAssign, node.Index(), right})
 		}
+	case "pattern_list", "tuple_pattern":
+		if right.Kind() != "call" {
+			fs.opaqueTargets(left, cur)
+			return
+		}
+		// ok, msg = check(x): each name is an item of the tuples the
+		// function returns.
+		for c := range left.NamedChildren() {
+			if c.Kind() == "identifier" {
+				cur.binds = append(cur.binds, binding{c.Text(), bindUnpack, c.Index(), right})
+			} else {
+				fs.opaqueTargets(c, cur)
+			}
+		}
 	default:
 		fs.opaqueTargets(left, cur)
 	}
@@ -597,4 +615,37 @@ func isProperty(def syntax.Node) bool {
 		}
 	}
 	return false
+}
+
+// function returns the scope of the function a call names from scope sc:
+// a function nested in sc's functions or of the module ("check"), or a
+// method of the class of sc's method ("self.check"); nil when the file
+// defines none.
+func (fs *fileScan) function(written string, sc *scope) *scope {
+	if fs.funcByQual == nil {
+		fs.funcByQual = make(map[string]*scope, len(fs.funcs))
+		for _, f := range fs.funcs {
+			if _, dup := fs.funcByQual[f.qual]; !dup {
+				fs.funcByQual[f.qual] = f
+			}
+		}
+	}
+	first, rest, dotted := strings.Cut(written, ".")
+	if dotted {
+		m := sc.method()
+		if m == nil || first != sc.selfName() || strings.Contains(rest, ".") {
+			return nil
+		}
+		return fs.funcByQual[m.qual+"."+rest]
+	}
+	for s := sc; s != nil; s = s.parent {
+		q := written
+		if s.qual != "" {
+			q = s.qual + "." + written
+		}
+		if f := fs.funcByQual[q]; f != nil && s.kind != classScope {
+			return f
+		}
+	}
+	return nil
 }

@@ -18,3 +18,22 @@ def convert(x, strings=True):
         x = x.lower()
         return x
     raise TypeError("cannot create mpf from " + repr(x))
+
+
+class RefactoringError(Exception):
+    pass
+
+
+def _is_expression_with_error(nodes):
+    if any(n == "name" for n in nodes):
+        return False, "Cannot extract a name that defines something"
+    if nodes[0] not in ("atom", "power"):
+        return False, 'Cannot extract a "%s"' % nodes[0]
+    return True, None
+
+
+def extract_variable(nodes):
+    # The message is the second item of the tuples the check returns.
+    is_expression, message = _is_expression_with_error(nodes)
+    if not is_expression:
+        raise RefactoringError(message)
