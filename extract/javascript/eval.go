@@ -360,14 +360,20 @@ func (x *fileCtx) bindArgs(fs *scope, args []syntax.Node, sc *scope, depth int) 
 
 // memberConst evaluates a property of an object literal the file binds
 // to a name (const ERRORS = {INVALID: "..."}; ERRORS.INVALID), also
-// nested (ERRORS.read.EOF) and wrapped in Object.freeze.
+// nested (ERRORS.read.EOF) and wrapped in Object.freeze, or of the object
+// a function of the file returns (const metadata = makeParsedError(er,
+// txt); metadata.message).
 func (x *fileCtx) memberConst(n syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
-	obj, osc := x.objectLiteral(unwrap(n.Child("object")), sc, depth)
-	if obj.IsNull() {
-		return msgeval.Value{}, false
-	}
 	prop := propertyKey(n)
 	if prop == "" {
+		return msgeval.Value{}, false
+	}
+	objExpr := unwrap(n.Child("object"))
+	obj, osc := x.objectLiteral(objExpr, sc, depth)
+	if obj.IsNull() {
+		if call, csc := x.callOf(objExpr, sc); !call.IsNull() {
+			return x.returnedProp(call, csc, prop, depth+1)
+		}
 		return msgeval.Value{}, false
 	}
 	for p := range obj.NamedChildren() {
@@ -376,6 +382,61 @@ func (x *fileCtx) memberConst(n syntax.Node, sc *scope, depth int) (msgeval.Valu
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// callOf returns the call an expression is (f(a)) or that the only
+// assignment reaching a variable is (const m = f(a)), with the scope
+// the call is in, or null.
+func (x *fileCtx) callOf(e syntax.Node, sc *scope) (syntax.Node, *scope) {
+	switch e.Kind() {
+	case "call_expression":
+		return e, sc
+	case "identifier":
+		r := msgeval.Reaching(e, sc)
+		if r.Found && !r.Param && len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindSet {
+			if v := unwrap(r.Bindings[0].Value); v.Kind() == "call_expression" {
+				return v, r.Bindings[0].Scope
+			}
+		}
+	}
+	return syntax.Node{}, nil
+}
+
+// returnedProp evaluates the property prop of what a call of a function
+// of the file returns: an object literal (return {message: `${msg} while
+// parsing ${text}`, position}) or the call of another such function, any
+// of its returns, with the function's parameters filled by the call's
+// arguments.
+func (x *fileCtx) returnedProp(call syntax.Node, sc *scope, prop string, depth int) (msgeval.Value, bool) {
+	f := x.localFunction(unwrap(call.Child("function")), sc)
+	if f.IsNull() || depth > maxDepth || !x.Budget.Step(depth) {
+		return msgeval.Value{}, false
+	}
+	fs := x.scopeOf[f.Index()]
+	var vals []msgeval.Value
+	for _, r := range returns(f) {
+		switch r = unwrap(r); r.Kind() {
+		case "object":
+			for p := range r.NamedChildren() {
+				switch {
+				case p.Kind() == "pair" && propertyName(p.Child("key")) == prop:
+					vals = append(vals, x.eval(p.Child("value"), fs, depth+1))
+				case p.Kind() == "shorthand_property_identifier" && p.Text() == prop:
+					vals = append(vals, x.eval(p, fs, depth+1))
+				}
+			}
+		case "call_expression":
+			if v, ok := x.returnedProp(r, fs, prop, depth+1); ok {
+				vals = append(vals, v)
+			}
+		}
+	}
+	if len(vals) == 0 {
+		return msgeval.Value{}, false
+	}
+	v := rules.Union(vals...)
+	v.Alts = rules.Alternatives.Substitute(v.Alts, x.bindArgs(fs, argList(call.Child("arguments")), sc, depth))
+	return v, true
 }
 
 // propertyKey is the property a member or subscript expression reads

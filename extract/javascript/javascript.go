@@ -58,7 +58,11 @@
 // a || b give alternatives; util.format and format (imported from util)
 // follow util.format's %s %d %i %f %j %o %O %c %%; String(x),
 // x.toString(), [..].join(sep) and "..".concat(..) are followed when their
-// operands are known. Variables resolve to their assignments in the same
+// operands are known; a property of the object a function of the file
+// returns (const metadata = parseError(er, txt); super(metadata.message),
+// where parseError returns makeParsedError(msg, ...), which returns
+// {message: `${msg} while parsing ${parsing}`}) is the property's value in
+// any of its returns, with the parameters filled by the call's arguments. Variables resolve to their assignments in the same
 // function (and then the enclosing functions and the module): an
 // assignment in a block that encloses the use replaces earlier ones, one
 // in a sibling branch adds an alternative, += appends, and a branch that
