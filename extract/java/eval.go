@@ -195,6 +195,10 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 	objText := msgeval.Compact(obj.Text())
 	as := args(n)
 	switch {
+	case (name == "getMessage" || name == "getLocalizedMessage") && len(as) == 0 && x.isThrowable(obj, sc):
+		// The message of a caught exception or a cause: the inner
+		// site's, which the matcher composes with this one.
+		return msgeval.Holed(errdex.HolePart(obj.Text(), rules.Expr(n.Text()), errdex.HoleError)), true
 	case name == "format" && (objText == "String" || objText == "java.lang.String"):
 		if len(as) > 1 && x.isLocale(as[0], sc) {
 			as = as[1:] // String.format(Locale, format, args...)
@@ -243,6 +247,19 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// isThrowable reports whether n is a local name that holds a throwable:
+// a caught exception, or a name declared of a throwable type.
+func (x *fileCtx) isThrowable(n syntax.Node, sc *scope) bool {
+	if n.Kind() != "identifier" {
+		return false
+	}
+	if isThrowableName(x.declaredType(n, sc)) {
+		return true
+	}
+	r := msgeval.Reaching(n, sc)
+	return len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindCaught
 }
 
 // formatArgs splits the arguments of a formatting call into its format,
