@@ -33,6 +33,9 @@ type Facts struct {
 	// Errors.badValue(s), throw outOfBounds(i)), which Link follows to
 	// the factories of the repository's classes.
 	Calls []*Call
+	// ParamCalls are the sites whose messages the callers of their
+	// methods in the file may fill.
+	ParamCalls []*ParamCall
 }
 
 // Call is a call of a method that may be a factory of exceptions.

@@ -61,6 +61,11 @@
 // IllegalArgumentException(x.getMessage(), x)) are a hole of type error
 // named after it: the inner site's message.
 //
+// A site whose message shows a parameter of its method (private void
+// accept(int ch, String s) { ... throw error(s); }) also takes, in Link
+// once its own message is final, one template per call of the method in
+// the file that passes literal text (accept(')', "Unclosed group")).
+//
 // # Functions
 //
 // Function is the enclosing method qualified by its class chain, as stack

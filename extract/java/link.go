@@ -46,6 +46,9 @@ func link(files []*extract.FileResult) {
 		for _, c := range ff.Calls {
 			l.relinkCall(ff, c)
 		}
+		for _, pc := range ff.ParamCalls {
+			pc.apply()
+		}
 	}
 }
 

@@ -105,6 +105,9 @@ type fileCtx struct {
 	scopeOf   map[int]*scope       // method node index → scope
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
+	calls     []callAt // unqualified calls, for callerMessages
+	// siteScopes are the scopes of sites, by index.
+	siteScopes []*scope
 
 	sites []*errdex.Site
 	facts *Facts
@@ -179,6 +182,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})
 		}
 	case "method_invocation":
+		x.callOf(node, sc)
 		if root := appendRoot(node); !root.IsNull() && appendRoot(prevStatementCall(node)).Text() != root.Text() {
 			// A run of appends to one builder is bound once, as += of
 			// the text the run adds (eval of its first call): a branch

@@ -107,6 +107,7 @@ func (x *fileCtx) run() {
 		}
 	}
 	x.typeFacts()
+	x.callerMessages()
 }
 
 // thrownValue describes the value of a throw statement.
@@ -287,6 +288,7 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 		}
 	}
 	x.sites = append(x.sites, s)
+	x.siteScopes = append(x.siteScopes, sc)
 	if c := t.Construction(s, x.arg); c != nil {
 		x.facts.Throws = append(x.facts.Throws, c)
 	}
