@@ -229,6 +229,34 @@ func (l *linker) lookup(q string, depth int) *classEntry {
 	return nil
 }
 
+// follow returns the name q stands for through the imports and aliases
+// of the repository's modules (see nameTarget), q itself when none of
+// them binds it.
+func (l *linker) follow(q string, depth int) string {
+	if depth >= maxChain {
+		return q
+	}
+	for mod := parentModule(q); mod != ""; mod = parentModule(mod) {
+		f, ok := l.modules[mod]
+		if !ok {
+			continue
+		}
+		first, tail, dotted := strings.Cut(q[len(mod)+1:], ".")
+		target, ok := f.nameTarget(first)
+		if !ok {
+			return q
+		}
+		if dotted {
+			target += "." + tail
+		}
+		if target == q {
+			return q
+		}
+		return l.follow(target, depth+1)
+	}
+	return q
+}
+
 // nameTarget returns the absolute name a module-level name of file f
 // stands for: what an import binds it to, or what an alias assigns it
 // (see facts.aliases), read through the file's imports.
@@ -260,6 +288,12 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 	q, e := l.resolve(r.ref, f)
 	if q != "" && (r.site.ExceptionQualified == "" || e != nil) {
 		r.site.ExceptionQualified = q
+	}
+	if t := l.follow(q, 0); e == nil && q != "" && t != q {
+		// A class of another repository raised through this one's
+		// aliases (setuptools.errors.FileError is distutils'
+		// DistutilsFileError) prints that repository's name.
+		r.site.ExceptionQualified = t
 	}
 	if e == nil || r.bare && !l.takesNoArgs(e) {
 		return

@@ -30,3 +30,9 @@ def load_compat(path):
     from pkg.compat import LoaderFailure
 
     raise LoaderFailure("path", path)
+
+
+def read_config(path):
+    from pkg.compat import FileError
+
+    raise FileError(f"Configuration file {path!r} does not exist.")
