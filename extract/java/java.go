@@ -56,7 +56,7 @@
 // followed. Local variables resolve to their assignments in the same
 // method (branches give alternatives, += appends); final fields with an
 // initializer are constants, also across files in Link (Messages.NOT_FOUND,
-// static imports). e.getMessage() and e.getLocalizedMessage() of a
+// static imports, also on demand). e.getMessage() and e.getLocalizedMessage() of a
 // caught exception or a name of a throwable type (new
 // IllegalArgumentException(x.getMessage(), x)) are a hole of type error
 // named after it: the inner site's message.

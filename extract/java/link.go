@@ -267,24 +267,38 @@ func (l *linker) qualified(q string) *classEntry {
 }
 
 // constants replaces holes that read a constant of a class of the
-// repository (Messages.NOT_FOUND, a static import NOT_FOUND).
+// repository (Messages.NOT_FOUND, a static import NOT_FOUND, a name of a
+// class imported statically on demand).
 func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 	rules.FillConstants(f.Sites, ff.Throws, func(expr string) (string, bool) {
 		if expr == "" || strings.ContainsAny(expr, "( ") {
 			return "", false
 		}
-		var e *classEntry
-		name := expr
 		if k := strings.LastIndexByte(expr, '.'); k > 0 {
-			e, name = l.resolve(ff, expr[:k]), expr[k+1:]
-		} else if owner, ok := ff.Statics[expr]; ok {
-			e = l.qualified(owner)
-		}
-		if e == nil {
+			if e := l.resolve(ff, expr[:k]); e != nil {
+				text, ok := e.class.Consts[expr[k+1:]]
+				return text, ok
+			}
 			return "", false
 		}
-		text, ok := e.class.Consts[name]
-		return text, ok
+		if owner, ok := ff.Statics[expr]; ok {
+			if e := l.qualified(owner); e != nil {
+				text, ok := e.class.Consts[expr]
+				return text, ok
+			}
+			return "", false
+		}
+		for _, w := range ff.Wildcards {
+			if ff.Statics["*"+w] == "" {
+				continue
+			}
+			if e := l.qualified(w); e != nil {
+				if text, ok := e.class.Consts[expr]; ok {
+					return text, true // import static com.acme.Messages.*;
+				}
+			}
+		}
+		return "", false
 	})
 }
 
