@@ -43,6 +43,13 @@
 //     assert, Exception "AssertionError", or the error's type when msg is
 //     an error object.
 //
+// A function whose site throws nothing but what its callers pass
+// (function fail(msg) { throw new Error(msg) }, error(message) { throw
+// this.root.error(message) }) gives each call of it in the same file that
+// passes literal text a site of kind throw with the message filled in
+// (return this.error(`Expected ${what}.`) reads "Expected {what}."); see
+// helpers.go.
+//
 // Node's internal error factories (new ERR_INVALID_ARG_TYPE(...), whose
 // messages live in a table in lib/internal/errors.js) are not resolved:
 // they are code private to the Node runtime, which is indexed from its

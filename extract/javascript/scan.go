@@ -123,6 +123,12 @@ type fileCtx struct {
 	// value is text (the resolver's memo keeps the messages only).
 	textOf map[int]bool
 
+	// calls are the calls of a name or of a method of this, for the
+	// calls of helpers that throw (helpers.go).
+	calls []candidate
+	// built are the sites built from candidates, with what they throw.
+	built []builtSite
+
 	sites []*errdex.Site
 	facts *Facts
 	// File holds the regions skipped, the budget and the resolvers.
@@ -241,6 +247,10 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "call_expression":
 		x.call(node, sc)
+		if fn := unwrap(node.Child("function")); fn.Kind() == "identifier" ||
+			fn.Kind() == "member_expression" && fn.Child("object").Kind() == "this" {
+			x.calls = append(x.calls, candidate{node: node, sc: sc})
+		}
 	case "new_expression":
 		if ctor := node.Child("constructor"); ctor.Kind() == "identifier" && ctor.Text() == "Promise" {
 			if fn := unwrap(node.Child("arguments").NamedChild(0)); fn.Is("arrow_function", "function_expression", "function") {

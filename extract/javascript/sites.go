@@ -52,6 +52,7 @@ func (x *fileCtx) run() {
 			x.assertSite(c)
 		}
 	}
+	x.helperCalls()
 	x.classFacts()
 }
 
@@ -92,6 +93,14 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// text argument is the best guess at the message.
 		if v, ok := x.textArg(argList(e.Child("arguments")), sc); ok {
 			return thrown{Kind: errdex.KindThrow, Msg: v.Alts, Scope: sc}
+		}
+		// A factory given a parameter of the function (throw
+		// this.root.error(message, opts)): the parameter is the best
+		// guess, for the callers to fill (helperCalls).
+		if a := unwrap(firstArg(e.Child("arguments"))); a.Kind() == "identifier" {
+			if r := msgeval.Reaching(a, sc); r.Found && r.Param && len(r.Bindings) == 0 && r.Scope == sc {
+				return thrown{Kind: errdex.KindRaiseObject, Msg: paramHole(a.Text()), Scope: sc}
+			}
 		}
 	case "identifier":
 		if depth < 4 {
@@ -261,6 +270,7 @@ func (x *fileCtx) assertSite(c candidate) {
 func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 	s := t.Site(x.lang, x.path, sc.function(), node)
 	x.sites = append(x.sites, s)
+	x.built = append(x.built, builtSite{node: node, sc: sc, t: t})
 	if c := t.Construction(s, x.arg); c != nil {
 		x.facts.Throws = append(x.facts.Throws, c)
 	}

@@ -1,0 +1,44 @@
+// Helpers that throw what their callers pass.
+function fail(msg) {
+  throw new Error(msg);
+}
+
+function requireOption(opts) {
+  if (!opts.name) fail('option name is required');
+  if (!opts.size) fail(`option size is required for ${opts.name}`);
+  fail(opts.reason); // no literal text: no site of its own
+}
+
+class Parser {
+  error(message, opts) {
+    throw this.root.error(message, opts);
+  }
+
+  expected(description, index, found) {
+    if (!found) {
+      return this.error(`Expected ${description}.`, { index });
+    }
+    return this.error(`Expected ${description}, found "${found}" instead.`, { index });
+  }
+
+  attribute() {
+    if (this.done) {
+      return this.expected('closing square bracket', this.position);
+    }
+    this.error('Unexpected "=" found; an operator was already defined.');
+  }
+}
+
+const check = (value) => {
+  const bad = (what) => { throw new TypeError(`${what} must be a string`); };
+  if (typeof value.id !== 'string') bad('id');
+  throw fail('thrown at the call: the throw is the site');
+};
+
+function must(cond, msg) {
+  if (!cond) fail(msg);
+}
+
+function load(file) {
+  must(file.endsWith('.json'), 'only JSON files can be loaded');
+}
