@@ -23,7 +23,9 @@
 //     message) are the message of a throwable constructed without one
 //     only. A base class the repository declares without constructors
 //     Link follows (java.lang.Throwable in the JDK's sources) takes its
-//     message as Throwable's constructors do.
+//     message as Throwable's constructors do, and so does a base class
+//     Link cannot follow (a library's) to which the constructor passes a
+//     String first, rather than the first String argument of new X(...).
 //   - throw of an existing object: the parameter of the enclosing catch
 //     clause is a reraise (Exception the caught type); a local variable
 //     assigned new X(...) is followed (kind throw); a method of the file
@@ -56,10 +58,10 @@
 // followed. Local variables resolve to their assignments in the same
 // method (branches give alternatives, += appends); final fields with an
 // initializer are constants, also across files in Link (Messages.NOT_FOUND,
-// static imports, also on demand). e.getMessage() and e.getLocalizedMessage() of a
-// caught exception or a name of a throwable type (new
-// IllegalArgumentException(x.getMessage(), x)) are a hole of type error
-// named after it: the inner site's message.
+// static imports, also on demand). e.getMessage() and
+// e.getLocalizedMessage() of a caught exception or a name of a throwable
+// type (new IllegalArgumentException(x.getMessage(), x)) are a hole of
+// type error named after it: the inner site's message.
 //
 // A site whose message shows a parameter of its method (private void
 // accept(int ch, String s) { ... throw error(s); }) also takes, in Link

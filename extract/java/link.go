@@ -380,7 +380,9 @@ func noMessage(ms []errdex.Template) bool {
 }
 
 // superMessage is the message the superclass of e builds from args: a
-// class of the repository, or a JDK throwable (Throwable's constructors).
+// class of the repository, or a JDK throwable (Throwable's constructors),
+// as is a base class Link cannot follow (a library's RemoteFault) to
+// which e passes a String first.
 func (l *linker) superMessage(e *classEntry, args []Arg, depth int) ([]errdex.Template, bool) {
 	if base := l.resolve(e.file, e.class.Super); base != nil && base != e {
 		if ms, ok := l.message(base, args, depth+1); ok || !isThrowableName(e.class.Super) {
@@ -390,9 +392,11 @@ func (l *linker) superMessage(e *classEntry, args []Arg, depth int) ([]errdex.Te
 		// constructors Link follows (java.lang.Throwable in the JDK's
 		// own sources) takes its message as Throwable's constructors do.
 	}
-	if !isThrowableName(e.class.Super) {
+	if !isThrowableName(e.class.Super) && (len(args) == 0 || args[0].Type != "String") {
 		return nil, false
 	}
+	// A JDK throwable, or a base class the repository does not declare
+	// given a String first: Throwable's constructors.
 	switch {
 	case len(args) == 0:
 		return []errdex.Template{{}}, true
