@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"slices"
+	"strings"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -125,12 +126,16 @@ type helperIndex struct {
 	// a helper is made under: its own (see Helper.Conds), or for one a
 	// call passing parameters on gives, those carried (see forwarded).
 	conds map[*errdex.Site][]Cond
+	// origin is, for each site forwarded made for a call passing
+	// parameters on, the helper's site its messages come from, through
+	// any chain: one a helper's body makes.
+	origin map[*errdex.Site]*errdex.Site
 }
 
 func (l *linker) newHelperIndex() *helperIndex {
 	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{},
 		closures: map[closureKey]*Helper{}, settled: map[atDepth]chainSites{}, busy: map[*Helper]int{},
-		made: map[*errdex.Site]bool{}, conds: map[*errdex.Site][]Cond{}}
+		made: map[*errdex.Site]bool{}, conds: map[*errdex.Site][]Cond{}, origin: map[*errdex.Site]*errdex.Site{}}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
@@ -345,9 +350,52 @@ func (ix *helperIndex) forwarded(h *Helper, c Call, in *Helper, depth int) (_ []
 		if cs := carryConds(ix.conds[from], h, c, in); len(cs) > 0 {
 			ix.conds[&s] = cs
 		}
+		ix.origin[&s] = ix.originOf(from)
 		out = append(out, &s)
 	}
 	return out, r
+}
+
+// originOf returns the site of a helper's body s's messages come from
+// (see helperIndex.origin): s itself when it is one.
+func (ix *helperIndex) originOf(s *errdex.Site) *errdex.Site {
+	if o := ix.origin[s]; o != nil {
+		return o
+	}
+	return s
+}
+
+// reworded reports whether t, a message of site s of a helper, has other
+// words than all messages of the site it comes from (see originOf): a
+// helper's own site has none, nor one a call passing parameters on
+// unchanged gives (os.Stat(name) through statNolog(name)), but
+// go/parser's errorExpected gives "{epos}: expected {msg}" where
+// ErrorList.Add makes "{pos}: {msg}".
+func (ix *helperIndex) reworded(t errdex.Template, s *errdex.Site) bool {
+	o := ix.originOf(s)
+	if o == s {
+		return false
+	}
+	k := wordsKey(t)
+	for _, u := range append([]errdex.Template{o.Template}, o.Alternatives...) {
+		if wordsKey(u) == k {
+			return false
+		}
+	}
+	return true
+}
+
+// wordsKey is t's literal text, each hole a mark whatever it reads.
+func wordsKey(t errdex.Template) string {
+	var b strings.Builder
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			b.WriteByte(0)
+			continue
+		}
+		b.WriteString(p.Text)
+	}
+	return b.String()
 }
 
 // settle settles c.Site, the site of a call of h, and reports whether it
@@ -395,8 +443,18 @@ func (ix *helperIndex) messages(h *Helper, c Call, depth int, needText bool) (ts
 			if !keep {
 				continue
 			}
-			out, text, read := substituteParams(t, h, c)
-			if needText && (text || chosen) || !needText && read {
+			chosen = chosen && !c.ByParam
+			out, sub := substituteParams(t, h, c)
+			text := sub.text
+			if needText && !text && !chosen && (sub.shaped || sub.passed && ix.reworded(t, s)) {
+				// The call shapes the message without words of its own,
+				// or names in it a parameter of its own where the message
+				// is no site's: the helper's chain words it (see
+				// reworded). A message of the call where it has words.
+				out = slices.DeleteFunc(out, func(t errdex.Template) bool { return !hasText(t) })
+				text = len(out) > 0
+			}
+			if needText && (text || chosen) || !needText && sub.read {
 				ts = append(ts, out...)
 				for range out {
 					srcs = append(srcs, s)

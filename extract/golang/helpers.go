@@ -80,6 +80,12 @@ type Call struct {
 	// parameter (f(a, xs...)).
 	Spread bool
 	Args   []CallArg
+	// ByParam is set for a call without text in its arguments, kept for
+	// the parameters of its function it passes (see CallArg.Param): a
+	// site by the text its arguments hold or the message it names them
+	// in, not by the conditions its constants choose (see callConds), and
+	// not one that makes that function a helper.
+	ByParam bool
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
 	Site *errdex.Site
@@ -92,6 +98,11 @@ type CallArg struct {
 	Expr      string
 	Templates []errdex.Template
 	Printf    []errdex.Template
+	// Param is set when the argument of a call that may be a site is a
+	// parameter of the function making it, passed as it is (not
+	// reassigned text): a value the message names, as text would (see
+	// substituteParams).
+	Param bool
 }
 
 // helper records d as a Helper when it is one (see newHelper), or when
@@ -107,7 +118,9 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, cal
 		return // too long, or without parameters
 	}
 	for i := calls; i < len(x.facts.Calls); i++ {
-		h.Calls = append(h.Calls, i)
+		if !x.facts.Calls[i].ByParam {
+			h.Calls = append(h.Calls, i)
+		}
 	}
 	if ok || len(h.Calls) > 0 {
 		h.Span = x.span(d)
@@ -219,10 +232,14 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 	}
 	c := Call{Spread: call.Ellipsis.IsValid()}
 	if !x.hasTextArg(call, fn) {
-		if !x.forwards(call, fn) {
-			return
+		switch {
+		case x.forwards(call, fn):
+			c.Forward = true
+		case slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return isParamIdent(a, fn) }):
+			c.ByParam = true
+		default:
+			return // only opaque values: the helper's own site says as much
 		}
-		c.Forward = true
 	}
 	switch f := call.Fun.(type) {
 	case *ast.Ident:
@@ -263,6 +280,8 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 			continue
 		}
 		arg.Templates = s.tmpl(a, 0)
+		arg.Param = !c.Forward && isParamIdent(a, fn) && len(arg.Templates) == 1 &&
+			isSingleHole(arg.Templates[0]) && arg.Templates[0].Parts[0].Expr == arg.Expr
 		if !c.Forward && (i+1 < len(call.Args) || !call.Ellipsis.IsValid()) {
 			if lit, ok := literalText(arg.Templates[0]); ok && len(arg.Templates) == 1 && strings.Contains(lit, "%") {
 				n := len(x.problems)
@@ -293,6 +312,12 @@ func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
 		}
 		return false
 	})
+}
+
+// isParamIdent reports whether e is a parameter of fn.
+func isParamIdent(e ast.Expr, fn *funcCtx) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && id.Name != "_" && fn.ftype != nil && isParam(fn.ftype, id.Name)
 }
 
 // anyArgNode reports whether is(n) holds for a node n of an argument of call,
@@ -342,11 +367,42 @@ func anyText(ts []errdex.Template) bool {
 	return false
 }
 
+// composed reports whether a template of ts puts literal text that is
+// not blank around a value: "'"+tok+"'" or fmt.Sprintf("%d:%d", a, b),
+// not a constant alone.
+func composed(ts []errdex.Template) bool {
+	for _, t := range ts {
+		lit, hole := false, false
+		for _, p := range t.Parts {
+			hole = hole || p.IsHole()
+			lit = lit || !p.IsHole() && strings.TrimSpace(p.Text) != ""
+		}
+		if lit && hole {
+			return true
+		}
+	}
+	return false
+}
+
+// substitution is what substituteParams reports of a message.
+type substitution struct {
+	// text: an argument put text (with a letter) in the message in place
+	// of a parameter.
+	text bool
+	// shaped: one put text without a letter around its values there
+	// ("'"+tok+"'" for msg in "expected {msg}", see composed).
+	shaped bool
+	// passed: one that is a parameter of the caller took the place of
+	// one (see CallArg.Param).
+	passed bool
+	// read: any argument took the place of one.
+	read bool
+}
+
 // substituteParams replaces in t, a message of helper h, the holes that
-// read a parameter with the call's argument, and reports whether an
-// argument put text in the message in place of one, and whether any
-// argument took the place of one.
-func substituteParams(t errdex.Template, h *Helper, c Call) (_ []errdex.Template, text, read bool) {
+// read a parameter with the call's argument, and reports what the
+// arguments put in their place.
+func substituteParams(t errdex.Template, h *Helper, c Call) (_ []errdex.Template, r substitution) {
 	acc := one()
 	for _, p := range t.Parts {
 		i, exact := -1, false
@@ -376,14 +432,16 @@ func substituteParams(t errdex.Template, h *Helper, c Call) (_ []errdex.Template
 		// The argument's text counts where it shows in the message, not
 		// inside a hole's expression (hex.DecodeString("3077af") reads s
 		// in {src[i]}).
-		text = text || anyText(alts)
-		read = true
+		r.text = r.text || anyText(alts)
+		r.shaped = r.shaped || exact && composed(alts)
+		r.passed = r.passed || exact && arg.Param
+		r.read = true
 		acc = product(acc, alts)
 	}
 	for i := range acc {
 		acc[i] = template.DistinctHoles(acc[i])
 	}
-	return acc, text, read
+	return acc, r
 }
 
 // paramRef finds the first parameter a hole's expression reads, by its

@@ -34,12 +34,45 @@ func (p *parser) parseOperand() {
 	p.errorExpected(p.pos, "operand")
 }
 
-// expect's argument has no words of its own: not a site.
+// expect's argument has no words of its own, but quotes its value: a
+// site, the message errorExpected words with it.
 func (p *parser) expect(tok string) {
 	if p.tok != tok {
 		p.errorExpected(p.pos, "'"+tok+"'")
 	}
 }
+
+// expectClosing passes a parameter of its own, in a function too long to
+// be a helper: a site that errorExpected words.
+func (p *parser) expectClosing(tok, context string) int {
+	pos := p.pos
+	if p.tok != tok {
+		p.errorExpected(pos, context)
+	}
+	p.pos++
+	p.pos++
+	p.pos++
+	p.pos++
+	p.pos++
+	p.pos++
+	p.pos++
+	return pos
+}
+
+// report passes a parameter of its own to error, whose message is the
+// one Add makes already: not a site.
+func (p *parser) report(msg string) bool {
+	p.error(p.pos, msg)
+	return false
+}
+
+// lookup passes an opaque value: not a site.
+func (p *parser) lookup() {
+	what := p.name()
+	p.errorExpected(p.pos, what)
+}
+
+func (p *parser) name() string { return p.tok }
 
 // note passes nothing on: its call is not a site through error.
 func (p *parser) note() {
