@@ -19,3 +19,10 @@ func TestGoldenRepo(t *testing.T) {
 	res := extracttest.Run(t, Extractor, extracttest.Inputs(t, "testdata/repo", "java", ".java"))
 	extracttest.Check(t, "testdata/repo.golden.json", extracttest.View(res, true), *update)
 }
+
+// TestGoldenCycles follows factories that call each other in cycles,
+// each with several returns, in bounded time.
+func TestGoldenCycles(t *testing.T) {
+	res := extracttest.Run(t, Extractor, extracttest.Inputs(t, "testdata/cycles", "java", ".java"))
+	extracttest.Check(t, "testdata/cycles.golden.json", extracttest.View(res, true), *update)
+}

@@ -18,6 +18,15 @@ type classEntry struct {
 type linker struct {
 	byBinary map[string]*classEntry
 	byName   map[string][]*classEntry
+	// returns memoises what each factory returns, in terms of its own
+	// parameters; an entry being computed is not ok, which ends cycles.
+	returns map[*Factory]*factoryReturns
+}
+
+// factoryReturns is what a factory returns, once Link knows it.
+type factoryReturns struct {
+	t  thrownBy
+	ok bool
 }
 
 // link runs after every Java file is extracted. It qualifies exceptions
@@ -27,7 +36,7 @@ type linker struct {
 // the repository with the message C's constructors build, following
 // this(...) and super(...) calls and getMessage() overrides.
 func link(files []*extract.FileResult) {
-	l := &linker{byBinary: map[string]*classEntry{}, byName: map[string][]*classEntry{}}
+	l := &linker{byBinary: map[string]*classEntry{}, byName: map[string][]*classEntry{}, returns: map[*Factory]*factoryReturns{}}
 	for _, ff := range msgeval.FactsOf[*Facts](files) {
 		for _, c := range ff.Classes {
 			e := &classEntry{class: c, file: ff}
@@ -77,9 +86,7 @@ func (l *linker) relinkCall(ff *Facts, c *Call) {
 
 // factoryCall follows call c, written in file f, to the factory it
 // calls: the exception it returns and its messages, with the factory's
-// parameters filled by c's arguments. Returns of several exceptions keep
-// the first one's; a constructed class of the repository gives the
-// message its constructors build.
+// parameters filled by c's arguments.
 func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
 	if depth > msgeval.MaxChain {
 		return thrownBy{}, false
@@ -88,27 +95,44 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
 	if m == nil {
 		return thrownBy{}, false
 	}
+	r := l.returns[m]
+	if r == nil {
+		r = &factoryReturns{}
+		l.returns[m] = r // not ok while it is computed: a cycle ends here
+		r.t, r.ok = l.factoryReturns(e, m, depth)
+	}
+	if !r.ok {
+		return thrownBy{}, false
+	}
 	values := map[string][]errdex.Template{}
 	for i, p := range m.Params {
 		if i < len(c.Args) && !p.Varargs {
 			values[p.Name] = c.Args[i].Alts
 		}
 	}
+	t := r.t
+	t.msg = rules.Alternatives.Substitute(t.msg, values)
+	return t, true
+}
+
+// factoryReturns is what factory m of class e returns, its messages
+// naming m's parameters. Returns of several exceptions keep the first
+// one's; a constructed class of the repository gives the message its
+// constructors build.
+func (l *linker) factoryReturns(e *classEntry, m *Factory, depth int) (thrownBy, bool) {
 	var out thrownBy
 	for _, r := range m.Returns {
 		var t thrownBy
 		if r.Call != nil {
-			inner := *r.Call
-			inner.Args = l.substitute(r.Call.Args, values)
 			var ok bool
-			if t, ok = l.factoryCall(e.file, &inner, depth+1); !ok {
+			if t, ok = l.factoryCall(e.file, r.Call, depth+1); !ok {
 				continue
 			}
 		} else {
-			t = thrownBy{exception: r.Exception, qualified: r.Qualified, msg: rules.Alternatives.Substitute(r.Msg, values)}
+			t = thrownBy{exception: r.Exception, qualified: r.Qualified, msg: r.Msg}
 			if ce := l.resolve(e.file, r.Exception); ce != nil {
 				t.qualified = ce.class.Binary
-				if msg, ok := l.message(ce, l.substitute(r.Args, values), depth+1); ok {
+				if msg, ok := l.message(ce, r.Args, depth+1); ok {
 					t.msg = msg
 				}
 			} else if t.qualified == "" {
@@ -123,17 +147,6 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
 		}
 	}
 	return out, out.exception != ""
-}
-
-// substitute fills the holes of arguments that name parameters with the
-// parameters' values.
-func (l *linker) substitute(args []Arg, values map[string][]errdex.Template) []Arg {
-	out := make([]Arg, len(args))
-	for i, a := range args {
-		out[i] = a
-		out[i].Alts = rules.Alternatives.Substitute(a.Alts, values)
-	}
-	return out
 }
 
 // factory finds the factory call c of file f calls, with its class: a

@@ -1,0 +1,7 @@
+package com.acme.cycles;
+
+class Use {
+    void run(int n) {
+        throw A.f(n);
+    }
+}
