@@ -175,6 +175,8 @@ func literalConds(conds []Cond, lit Literal, fields map[string]LiteralField) (ke
 			if !zeroHolds(c) {
 				return false, nil
 			}
+		case len(f.Alternatives) > 0:
+			// Several values: the condition may hold for some.
 		case isSingleHole(f.Template) && isIdent(f.Expr):
 			carried = append(carried, Cond{Field: f.Expr, Op: c.Op, Value: c.Value})
 		case c.Value == "nil" && c.Op != "in" && strings.HasPrefix(f.Expr, "&"):

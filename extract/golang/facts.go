@@ -203,6 +203,13 @@ type LiteralField struct {
 	Index    int
 	Expr     string
 	Template errdex.Template
+	// Alternatives are the element's other messages, each with words: a
+	// local variable set to text that grows on some paths (msg :=
+	// "expected " + what; if found != "" { msg += ", found " + found };
+	// &Error{pos, msg}).
+	// A value of several is no one value the conditions of an Error
+	// method can be decided on.
+	Alternatives []errdex.Template
 }
 
 // Value is a package-level constant or variable whose value is known

@@ -676,15 +676,16 @@ func (l *linker) resolveLiterals() {
 				if !keep {
 					continue
 				}
-				st := substitute(t, et.Recv, lit.Conversion, fields)
-				if len(conds) > 0 {
-					carried[templateKey(st)] = conds
+				for _, st := range substitute(t, et.Recv, lit.Conversion, fields) {
+					if len(conds) > 0 {
+						carried[templateKey(st)] = conds
+					}
+					ts = append(ts, st)
 				}
-				ts = append(ts, st)
 			}
 			if len(ts) == 0 { // the conditions contradict each other
 				for _, t := range messages {
-					ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields))
+					ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields)...)
 				}
 				clear(carried)
 			}
@@ -707,7 +708,7 @@ func (l *linker) resolveLiterals() {
 func (l *linker) constFields(fx *Facts, fields map[string]LiteralField) map[string]LiteralField {
 	var out map[string]LiteralField
 	for name, f := range fields {
-		if !isSingleHole(f.Template) {
+		if !isSingleHole(f.Template) || len(f.Alternatives) > 0 {
 			continue
 		}
 		imp, id, ok := strings.Cut(f.Expr, ".")
@@ -781,28 +782,29 @@ func (l *linker) literalFields(k key, lit Literal) map[string]LiteralField {
 // substitute replaces the holes of an Error method's template that read a
 // field of the receiver (e.Op, e.Err.Error(), quote(e.Num)) with the
 // literal's values for those fields; for a conversion, the holes that read
-// the receiver itself (string(e), e).
-func substitute(t errdex.Template, recv string, conv bool, fields map[string]LiteralField) errdex.Template {
+// the receiver itself (string(e), e). A field of several values (see
+// LiteralField.Alternatives) gives a message for each.
+func substitute(t errdex.Template, recv string, conv bool, fields map[string]LiteralField) []errdex.Template {
 	if recv == "" {
-		return t
+		return one(t.Parts...)
 	}
-	parts := make([]errdex.Part, 0, len(t.Parts))
+	acc := one()
 	for _, p := range t.Parts {
 		if !p.IsHole() {
-			parts = append(parts, p)
+			acc = product(acc, one(p))
 			continue
 		}
 		name, exact := fieldRef(p.Expr, recv)
 		if conv {
 			name, exact = "", p.Expr == recv || p.Expr == "string("+recv+")"
 			if !exact && !strings.Contains(p.Expr, "("+recv+")") {
-				parts = append(parts, p)
+				acc = product(acc, one(p))
 				continue
 			}
 		}
 		f, ok := fields[name]
 		if name == "" && !conv || !ok {
-			parts = append(parts, p)
+			acc = product(acc, one(p))
 			continue
 		}
 		old := recv + "." + name
@@ -810,9 +812,16 @@ func substitute(t errdex.Template, recv string, conv bool, fields map[string]Lit
 			old = "(" + recv + ")"
 			f.Expr = "(" + f.Expr + ")"
 		}
-		parts = append(parts, fill(p, f.Template, exact, old, f.Expr)...)
+		var alts []errdex.Template
+		for _, v := range append([]errdex.Template{f.Template}, f.Alternatives...) {
+			alts = append(alts, errdex.NewTemplate(fill(p, v, exact, old, f.Expr)...))
+		}
+		acc = product(acc, alts)
 	}
-	return template.DistinctHoles(errdex.NewTemplate(parts...))
+	for i := range acc {
+		acc[i] = template.DistinctHoles(acc[i])
+	}
+	return acc
 }
 
 // fieldRef finds the receiver field a hole's expression reads: exact when

@@ -443,8 +443,11 @@ func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, kind errdex.SiteKind, fn 
 			v = kv.Value
 		}
 		f.Expr = x.text(v)
-		if ts := s.tmpl(v, 0); len(ts) == 1 {
-			f.Template = ts[0]
+		if ts := s.tmpl(v, 0); len(ts) == 1 || len(ts) > 1 && !slices.ContainsFunc(ts, func(t errdex.Template) bool { return !hasText(t) }) {
+			// Several messages when each says something: text that
+			// grows on some paths, not a value that may be empty or
+			// opaque (var path string; if ... { path = p.ImportPath }).
+			f.Template, f.Alternatives = ts[0], ts[1:]
 		} else {
 			f.Template = errdex.NewTemplate(s.hole(v, errdex.HoleAny))
 		}

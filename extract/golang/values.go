@@ -243,8 +243,9 @@ func (l *linker) inlineValues() {
 			lit := &fx.Literals[i]
 			lit.Fallback, _ = substValues(lit.Fallback, lookup)
 			for j := range lit.Fields {
-				if ts, ok := substValues([]errdex.Template{lit.Fields[j].Template}, lookup); ok && len(ts) == 1 {
-					lit.Fields[j].Template = ts[0]
+				f := &lit.Fields[j]
+				if ts, ok := substValues(append([]errdex.Template{f.Template}, f.Alternatives...), lookup); ok && len(ts) == 1+len(f.Alternatives) {
+					f.Template, f.Alternatives = ts[0], ts[1:]
 				}
 			}
 		}
