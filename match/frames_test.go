@@ -84,6 +84,19 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "npm/which", Path: "lib/index.js", Line: 4, Function: "whichSync", Frame: 1},
 		},
 		{
+			// The library hid its own frames (Error.captureStackTrace):
+			// a stack of the caller's code only says nothing against
+			// it.
+			name: "a JavaScript stack without the library's frames",
+			q: Query{Message: "not found: nosuchcmd", Exception: "Error", Frames: []Frame{
+				{Path: "/srv/app/main.js", Line: 12, Function: "start"},
+				{Path: "node:internal/modules/cjs/loader", Line: 1364, Function: "Module._compile"},
+			}},
+			want:   []errdex.ID{"js-which"},
+			reason: "the message matches the template",
+			values: []string{"cmd=nosuchcmd"},
+		},
+		{
 			name:   "a repository hint tells duplicates apart",
 			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
 			want:   []errdex.ID{"dup-b", "dup-a"},

@@ -422,9 +422,12 @@ func (sc *scratch) sortFound(ix *Index) {
 // recoverable reports whether a stack that passes no indexed file says
 // nothing against site rec: a Go panic is often recovered by the library
 // that raised it and returned as an error (text/template, encoding/json
-// do), which the program may print or panic with anywhere.
+// do), which the program may print or panic with anywhere; a JavaScript
+// library often hides its own frames from the stacks of the errors it
+// throws (Error.captureStackTrace(this, caller)), so that the stack
+// starts at the caller's code.
 func recoverable(rec siteRec, frames []frameFile) bool {
-	return rec.family == famGo && len(frames) == 0
+	return (rec.family == famGo || rec.family == famJS) && len(frames) == 0
 }
 
 // verifySite aligns every template of site s, keeping the site even when
