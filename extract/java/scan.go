@@ -136,7 +136,7 @@ func scan(f *extract.File) *fileCtx {
 		byName: map[string]*typeInfo{}, scopeOf: map[int]*scope{}, methods: map[*typeInfo][]*scope{},
 	}
 	x.Budget = msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth}
-	x.Resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval, Appended: x.appended, HoleType: typeHole, KeepsExpr: keepsExpr}
+	x.Resolver = msgeval.Resolver[*scope]{Rules: rules, Eval: x.eval, HoleType: typeHole, KeepsExpr: keepsExpr}
 	x.Throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue, Caught: caughtType, SameException: true,
 		Constructs: func(v syntax.Node) bool { return unwrap(v).Kind() == "object_creation_expression" }}
 	top := &scope{node: root, assigns: map[string][]assign{}}
@@ -187,7 +187,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			// A run of appends to one builder is bound once, as += of
 			// the text the run adds (eval of its first call): a branch
 			// then adds all of it or none, and Reaching keeps the appends
-			// before it, which a BindAppend in the same block replaces.
+			// before it.
 			x.bind(sc, root.Text(), msgeval.BindAdd, "", node, node)
 		}
 		if check := x.checkMethod(node); check != "" {

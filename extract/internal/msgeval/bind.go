@@ -96,7 +96,6 @@ const (
 	BindOpaque                 // a value not followed: destructuring, loop variables, x++
 	BindCaught                 // catch (x): the caught exception
 	BindFunc                   // function x() {}, class x {}: hoisted to the start of its scope
-	BindAppend                 // sb.append(a).append(b); on a string builder
 )
 
 // Binding is one place a scope binds a local name. S is the language's

@@ -13,9 +13,6 @@ type Resolver[S Scope[S]] struct {
 	Rules Rules
 	// Eval evaluates an expression in a scope.
 	Eval func(n syntax.Node, sc S, depth int) Value
-	// Appended evaluates the arguments of the append chain of a
-	// BindAppend binding; nil when the language has none.
-	Appended func(call syntax.Node, sc S, depth int) Value
 	// HoleType is the type of a hole for a value of a declared type (a
 	// parameter's, a binding's); nil gives HoleAny.
 	HoleType func(declared string) errdex.HoleType
@@ -59,22 +56,12 @@ func (r *Resolver[S]) Resolve(id syntax.Node, sc S, depth int) (Value, bool) {
 		switch b.Kind {
 		case BindSet:
 			w = r.Eval(b.Value, b.Scope, depth+1)
-		case BindAdd, BindAppend:
+		case BindAdd:
 			base := v
-			var add Value
-			if b.Kind == BindAdd {
-				if !have {
-					base = hole(errdex.HoleAny)
-				}
-				add = r.Eval(b.Value, b.Scope, depth+1)
-			} else {
-				if !have {
-					base = Lit("")
-				}
-				add = r.Appended(b.Value, b.Scope, depth)
+			if !have {
+				base = hole(errdex.HoleAny)
 			}
-			grown := r.Rules.Concat(base, add)
-			grown.Text = grown.Text || b.Kind == BindAppend
+			grown := r.Rules.Concat(base, r.Eval(b.Value, b.Scope, depth+1))
 			if have && !b.Block.Contains(id) {
 				grown = r.Rules.Union(v, grown) // msg += "..." in a branch or loop: with and without
 			}
