@@ -239,8 +239,13 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) chainSites {
 	// call the depth limit cut counts as one choice: what it gives is not
 	// known, and a dispatcher is not one helper's forwarder because the
 	// limit hid its other call.
+	//
+	// A call with text of its own that passes parameters on (see
+	// Call.Passes) words its message as a site of h's body would: its
+	// messages are h's, and no choice among errors.
 	ix.busy[h] = depth
 	var got [][]*errdex.Site // the sites of each call passing parameters on
+	var worded []*errdex.Site
 	for _, i := range h.Calls {
 		c := h.file.Calls[i]
 		callee := ix.passesOn(h, c)
@@ -249,11 +254,15 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) chainSites {
 		}
 		sites, sub := ix.forwarded(callee, c, h, depth+1)
 		r.cycle, r.cut = min(r.cycle, sub.cycle), r.cut || sub.cut
-		if len(sites) > 0 || sub.cut {
+		switch {
+		case c.Passes:
+			worded = append(worded, sites...)
+		case len(sites) > 0 || sub.cut:
 			got = append(got, sites)
 		}
 	}
 	delete(ix.busy, h)
+	r.sites = append(r.sites, worded...)
 	if len(got) == 1 {
 		r.sites = append(r.sites, got[0]...)
 	}
@@ -268,7 +277,7 @@ func (ix *helperIndex) sitesOf(h *Helper, depth int) chainSites {
 // passesOn returns the helper c, a call in h's body, passes h's
 // parameters on to (h itself excluded), or nil.
 func (ix *helperIndex) passesOn(h *Helper, c Call) *Helper {
-	if !c.Forward {
+	if !c.Forward && !c.Passes {
 		return nil
 	}
 	if callee := ix.of(c, h.file); callee != h {

@@ -76,6 +76,11 @@ type Call struct {
 	// of the small function it is in: never a site, it may make that
 	// function a helper (see chains.go).
 	Forward bool
+	// Passes is set for a call with text that passes on a parameter of
+	// the small function it is in as Forward's do (p.error(pos,
+	// "expected "+msg)): a site, and a call whose messages make that
+	// function a helper (see sitesOf).
+	Passes bool
 	// Spread is set for a call that spreads a slice into a variadic
 	// parameter (f(a, xs...)).
 	Spread bool
@@ -231,7 +236,9 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		return
 	}
 	c := Call{Spread: call.Ellipsis.IsValid()}
-	if !x.hasTextArg(call, fn) {
+	if x.hasTextArg(call, fn) {
+		c.Passes = x.forwards(call, fn)
+	} else {
 		switch {
 		case x.forwards(call, fn):
 			c.Forward = true

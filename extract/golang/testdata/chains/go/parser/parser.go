@@ -79,3 +79,17 @@ func (p *parser) note() {
 	var n int
 	p.error(n, p.tok)
 }
+
+// errorMissing adds to its message on some paths and words it in its
+// call of error, which passes its parameters on: a site, and a helper
+// whose calls are sites.
+func (p *parser) errorMissing(pos int, msg string) {
+	if pos == p.pos {
+		msg += ", found '" + p.tok + "'"
+	}
+	p.error(pos, "missing "+msg)
+}
+
+func (p *parser) parseCall() {
+	p.errorMissing(p.pos, "argument")
+}
