@@ -24,11 +24,12 @@
 //	{"id": "json-c-1", "query": "...", "expect": null,
 //	 "twin": {"path_suffix": "json/decoder.py", "line": 207, "function": "JSONObject"}}
 //
-// The twin is the raise of a pure-Python implementation that raises the
-// same type and message as the compiled code that really raised the error
-// (json's scanner, datetime, heapq). A message alone cannot tell the two
-// apart, and the twin is a faithful copy of the code that ran, so an answer
-// that puts the twin first is right too.
+// The twin is the raise of a source implementation that raises the same
+// type and message as the compiled code that really raised the error (the
+// pure-Python json scanner, datetime and heapq beside their C
+// accelerators; a Java method beside its native twin). A message alone
+// cannot tell the two apart, and the twin is a faithful copy of the code
+// that ran, so an answer that puts the twin first is right too.
 //
 // # Scoring
 //

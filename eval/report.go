@@ -34,7 +34,7 @@ func (r *Report) WriteText(w io.Writer, verbose bool) error {
 	fmt.Fprintf(tw, "no-match precision\t%s\t(%d/%d empty answers expected none)\n", pct(s.NoMatchPrecision), s.EmptyOK, s.Empty)
 	fmt.Fprintf(tw, "no-match recall\t%s\t(%d/%d cases expecting none got none", pct(s.NoMatchRecall), s.EmptyOK, s.Negatives)
 	if s.TwinFirst > 0 {
-		fmt.Fprintf(tw, ", %d more their pure-Python twin first", s.TwinFirst)
+		fmt.Fprintf(tw, ", %d more their twin first", s.TwinFirst)
 	}
 	fmt.Fprintf(tw, ")\n")
 	fmt.Fprintf(tw, "latency\tp50 %.3f ms, p99 %.3f ms", s.P50ms, s.P99ms)
