@@ -225,7 +225,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// exception class builds its message at run time, or extraction read
 	// it imperfectly). It wins over the chain, whose exceptions the
 	// primary one was raised while handling.
-	mopts := match.Options{Limit: max(opts.Limit, 2)} // see Answer.RunnerUp
+	mopts := match.Options{Limit: opts.Limit}
 	best := ix.Match(queries[0].Query, mopts)
 	bestQ := 0
 	for i, rd := range queries[1:readings] {
@@ -256,9 +256,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 		}
 	}
 	ans.Reason, ans.Nearest, ans.Tied = best.Reason, best.Nearest, best.Tied
-	if len(best.Matches) > 1 {
-		ans.RunnerUp = best.Matches[1].Score
-	}
+	ans.RunnerUp = best.RunnerUp
 	best.Matches = best.Matches[:min(len(best.Matches), opts.Limit)]
 	ans.Elapsed = time.Since(start)
 	if len(best.Matches) > 0 {

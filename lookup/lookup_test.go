@@ -248,6 +248,41 @@ func TestRunnerUp(t *testing.T) {
 	}
 }
 
+// TestRunnerUpOtherAnswer checks that the Error method formatting the
+// first match's error value does not count as a runner-up: it is the same
+// answer, and the first match stays a confident one.
+func TestRunnerUpOtherAnswer(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	hole := func(name string, typ errdex.HoleType) errdex.Part { return errdex.HolePart(name, name, typ) }
+	site := func(id string, kind errdex.SiteKind, line int, fn string, parts ...errdex.Part) *errdex.Site {
+		return &errdex.Site{ID: errdex.ID(id), Repo: "golang/go", Rev: "go1.26.8", Language: "go", Kind: kind,
+			Exception: "*strconv.NumError", Function: fn,
+			Location: errdex.Location{Span: errdex.Span{Path: "src/strconv/number.go", Line: line, EndLine: line}},
+			Template: errdex.NewTemplate(parts...)}
+	}
+	sites := []*errdex.Site{
+		site("b0000000000000a1", errdex.KindRaise, 273, "strconv.syntaxError",
+			errdex.Lit("strconv."), hole("fn", errdex.HoleStr), errdex.Lit(": parsing "), hole("str", errdex.HoleRepr), errdex.Lit(": invalid syntax")),
+		site("b0000000000000a2", errdex.KindErrorMethod, 258, "strconv.(*NumError).Error",
+			errdex.Lit("strconv."), hole("Func", errdex.HoleStr), errdex.Lit(": parsing "), hole("Num", errdex.HoleRepr), errdex.Lit(": "), hole("Err", errdex.HoleError)),
+	}
+	snap := &errdex.Snapshot{Repo: "golang/go", Rev: "go1.26.8", RevDate: time.Unix(0, 0).UTC(), IndexedAt: time.Unix(0, 0).UTC()}
+	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
+		t.Fatal(err)
+	}
+	ans, err := newServiceOf(t, st).Explain(ctx, `strconv.Atoi: parsing "12a": invalid syntax`, Options{Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Hits) != 1 || ans.Hits[0].ID != "b0000000000000a1" {
+		t.Fatalf("hits %v, want syntaxError's site", ans.Hits)
+	}
+	if ans.RunnerUp != 0 {
+		t.Errorf("runner-up %.3f, want 0: the Error method formats the first match's value", ans.RunnerUp)
+	}
+}
+
 // TestSiteCache checks that a site asked for again comes from the cache,
 // and that a reload (a new snapshot) starts a fresh one.
 func TestSiteCache(t *testing.T) {

@@ -353,6 +353,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	}
 	var helperCalls int
 	res.Tied, helperCalls = sc.promoteHelper(ix, res.Tied)
+	res.RunnerUp = sc.runnerUp(ix)
 	n := 0 // the matches returned
 	for n < len(sc.found) && n < opt.Limit && !(opt.MinScore > 0 && sc.found[n].score < opt.MinScore) {
 		n++
@@ -417,6 +418,23 @@ func (sc *scratch) sortFound(ix *Index) {
 		}
 	}
 	sc.order = order[:0]
+}
+
+// runnerUp returns the score of the best candidate after the first that
+// is another answer (see Result.RunnerUp).
+func (sc *scratch) runnerUp(ix *Index) float64 {
+	if len(sc.found) < 2 {
+		return 0
+	}
+	first := ix.sites[sc.found[0].site]
+	for _, c := range sc.found[1:] {
+		rec := ix.sites[c.site]
+		if rec.flags&flagFormatter != 0 && rec.exc == first.exc && rec.repo == first.repo && first.flags&flagFormatter == 0 {
+			continue // the first's error, formatted
+		}
+		return c.score
+	}
+	return 0
 }
 
 // recoverable reports whether a stack that passes no indexed file says

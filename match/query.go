@@ -93,6 +93,12 @@ type Result struct {
 	// only a traceback can tell apart. Tied matches come in the order of
 	// their priors (see prior.go): the site a user most likely hit first.
 	Tied int
+	// RunnerUp is the score of the best candidate after the first that is
+	// another answer, 0 when none is: an Error method that only formats
+	// the error value the first match makes (strconv's NumError.Error
+	// after syntaxError's &NumError{...}) is the same answer. It counts
+	// candidates beyond Options.Limit.
+	RunnerUp float64
 	// Stats records the work done.
 	Stats Stats
 }
