@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -548,5 +549,29 @@ func TestPathological(t *testing.T) {
 	}
 	if len(r.Sites) != 3 {
 		t.Errorf("got %d sites, want 3", len(r.Sites))
+	}
+}
+
+// TestManyAssignmentsInClosure extracts a function whose closure assigns
+// a variable of the function 20,000 times: the names the closure
+// declares are gathered once, not once for each assignment (which took
+// seconds).
+func TestManyAssignmentsInClosure(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("package p\n\nimport \"errors\"\n\nfunc F() error {\n\tvar s string\n\tg := func() {\n")
+	for i := range 20000 {
+		fmt.Fprintf(&b, "\t\ts = \"v%d\"\n", i)
+	}
+	b.WriteString("\t}\n\tg()\n\treturn errors.New(\"bad \" + s)\n}\n")
+	start := time.Now()
+	r, err := Extractor.Extract(&extract.File{Path: "p.go", Language: "go", Src: []byte(b.String())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Sites) != 1 {
+		t.Errorf("got %d sites, want 1", len(r.Sites))
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("took %v, want well under a second", d)
 	}
 }

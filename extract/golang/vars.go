@@ -33,6 +33,9 @@ type funcInfo struct {
 	// the outermost loop around it (a later iteration runs it again).
 	// The walk does not see such changes, so a use past it is a value.
 	escapes map[string]token.Pos
+	// litDecls memoises the names each function literal declares (see
+	// declaredIn).
+	litDecls map[*ast.FuncLit]map[string]bool
 }
 
 type flowKey struct {
@@ -141,7 +144,7 @@ func (info *funcInfo) escapeIn(e ast.Expr, stack []ast.Node, addr bool) {
 		if !ok || inPlace(stack[:i], lit) {
 			continue
 		}
-		if declares(lit, id.Name) {
+		if info.declaredIn(lit)[id.Name] {
 			return // a variable of the literal's own
 		}
 		inLit = true
@@ -181,17 +184,21 @@ func inPlace(outer []ast.Node, lit *ast.FuncLit) bool {
 	return true
 }
 
-// declares reports whether a function literal declares name: as a
-// parameter or result, with := or var.
-func declares(lit *ast.FuncLit, name string) bool {
-	found := false
+// declaredIn returns the names a function literal declares: as a
+// parameter or result, with := or var. It is computed once for each
+// literal: escapeIn asks for every assignment in it.
+func (info *funcInfo) declaredIn(lit *ast.FuncLit) map[string]bool {
+	if names, ok := info.litDecls[lit]; ok {
+		return names
+	}
+	names := map[string]bool{}
 	for _, fl := range []*ast.FieldList{lit.Type.Params, lit.Type.Results} {
 		if fl == nil {
 			continue
 		}
 		for _, f := range fl.List {
 			for _, n := range f.Names {
-				found = found || n.Name == name
+				names[n.Name] = true
 			}
 		}
 	}
@@ -200,19 +207,23 @@ func declares(lit *ast.FuncLit, name string) bool {
 		case *ast.AssignStmt:
 			if n.Tok == token.DEFINE {
 				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Name == name {
-						found = true
+					if id, ok := l.(*ast.Ident); ok {
+						names[id.Name] = true
 					}
 				}
 			}
 		case *ast.ValueSpec:
 			for _, id := range n.Names {
-				found = found || id.Name == name
+				names[id.Name] = true
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	if info.litDecls == nil {
+		info.litDecls = map[*ast.FuncLit]map[string]bool{}
+	}
+	info.litDecls[lit] = names
+	return names
 }
 
 // modify records the variable an assignment to e changes (x in x, x.f,
