@@ -110,6 +110,11 @@ func (x *fileCtx) textVar(name string, v ast.Expr) bool {
 // text: at most maxValueAlternatives templates without holes; nil
 // otherwise.
 func (x *fileCtx) knownText(v ast.Expr, depth int) []errdex.Template {
+	switch ast.Unparen(v).(type) {
+	case *ast.BasicLit, *ast.BinaryExpr, *ast.CallExpr, *ast.Ident:
+	default:
+		return nil // a table, a function, a pointer: tmpl would make a hole
+	}
 	ts := scope{x, nil}.tmpl(v, depth+1)
 	if len(ts) == 0 || len(ts) > maxValueAlternatives {
 		return nil
@@ -200,7 +205,11 @@ func (l *linker) inlineValues() {
 		}
 		for _, v := range fx.Values {
 			k := key{fx.Dir, v.Name}
-			values[k] = dedupe(append(values[k], v.Templates...), maxValueAlternatives)
+			if old, ok := values[k]; ok { // a name of several files (builds)
+				values[k] = dedupe(append(old, v.Templates...), maxValueAlternatives)
+			} else {
+				values[k] = dedupe(v.Templates, maxValueAlternatives) // no copy for one text
+			}
 			isVar[k] = isVar[k] || v.Var
 		}
 		for _, a := range fx.Assigned {
@@ -289,25 +298,32 @@ func readsAs(p errdex.Part, ts []errdex.Template) []errdex.Template {
 func substValues(ts []errdex.Template, lookup func(errdex.Part) []errdex.Template) ([]errdex.Template, bool) {
 	var out []errdex.Template
 	changed := false
-	for _, t := range ts {
-		acc, hit := one(), false
-		for _, p := range t.Parts {
-			vs := []errdex.Template(nil)
+	for i, t := range ts {
+		found := make([][]errdex.Template, len(t.Parts))
+		hit := false
+		for j, p := range t.Parts {
 			if p.IsHole() {
-				vs = lookup(p)
+				found[j] = lookup(p)
+				hit = hit || found[j] != nil
 			}
-			if vs == nil {
-				vs = one(p)
-			} else {
-				hit = true
-			}
-			acc = product(acc, vs)
 		}
 		if !hit {
-			out = append(out, t)
+			if changed {
+				out = append(out, t)
+			}
 			continue
 		}
-		changed = true
+		if !changed {
+			out = append(out, ts[:i]...) // the templates before, unchanged
+			changed = true
+		}
+		acc := one()
+		for j, p := range t.Parts {
+			if found[j] == nil {
+				found[j] = one(p)
+			}
+			acc = product(acc, found[j])
+		}
 		out = append(out, acc...)
 	}
 	if !changed {
