@@ -21,6 +21,9 @@ type file struct {
 	assigns map[string][]syntax.Node
 	// defines are the file's #define'd strings and integers.
 	defines map[string]string
+	// whats are the expressions the what() methods of the file's classes
+	// return, by class name (the last segment of a qualified one).
+	whats map[string]syntax.Node
 
 	sites  []*errdex.Site
 	notes  msgeval.Notes
@@ -35,6 +38,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		decls:    map[string][]decl{},
 		assigns:  map[string][]syntax.Node{},
 		defines:  map[string]string{},
+		whats:    map[string]syntax.Node{},
 		budget:   msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
@@ -54,6 +58,8 @@ func (x *file) run() {
 			cands = append(cands, n)
 		case "throw_statement":
 			cands = append(cands, n)
+		case "function_definition":
+			x.recordWhat(n)
 		case "preproc_def":
 			if v, ok := defineValue(n.Child("value").Text()); ok {
 				x.defines[n.Child("name").Text()] = v
@@ -159,7 +165,7 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 	case !found && len(args) > 0:
 		msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
 	case !found:
-		msg = msgeval.Of(errdex.Template{})
+		msg = x.defaultWhat(exc, last, depth)
 	}
 	if last == "system_error" && found {
 		msg = rules.Concat(msg, msgeval.Of(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("strerror", "", errdex.HoleStr))))
@@ -364,4 +370,66 @@ func exceptionName(arg syntax.Node) string {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// recordWhat records the returned expression of a what() method defined
+// as a single return statement, in its class or out of it
+// (const char* bad_thing::what() const noexcept { return "bad thing"; }).
+func (x *file) recordWhat(fn syntax.Node) {
+	name := declaratorName(fn.Child("declarator"))
+	class, ok := strings.CutSuffix(name, "::what")
+	if !ok {
+		if name != "what" {
+			return
+		}
+		c := msgeval.Enclosing(fn, "class_specifier", "struct_specifier")
+		if c.IsNull() {
+			return
+		}
+		class = stripTemplate(msgeval.Compact(c.Child("name").Text()))
+	}
+	class = lastSegment(stripTemplate(class))
+	body := fn.Child("body")
+	if class == "" || body.NamedChildCount() != 1 || body.NamedChild(0).Kind() != "return_statement" {
+		return
+	}
+	if ret := body.NamedChild(0).NamedChild(0); !ret.IsNull() {
+		x.whats[class] = ret
+	}
+}
+
+// defaultWhat is the message of an exception built without arguments:
+// what its class's what() in the file returns, for the standard library's
+// exceptions the what() strings of libstdc++ and libc++, else nothing.
+func (x *file) defaultWhat(exc, class string, depth int) msgeval.Value {
+	if ret, ok := x.whats[class]; ok {
+		if v := x.eval(ret, depth+1); v.Text {
+			return v
+		}
+	}
+	if texts := stdWhats[class]; len(texts) > 0 && (exc == class || exc == "std::"+class) {
+		vs := make([]msgeval.Value, len(texts))
+		for i, t := range texts {
+			vs[i] = msgeval.Lit(t)
+		}
+		return rules.Union(vs...)
+	}
+	return msgeval.Of(errdex.Template{})
+}
+
+// stdWhats are the what() strings of the standard exceptions that take no
+// message, as libstdc++ and libc++ define them in their compiled
+// libraries or headers.
+var stdWhats = map[string][]string{
+	"exception":            {"std::exception"},
+	"bad_exception":        {"std::bad_exception"},
+	"bad_alloc":            {"std::bad_alloc"},
+	"bad_array_new_length": {"std::bad_array_new_length", "bad_array_new_length"},
+	"bad_cast":             {"std::bad_cast"},
+	"bad_typeid":           {"std::bad_typeid"},
+	"bad_function_call":    {"bad_function_call", "std::bad_function_call"},
+	"bad_weak_ptr":         {"bad_weak_ptr"},
+	"bad_optional_access":  {"bad optional access", "bad_optional_access"},
+	"bad_any_cast":         {"bad any_cast", "bad any cast"},
+	"bad_variant_access":   {"bad variant access", "bad_variant_access"},
 }
