@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -167,10 +168,24 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 	case !found:
 		msg = x.defaultWhat(exc, last, depth)
 	}
-	if last == "system_error" && found {
+	switch {
+	case last == "system_error" && found:
 		msg = rules.Concat(msg, msgeval.Of(errdex.NewTemplate(errdex.Lit(": "), errdex.HolePart("strerror", "", errdex.HoleStr))))
+	case last == "filesystem_error" && found:
+		msg = filesystemWhat(msg, len(args)-2)
 	}
 	return exc, msg, true
+}
+
+// filesystemWhat is the what() of a std::filesystem::filesystem_error
+// built from the message msg, paths path arguments and an error code:
+// "filesystem error: cannot copy: File exists [/a] [/b]".
+func filesystemWhat(msg msgeval.Value, paths int) msgeval.Value {
+	parts := []errdex.Part{errdex.Lit(": "), errdex.HolePart("strerror", "", errdex.HoleStr)}
+	for i := range min(paths, 2) {
+		parts = append(parts, errdex.Lit(" ["), errdex.HolePart(fmt.Sprintf("path%d", i+1), "", errdex.HolePath), errdex.Lit("]"))
+	}
+	return rules.Concat(rules.Concat(msgeval.Lit("filesystem error: "), msg), msgeval.Of(errdex.NewTemplate(parts...)))
 }
 
 // notConstructors are functions that return an exception object they do

@@ -54,4 +54,10 @@ class queue {
     }
 };
 
+void copy(const path& from, const path& to, error_code ec) {
+    if (ec)
+        throw filesystem::filesystem_error("cannot copy", from, to, ec);
+    throw filesystem_error("cannot convert", make_error_code(errc::illegal_byte_sequence));
+}
+
 }  // namespace mystd
