@@ -260,3 +260,75 @@ func className(fn string) string {
 	}
 	return ""
 }
+
+// Pass-through wrappers. Code often catches an exception and raises
+// another type with the caught one's message as its whole message: Java's
+// `throw new IllegalArgumentException(x.getMessage(), x)` in URI.create
+// around URI.Parser's URISyntaxException, Python's `raise ConfigError(str(e))
+// from e`. The wrapper's template is one error hole and names no words;
+// the printed type is the wrapper's, the text the inner site's. When the
+// query names a type the site matching its text does not raise, the sites
+// of that file that raise the query's type with a lone error hole are
+// its wrappers: each is credited with the inner site's text score, scaled
+// by affinity, so that the type and the text agree on it. Only the inner
+// site's own file is searched: exceptions are caught near where they are
+// raised, and a lone error hole elsewhere says nothing of this text.
+const (
+	// maxPassScan bounds the sites of a file looked at for wrappers.
+	maxPassScan = 512
+	// maxPassWrappers bounds the wrappers credited for one query.
+	maxPassWrappers = 4
+)
+
+// passThrough credits the pass-through wrappers of the best candidate
+// whose whole text the message shows but whose type differs from the
+// query's exception (see above).
+func (sc *scratch) passThrough(ix *Index, exception string) {
+	if exception == "" {
+		return
+	}
+	inner := -1
+	for i := range sc.found {
+		c := &sc.found[i]
+		if c.opaque || c.empty || !c.al.ok || c.al.matched != c.al.total || c.al.unexplained >= 1 {
+			continue
+		}
+		rec := ix.sites[c.site]
+		if lvl, ok := excAgreement(exception, ix.str(rec.exc), ix.str(rec.excQ)); !ok || lvl > 0 {
+			continue
+		}
+		if inner < 0 || c.text > sc.found[inner].text {
+			inner = i
+		}
+	}
+	if inner < 0 {
+		return
+	}
+	in := sc.found[inner]
+	f := ix.files[ix.sites[in.site].file]
+	run := ix.fileSites[f.first : f.first+f.n]
+	credited := 0
+	for _, s := range run[:min(len(run), maxPassScan)] {
+		rec := ix.sites[s]
+		if lvl, ok := excAgreement(exception, ix.str(rec.exc), ix.str(rec.excQ)); !ok || lvl < 1 || !sc.loneErrorHole(ix, rec) {
+			continue
+		}
+		if !sc.verifySite(ix, s) {
+			return
+		}
+		c := &sc.found[sc.bySite[s]]
+		if t := in.text * ix.affinity(s, in.site, false); t > c.text {
+			c.text, c.wrapped, c.passOn = t, int64(in.site), true
+		}
+		if credited++; credited == maxPassWrappers {
+			return
+		}
+	}
+}
+
+// loneErrorHole reports whether site rec's template is one error hole:
+// another error's message, whole.
+func (sc *scratch) loneErrorHole(ix *Index, rec siteRec) bool {
+	sc.inner, _ = ix.decode(rec.tmpl, sc.inner[:0])
+	return len(sc.inner) == 1 && sc.inner[0].hole && sc.inner[0].typ == tError
+}

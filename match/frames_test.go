@@ -97,6 +97,16 @@ func TestMatchEvidence(t *testing.T) {
 			values: []string{"cmd=nosuchcmd"},
 		},
 		{
+			// URI.create rethrows URI.Parser's URISyntaxException as an
+			// IllegalArgumentException with its message; a lone error
+			// hole in another file says nothing of this text.
+			name:   "a wrapper passing on the message under another type",
+			q:      Query{Message: "Illegal character in authority at index 7: http://a b/", Exception: "java.lang.IllegalArgumentException"},
+			want:   []errdex.ID{"java-uri-create", "java-uri-fail"},
+			reason: "the template is the message of the error it wraps",
+			values: []string{"x=Illegal character in authority at index 7: http://a b/"},
+		},
+		{
 			name:   "a repository hint tells duplicates apart",
 			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
 			want:   []errdex.ID{"dup-b", "dup-a"},

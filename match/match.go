@@ -64,6 +64,9 @@ type siteCand struct {
 	// wrappedBy is the site whose error hole holds this candidate's
 	// message, credited to this one (see compose.go), or -1.
 	wrappedBy int64
+	// passOn: a template of one error hole credited with the text of the
+	// site it wraps (see passThrough).
+	passOn bool
 	frame     float64
 	frameAt   int // the frame behind the frame evidence, -1 when none
 	exc       float64
@@ -261,6 +264,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 
 	sc.verifyHelpers(ix)
 	sc.compose(ix)
+	sc.passThrough(ix, exception)
 
 	// Evidence and score.
 	rare := len(ix.opaque[shortName(exception)]) <= rareException
@@ -300,6 +304,8 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		}
 		t := c.text
 		switch {
+		case c.passOn:
+			// the wrapped site's text (see passThrough)
 		case c.empty && sc.msg.len() == 0:
 			t = 1 // no message, as the site raises it
 		case c.empty && c.frame < frameNearRaise:

@@ -39,6 +39,8 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 		out = append(out, "the site raises the exception without a message")
 	case c.empty:
 		out = append(out, "the site raises the exception without a message, and this one has a message")
+	case c.passOn:
+		out = append(out, "the template is the message of the error it wraps")
 	case c.opaque:
 		out = append(out, "the template is all values: it is known by its place, not its text")
 	case al.matched == al.total && al.unexplained < 1:
