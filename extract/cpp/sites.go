@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -25,6 +26,8 @@ type file struct {
 	// whats are the expressions the what() methods of the file's classes
 	// return, by class name (the last segment of a qualified one).
 	whats map[string]syntax.Node
+	// siteDefs are the function definitions the sites are in.
+	siteDefs map[*errdex.Site]syntax.Node
 
 	sites  []*errdex.Site
 	notes  msgeval.Notes
@@ -40,6 +43,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		assigns:  map[string][]syntax.Node{},
 		defines:  map[string]string{},
 		whats:    map[string]syntax.Node{},
+		siteDefs: map[*errdex.Site]syntax.Node{},
 		budget:   msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
@@ -81,6 +85,96 @@ func (x *file) run() {
 			x.rule(n, r)
 		}
 	}
+	x.helperCalls(cands)
+}
+
+// helper is a function of the file whose site's whole message is one of
+// its parameters: void __throw_bad_access(const char* __what) {
+// throw bad_access(__what); }.
+type helper struct {
+	def   syntax.Node // the function_definition
+	param int         // the parameter that is the message
+	site  *errdex.Site
+}
+
+// helperCalls adds a site for each call of a helper with a message that
+// is text: the helper's own site says only that the message is its
+// parameter, the call says what it is
+// (__throw_bad_access("get: wrong index")).
+func (x *file) helperCalls(cands []syntax.Node) {
+	helpers := map[string]helper{}
+	for _, s := range x.sites {
+		if len(s.Alternatives) > 0 || len(s.Template.Parts) != 1 || !s.Template.Parts[0].IsHole() {
+			continue
+		}
+		def := x.siteDefs[s]
+		name := lastSegment(declaratorName(def.Child("declarator")))
+		if i := slices.Index(parameterNames(def), s.Template.Parts[0].Expr); i >= 0 && name != "" {
+			helpers[name] = helper{def: def, param: i, site: s}
+		}
+	}
+	if len(helpers) == 0 {
+		return
+	}
+	for _, n := range cands {
+		if n.Kind() != "call_expression" {
+			continue
+		}
+		fn := n.Child("function")
+		if fn.Kind() == "template_function" {
+			fn = fn.Child("name")
+		}
+		h, ok := helpers[lastSegment(msgeval.Compact(fn.Text()))]
+		if !ok || msgeval.Enclosing(n, "function_definition") == h.def || x.notes.Broken(n) {
+			continue
+		}
+		args := arguments(n.Child("arguments"))
+		if h.param >= len(args) {
+			continue
+		}
+		if v := x.eval(args[h.param], 0); v.Text && !v.Opaque() {
+			x.add(h.site.Kind, h.site.Exception, n, v)
+		}
+	}
+}
+
+// parameterNames are the names of a function definition's parameters, ""
+// for an unnamed one.
+func parameterNames(def syntax.Node) []string {
+	d := def.Child("declarator")
+	for range 16 {
+		if d.IsNull() || d.Kind() == "function_declarator" {
+			break
+		}
+		next := d.Child("declarator")
+		if next.IsNull() {
+			next = d.NamedChild(0)
+		}
+		d = next
+	}
+	if d.Kind() != "function_declarator" {
+		return nil
+	}
+	var names []string
+	for p := range d.Child("parameters").NamedChildren() {
+		if !p.Is("parameter_declaration", "optional_parameter_declaration") {
+			continue
+		}
+		name := ""
+		for q, i := p.Child("declarator"), 0; !q.IsNull() && i < 8; i++ {
+			if q.Kind() == "identifier" {
+				name = q.Text()
+				break
+			}
+			next := q.Child("declarator")
+			if next.IsNull() {
+				next = q.NamedChild(0)
+			}
+			q = next
+		}
+		names = append(names, name)
+	}
+	return names
 }
 
 // add records a site built from v.
@@ -90,6 +184,9 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v msgeval.Va
 	}
 	s := msgeval.NewSite(kind, exc, x.function(n), n, v.Alts)
 	x.sites = append(x.sites, s)
+	if def := msgeval.Enclosing(n, "function_definition"); !def.IsNull() {
+		x.siteDefs[s] = def
+	}
 	return s
 }
 

@@ -60,4 +60,20 @@ void copy(const path& from, const path& to, error_code ec) {
     throw filesystem_error("cannot convert", make_error_code(errc::illegal_byte_sequence));
 }
 
+[[noreturn]] void throw_bad_slot(const char* what) { _GLIBCXX_THROW_OR_ABORT(bad_slot(what)); }
+
+void throw_bad_slot(bool empty) {
+    if (empty)
+        throw_bad_slot("slot is empty");
+    else
+        throw_bad_slot("wrong slot");
+}
+
+[[noreturn]] void check_size(size_t n, const std::string& who) {
+    if (n > 10)
+        __throw_length_error(__N(who));
+}
+
+void grow(size_t n) { check_size(n, std::string("grow")); }
+
 }  // namespace mystd
