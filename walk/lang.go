@@ -30,6 +30,9 @@ var byExt = map[string]string{
 	".c":    C,
 	".cc":   CPP, ".cpp": CPP, ".cxx": CPP, ".c++": CPP, ".cppm": CPP, ".ixx": CPP,
 	".hh": CPP, ".hpp": CPP, ".hxx": CPP, ".h++": CPP, ".ipp": CPP, ".tpp": CPP,
+	// Template and inline implementations a header includes
+	// (libstdc++'s bits/*.tcc, VTK's .txx).
+	".tcc": CPP, ".txx": CPP, ".inl": CPP,
 	// CUDA is C++ with kernel-launch syntax; its error checks
 	// (TORCH_CHECK, CUDA_CHECK) are worth indexing.
 	".cu": CPP, ".cuh": CPP,
@@ -37,8 +40,10 @@ var byExt = map[string]string{
 
 // DetectLanguage names the language of a file from its name and, when the
 // name is not enough, the head of its content (the first HeadSize bytes
-// suffice): a "#!" line for files without an extension, and C++ constructs
-// for ".h" headers. It returns "" for anything else.
+// suffice): for files without an extension a "#!" line, or an Emacs mode
+// line naming C++ ("// -*- C++ -*-", the first line of the C++ standard
+// library's <vector> and <optional> in libstdc++ and libc++); C++
+// constructs for ".h" headers. It returns "" for anything else.
 //
 // Upper-case ".C" and ".H" are C++ by convention; other extensions are
 // compared case-insensitively. A ".in" suffix, the mark of a configure or
@@ -52,6 +57,9 @@ func DetectLanguage(p string, head []byte) string {
 	ext := extension(name)
 	switch ext {
 	case "":
+		if modeLine(head) == "c++" {
+			return CPP
+		}
 		return shebangLanguage(head)
 	case ".C", ".H":
 		return CPP
@@ -112,6 +120,32 @@ func shebangLanguage(head []byte) string {
 		return TypeScript
 	case interp == "rust-script":
 		return Rust
+	}
+	return ""
+}
+
+// modeLine returns the major mode an Emacs mode line on the first line
+// names, lower-cased ("// -*- C++ -*-", "/* -*- mode: c++; -*- */"), or
+// "".
+func modeLine(head []byte) string {
+	line, _, _ := bytes.Cut(head, []byte("\n"))
+	_, rest, ok := bytes.Cut(line, []byte("-*-"))
+	if !ok {
+		return ""
+	}
+	vars, _, ok := bytes.Cut(rest, []byte("-*-"))
+	if !ok {
+		return ""
+	}
+	for v := range bytes.SplitSeq(vars, []byte(";")) {
+		v = bytes.TrimSpace(v)
+		name, value, isVar := bytes.Cut(v, []byte(":"))
+		switch {
+		case !isVar && len(v) > 0:
+			return strings.ToLower(string(v)) // "-*- C++ -*-": the mode alone
+		case isVar && strings.EqualFold(string(bytes.TrimSpace(name)), "mode"):
+			return strings.ToLower(string(bytes.TrimSpace(value)))
+		}
 	}
 	return ""
 }
