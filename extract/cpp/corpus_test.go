@@ -1,7 +1,6 @@
 package cpp
 
 import (
-	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/extracttest"
+	"github.com/errdex/errdex/walk"
 )
 
 // corpusRoots are directories of C and C++ code that Debian packages
@@ -39,29 +39,6 @@ func corpusRoots(t testing.TB) []string {
 	return out
 }
 
-// languageOf picks a file's language as the walker does: by extension,
-// and for .h headers by C++ constructs in the head of the file.
-func languageOf(name string, head []byte) string {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".c":
-		return "c"
-	case ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".ipp", ".tcc":
-		return "cpp"
-	case ".h":
-		for _, s := range []string{"namespace ", "template <", "template<", "class ", "#include <string>", "extern \"C++\""} {
-			if bytes.Contains(head, []byte(s)) {
-				return "cpp"
-			}
-		}
-		return "c"
-	case "":
-		if strings.Contains(name, "/c++/") {
-			return "cpp" // libstdc++'s extension-less headers (<vector>)
-		}
-	}
-	return ""
-}
-
 // corpusInputs lists the C and C++ files below the roots (below 1 MiB).
 func corpusInputs(t testing.TB, roots []string) ([]extract.Input, int64) {
 	t.Helper()
@@ -87,8 +64,8 @@ func corpusInputs(t testing.TB, roots []string) ([]extract.Input, int64) {
 				f.Close()
 				head = head[:n]
 			}
-			lang := languageOf(p, head)
-			if lang == "" {
+			lang := walk.DetectLanguage(p, head)
+			if lang != walk.C && lang != walk.CPP {
 				return nil
 			}
 			ins = append(ins, extract.Input{Path: p, Language: lang, Size: info.Size(),
