@@ -345,6 +345,13 @@ type walker struct {
 // it, by walking the function's statements up to the use. It reports
 // false for names that are not local variables there.
 func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
+	if fn := s.fn; fn != nil && fn.body != nil && fn.ftype != nil && id.Name != "_" &&
+		!fn.infoOf().modified[id.Name] && isParam(fn.ftype, id.Name) {
+		// A parameter nothing assigns holds what the caller passed
+		// wherever it is read: the walk would find only that.
+		w := &walker{s: s, info: fn.infoOf(), id: id}
+		return w.finish(id, nil), true
+	}
 	w := s.walkTo(id, depth)
 	switch {
 	case w == nil:
