@@ -294,6 +294,10 @@ func exceptionPrefix(s, want string, raised map[string]struct{}) (name string, n
 	i := 0
 	for i < len(s) && i < 256 {
 		c := s[i]
+		if c == ':' && i > 0 && i+2 < len(s) && s[i+1] == ':' && s[i+2] != ' ' {
+			i += 2 // a C++ or Rust path: "std::invalid_argument"
+			continue
+		}
 		if c == ':' {
 			break
 		}

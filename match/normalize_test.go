@@ -125,8 +125,14 @@ func TestExceptionPrefix(t *testing.T) {
 		{in: "open /etc/x: denied"},
 		{in: "http: server closed"},
 		{in: "Error"},
+		{in: "std::invalid_argument: stoi", name: "std::invalid_argument", n: 23},
+		{in: "std::out_of_range: vector::_M_range_check: __n (which is 5)", name: "std::out_of_range", n: 19},
+		{in: "vector::_M_range_check: __n (which is 5) >= this->size()"},
+		{in: "basic_string::copy: __pos (which is 5) > this->size() (which is 2)"},
+		{in: "std::io::Error: broken pipe", name: "std::io::Error", n: 16},
+		{in: "::leading: x"},
 	}
-	raised := map[string]struct{}{"BadZipFile": {}, "Empty": {}, "NumError": {}, "error": {}}
+	raised := map[string]struct{}{"BadZipFile": {}, "Empty": {}, "NumError": {}, "error": {}, "invalid_argument": {}, "out_of_range": {}}
 	for _, tt := range tests {
 		name, n := exceptionPrefix(tt.in, tt.want, raised)
 		if name != tt.name || n != tt.n {
