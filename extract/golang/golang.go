@@ -241,6 +241,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x.broken = err != nil
 	x.run()
 	x.recordValues()
+	x.dropLocalNames()
 	x.siteGuards()
 	x.facts.Build = x.buildGuard()
 	guardFile(x.facts.Build, x.sites)

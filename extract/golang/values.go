@@ -3,6 +3,7 @@ package golang
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -188,6 +189,63 @@ func (x *fileCtx) freeName(name string) {
 		x.free[name] = true
 		x.facts.Free = append(x.facts.Free, name)
 	}
+}
+
+// dropLocalNames removes from Facts.Free the names a function of the
+// file declares (a parameter, a receiver, :=, var, a range variable):
+// Link tells holes apart by name alone, and a hole of such a name may
+// read the local (func labelled(Label string) beside a free Label).
+func (x *fileCtx) dropLocalNames() {
+	if len(x.facts.Free) == 0 {
+		return
+	}
+	local := map[string]bool{}
+	fields := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			for _, n := range f.Names {
+				local[n.Name] = true
+			}
+		}
+	}
+	for _, d := range x.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		fields(fd.Recv)
+		ast.Inspect(fd, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncType:
+				fields(n.Params)
+				fields(n.Results)
+			case *ast.AssignStmt:
+				if n.Tok == token.DEFINE {
+					for _, l := range n.Lhs {
+						if id, ok := l.(*ast.Ident); ok {
+							local[id.Name] = true
+						}
+					}
+				}
+			case *ast.RangeStmt:
+				if n.Tok == token.DEFINE {
+					for _, e := range []ast.Expr{n.Key, n.Value} {
+						if id, ok := e.(*ast.Ident); ok {
+							local[id.Name] = true
+						}
+					}
+				}
+			case *ast.ValueSpec:
+				for _, id := range n.Names {
+					local[id.Name] = true
+				}
+			}
+			return true
+		})
+	}
+	x.facts.Free = slices.DeleteFunc(x.facts.Free, func(name string) bool { return local[name] })
 }
 
 // inlineValues replaces the holes that name a package-level value of
