@@ -43,8 +43,8 @@ func (x *fileCtx) run() {
 			x.addSite(c.node, c.sc, t)
 		case candDeliver:
 			t := x.thrownValue(c.arg, c.sc, 0)
-			if t.Kind != errdex.KindThrow || t.Exception == "" {
-				continue // not a new error
+			if t.Kind != errdex.KindThrow || !x.errorClass(t.Exception, 0) {
+				continue // not a new error: passed on, or a value (new Date(), new Set())
 			}
 			t.Kind = errdex.KindReject
 			x.addSite(c.node, c.sc, t)
@@ -128,6 +128,27 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
+}
+
+// errorClass reports whether a class constructed in the file is an
+// error: named like one (Error, TypeError, DOMException, errors.FetchError)
+// or a class of the file that extends one, followed through at most
+// maxDepth bases. A delivered value (cb(new X())) is a site only when it
+// is an error; throw needs no such test.
+func (x *fileCtx) errorClass(name string, depth int) bool {
+	if name == "" || depth > maxDepth {
+		return false
+	}
+	short := name[strings.LastIndexByte(name, '.')+1:]
+	if strings.HasSuffix(short, "Error") || strings.HasSuffix(short, "Exception") {
+		return true
+	}
+	for _, c := range x.byNode {
+		if c.name == name && !c.base.IsNull() && x.errorClass(msgeval.Compact(c.base.Text()), depth+1) {
+			return true
+		}
+	}
+	return false
 }
 
 // rewrites returns the assignments that may have rewritten the message

@@ -43,3 +43,15 @@ class Sink extends EventEmitter {
 function wrapped(cb) {
   throw wrap(new Error('thrown, not delivered'));
 }
+
+// Values that are no errors are not delivered errors.
+class Pack {}
+class ParseFailure extends TypeError {}
+function notErrors(set, cb) {
+  const curr = Number(new Date());
+  const seen = new Set();
+  gather(seen, (edge) => edge.ok);
+  cb(new URL('https://example.com/'));
+  cb(new Pack());
+  cb(new ParseFailure('bad pack header'));
+}
