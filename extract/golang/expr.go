@@ -533,7 +533,9 @@ func (s scope) isNumber(e ast.Expr) bool {
 	case *ast.BinaryExpr:
 		switch e.Op {
 		case token.ADD:
-			return s.isNumber(e.X) || s.isNumber(e.Y)
+			// A string literal makes it text whatever the other operand's
+			// guessed type (a name declared int elsewhere in the function).
+			return !isStringLit(e.X) && !isStringLit(e.Y) && (s.isNumber(e.X) || s.isNumber(e.Y))
 		case token.SUB, token.MUL, token.QUO, token.REM, token.AND, token.OR, token.XOR, token.SHL, token.SHR, token.AND_NOT:
 			return true // no operator of strings
 		}
@@ -556,6 +558,12 @@ func (s scope) isNumber(e ast.Expr) bool {
 		}
 	}
 	return false
+}
+
+// isStringLit reports whether e is a string literal.
+func isStringLit(e ast.Expr) bool {
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == token.STRING
 }
 
 // typeOf guesses a hole type from declarations in the function and the

@@ -109,3 +109,15 @@ func Numbered(vals []bool, d int) error {
 	}
 	return nil
 }
+
+// Shadowed: a closure's string parameter named like an int variable of
+// its function is text where a string literal is added to it.
+func Shadowed(items []string) error {
+	var err error
+	each(items, func(name string) {
+		err = errors.New("bad item " + name + "!")
+	})
+	var name int = len(items)
+	_ = name
+	return err
+}
