@@ -357,15 +357,19 @@ func substValues(ts []errdex.Template, lookup func(errdex.Part) []errdex.Templat
 	var out []errdex.Template
 	changed := false
 	for i, t := range ts {
-		found := make([][]errdex.Template, len(t.Parts))
-		hit := false
+		var found [][]errdex.Template // made at the first hole with texts
 		for j, p := range t.Parts {
-			if p.IsHole() {
-				found[j] = lookup(p)
-				hit = hit || found[j] != nil
+			if !p.IsHole() {
+				continue
+			}
+			if vs := lookup(p); vs != nil {
+				if found == nil {
+					found = make([][]errdex.Template, len(t.Parts))
+				}
+				found[j] = vs
 			}
 		}
-		if !hit {
+		if found == nil {
 			if changed {
 				out = append(out, t)
 			}
