@@ -25,6 +25,20 @@
 //     ("Check failed: {cond} {message}"). A rule whose format is printf,
 //     cpython or brace needs a format string that is text; a call whose
 //     format is not (err(ctx, x) is not BSD's err) is not a site.
+//   - Calls of helpers: a function one of whose parameters is the whole
+//     message of a site (void fail(const char* what) { throw
+//     std::runtime_error(what); }) is a helper, and each call of it that
+//     passes text for that parameter is a site at the call, of the
+//     helper's kind and exception, with the text as the message: in the
+//     helper's file as the file is extracted, in other files of the
+//     repository by Link (libstdc++'s std::stoi passes "stoi" to
+//     __gnu_cxx::__stoa, which throws std::invalid_argument(__name)). Link
+//     finds the helper by name, with the call's qualification when it has
+//     one, whose parameters fit the call's arguments; among several that
+//     would make different sites, the one of the calling function's class
+//     or namespace, and none when that leaves several. A helper whose
+//     header the grammar lost to macros (statements left outside any
+//     function) is read from the text before them.
 //
 // # Messages
 //
@@ -113,6 +127,7 @@ func New(language string, cfg *config.Config) *extract.Extractor {
 		Extract: func(f *extract.File) (*extract.FileResult, error) {
 			return extractFile(f, language, rules)
 		},
+		Link: link,
 	}
 }
 
@@ -129,6 +144,9 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 	x := newFile(f, language, rules)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Problems: x.notes.Problems(f.Tree)}
+	if len(x.facts.helpers) > 0 || len(x.facts.calls) > 0 {
+		res.Facts = &x.facts
+	}
 	return res, nil
 }
 

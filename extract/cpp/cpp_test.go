@@ -74,3 +74,11 @@ func TestRuleSet(t *testing.T) {
 		t.Errorf("the repository's rule does not replace the built-in one: %+v", r)
 	}
 }
+
+// TestGoldenLink extracts files that call helpers of other files: each
+// call that passes text for a helper's message is a site of the helper's
+// exception (see link).
+func TestGoldenLink(t *testing.T) {
+	res := extracttest.Run(t, CPP, extracttest.Inputs(t, filepath.Join("testdata", "link"), "cpp", ".cc", ".h"))
+	extracttest.Check(t, filepath.Join("testdata", "link.golden.json"), extracttest.View(res, true), *update)
+}

@@ -28,8 +28,13 @@ type file struct {
 	whats map[string]syntax.Node
 	// siteDefs are the function definitions the sites are in.
 	siteDefs map[*errdex.Site]syntax.Node
+	// floating are the sites outside function definitions, at their
+	// nodes.
+	floating map[*errdex.Site]syntax.Node
+	src      []byte
 
 	sites  []*errdex.Site
+	facts  facts
 	notes  msgeval.Notes
 	budget msgeval.Budget
 }
@@ -39,11 +44,13 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		language: language,
 		rules:    rules,
 		tree:     f.Tree,
+		src:      f.Src,
 		decls:    map[string][]decl{},
 		assigns:  map[string][]syntax.Node{},
 		defines:  map[string]string{},
 		whats:    map[string]syntax.Node{},
 		siteDefs: map[*errdex.Site]syntax.Node{},
+		floating: map[*errdex.Site]syntax.Node{},
 		budget:   msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
@@ -85,14 +92,15 @@ func (x *file) run() {
 			x.rule(n, r)
 		}
 	}
-	x.helperCalls(cands)
+	helpers := x.helperCalls(cands)
+	x.recordCalls(cands, helpers)
 }
 
 // helper is a function of the file whose site's whole message is one of
 // its parameters: void __throw_bad_access(const char* __what) {
 // throw bad_access(__what); }.
 type helper struct {
-	def   syntax.Node // the function_definition
+	def   syntax.Node // the function_definition (null when recovered from text, see recoverHeader)
 	param int         // the parameter that is the message
 	site  *errdex.Site
 }
@@ -101,20 +109,35 @@ type helper struct {
 // is text: the helper's own site says only that the message is its
 // parameter, the call says what it is
 // (__throw_bad_access("get: wrong index")).
-func (x *file) helperCalls(cands []syntax.Node) {
+// It returns the helpers by name, and records them, with all their
+// sites, in the file's facts for Link.
+func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 	helpers := map[string]helper{}
+	byDef := map[any]*helperFact{}
 	for _, s := range x.sites {
 		if len(s.Alternatives) > 0 || len(s.Template.Parts) != 1 || !s.Template.Parts[0].IsHole() {
 			continue
 		}
-		def := x.siteDefs[s]
+		expr := s.Template.Parts[0].Expr
+		def, ok := x.siteDefs[s]
+		if !ok {
+			// Outside any function definition: the grammar lost the
+			// function's header, which the text may still show.
+			if h, ok := x.recoverHeader(x.floating[s], expr); ok {
+				helpers[lastSegment(h.name)] = helper{param: h.index, site: s}
+				x.recordHelper(byDef, h.start, h.name, h.least, h.most, h.index, expr, s)
+			}
+			continue
+		}
 		name := lastSegment(declaratorName(def.Child("declarator")))
-		if i := slices.Index(parameterNames(def), s.Template.Parts[0].Expr); i >= 0 && name != "" {
+		if i := slices.Index(parameterNames(def), expr); i >= 0 && name != "" {
 			helpers[name] = helper{def: def, param: i, site: s}
+			least, most := arity(def)
+			x.recordHelper(byDef, def, x.function(def.Child("declarator")), least, most, i, expr, s)
 		}
 	}
 	if len(helpers) == 0 {
-		return
+		return helpers
 	}
 	for _, n := range cands {
 		if n.Kind() != "call_expression" {
@@ -136,11 +159,15 @@ func (x *file) helperCalls(cands []syntax.Node) {
 			x.add(h.site.Kind, h.site.Exception, n, v)
 		}
 	}
+	return helpers
 }
 
-// parameterNames are the names of a function definition's parameters, ""
-// for an unnamed one.
-func parameterNames(def syntax.Node) []string {
+// functionDeclarator is the function_declarator of a function
+// definition, or def itself when it is one; a null node if none.
+func functionDeclarator(def syntax.Node) syntax.Node {
+	if def.Kind() == "function_declarator" {
+		return def
+	}
 	d := def.Child("declarator")
 	for range 16 {
 		if d.IsNull() || d.Kind() == "function_declarator" {
@@ -152,6 +179,16 @@ func parameterNames(def syntax.Node) []string {
 		}
 		d = next
 	}
+	if d.Kind() != "function_declarator" {
+		return syntax.Node{}
+	}
+	return d
+}
+
+// parameterNames are the names of the parameters of a function
+// definition or declarator, "" for an unnamed one.
+func parameterNames(def syntax.Node) []string {
+	d := functionDeclarator(def)
 	if d.Kind() != "function_declarator" {
 		return nil
 	}
@@ -186,6 +223,8 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v msgeval.Va
 	x.sites = append(x.sites, s)
 	if def := msgeval.Enclosing(n, "function_definition"); !def.IsNull() {
 		x.siteDefs[s] = def
+	} else {
+		x.floating[s] = n
 	}
 	return s
 }

@@ -1,0 +1,3 @@
+#include <stdexcept>
+
+inline void fail(const char* msg) { throw std::runtime_error(msg); }
