@@ -200,50 +200,10 @@ func (x *fileCtx) dropLocalNames() {
 		return
 	}
 	local := map[string]bool{}
-	fields := func(fl *ast.FieldList) {
-		if fl == nil {
-			return
-		}
-		for _, f := range fl.List {
-			for _, n := range f.Names {
-				local[n.Name] = true
-			}
-		}
-	}
 	for _, d := range x.file.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			addDeclared(fd, local)
 		}
-		fields(fd.Recv)
-		ast.Inspect(fd, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncType:
-				fields(n.Params)
-				fields(n.Results)
-			case *ast.AssignStmt:
-				if n.Tok == token.DEFINE {
-					for _, l := range n.Lhs {
-						if id, ok := l.(*ast.Ident); ok {
-							local[id.Name] = true
-						}
-					}
-				}
-			case *ast.RangeStmt:
-				if n.Tok == token.DEFINE {
-					for _, e := range []ast.Expr{n.Key, n.Value} {
-						if id, ok := e.(*ast.Ident); ok {
-							local[id.Name] = true
-						}
-					}
-				}
-			case *ast.ValueSpec:
-				for _, id := range n.Names {
-					local[id.Name] = true
-				}
-			}
-			return true
-		})
 	}
 	x.facts.Free = slices.DeleteFunc(x.facts.Free, func(name string) bool { return local[name] })
 }

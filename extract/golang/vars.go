@@ -184,33 +184,51 @@ func inPlace(outer []ast.Node, lit *ast.FuncLit) bool {
 	return true
 }
 
-// declaredIn returns the names a function literal declares: as a
-// parameter or result, with := or var. It is computed once for each
-// literal: escapeIn asks for every assignment in it.
+// declaredIn returns the names a function literal declares (see
+// addDeclared). It is computed once for each literal: escapeIn asks for
+// every assignment in it.
 func (info *funcInfo) declaredIn(lit *ast.FuncLit) map[string]bool {
 	if names, ok := info.litDecls[lit]; ok {
 		return names
 	}
 	names := map[string]bool{}
-	for _, fl := range []*ast.FieldList{lit.Type.Params, lit.Type.Results} {
-		if fl == nil {
-			continue
-		}
-		for _, f := range fl.List {
-			for _, n := range f.Names {
-				names[n.Name] = true
+	addDeclared(lit, names)
+	if info.litDecls == nil {
+		info.litDecls = map[*ast.FuncLit]map[string]bool{}
+	}
+	info.litDecls[lit] = names
+	return names
+}
+
+// addDeclared adds to names those a function (or anything in it)
+// declares: parameters and results, :=, var, range variables.
+func addDeclared(n ast.Node, names map[string]bool) {
+	idents := func(es ...ast.Expr) {
+		for _, e := range es {
+			if id, ok := e.(*ast.Ident); ok {
+				names[id.Name] = true
 			}
 		}
 	}
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						names[id.Name] = true
+		case *ast.FuncType:
+			for _, fl := range []*ast.FieldList{n.Params, n.Results} {
+				if fl != nil {
+					for _, f := range fl.List {
+						for _, id := range f.Names {
+							names[id.Name] = true
+						}
 					}
 				}
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				idents(n.Lhs...)
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				idents(n.Key, n.Value)
 			}
 		case *ast.ValueSpec:
 			for _, id := range n.Names {
@@ -219,11 +237,6 @@ func (info *funcInfo) declaredIn(lit *ast.FuncLit) map[string]bool {
 		}
 		return true
 	})
-	if info.litDecls == nil {
-		info.litDecls = map[*ast.FuncLit]map[string]bool{}
-	}
-	info.litDecls[lit] = names
-	return names
 }
 
 // modify records the variable an assignment to e changes (x in x, x.f,
