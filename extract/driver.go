@@ -138,6 +138,9 @@ func Run(ctx context.Context, inputs iter.Seq[Input], opts Options) (*Result, er
 	}()
 
 	res := &Result{}
+	// Inputs by path, to read again for the sites Link adds (see
+	// linkedSnippets).
+	read := map[string]Input{}
 	for o := range out {
 		res.FilesSeen++
 		res.Bytes += o.size
@@ -156,6 +159,7 @@ func Run(ctx context.Context, inputs iter.Seq[Input], opts Options) (*Result, er
 				res.Partial = append(res.Partial, errdex.SkippedFile{Path: o.file.Path, Reason: errdex.ReasonPartial, Detail: detail})
 			}
 			res.Files = append(res.Files, o.file)
+			read[o.file.Path] = o.in
 			n = len(o.file.Sites)
 		}
 		if opts.OnFile != nil {
@@ -179,6 +183,9 @@ func Run(ctx context.Context, inputs iter.Seq[Input], opts Options) (*Result, er
 			}
 		}
 		x.Link(files)
+	}
+	for _, f := range res.Files {
+		linkedSnippets(f, read[f.Path], opts.SnippetContext)
 	}
 	for _, f := range res.Files {
 		for _, s := range f.Sites {
@@ -294,6 +301,37 @@ func (w *worker) process(ctx context.Context, in Input) (*FileResult, *errdex.Sk
 		s.Snippet = MakeSnippet(lines, s.Location.Line, s.Location.EndLine, w.opts.SnippetContext)
 	}
 	return res, nil, int64(len(src)), nil
+}
+
+// linkedSnippets completes the sites a Link step added to file f (a
+// helper's call in another file, made a site once the helper is known):
+// their path, language and snippet, which the driver gives the sites of
+// Extract as it reads the file. The file is read again only when such a
+// site is there; if it cannot be, they stay without a snippet.
+func linkedSnippets(f *FileResult, in Input, context int) {
+	var lines []string
+	for _, s := range f.Sites {
+		if s.Snippet != nil {
+			continue
+		}
+		if s.Location.Path == "" {
+			s.Location.Path = f.Path
+		}
+		if s.Language == "" {
+			s.Language = f.Language
+		}
+		if lines == nil {
+			if in.Read == nil {
+				return
+			}
+			src, err := in.Read()
+			if err != nil {
+				return
+			}
+			lines = splitLines(src)
+		}
+		s.Snippet = MakeSnippet(lines, s.Location.Line, s.Location.EndLine, context)
+	}
 }
 
 // safeExtract calls the extractor, turning a panic into an error so that one

@@ -137,3 +137,32 @@ func TestMakeSnippet(t *testing.T) {
 		t.Error("a line past the end must give no snippet")
 	}
 }
+
+// TestRunSnippetsOfLinkedSites checks that a site a Link step adds to a
+// file, after its source was read, gets its snippet, path and language.
+func TestRunSnippetsOfLinkedSites(t *testing.T) {
+	linked := *lineSites
+	linked.Link = func(files []*extract.FileResult) {
+		for _, f := range files {
+			f.Sites = append(f.Sites, &errdex.Site{
+				Kind: errdex.KindRaise, Exception: "E", Function: "<module>",
+				Template: errdex.NewTemplate(errdex.Lit("linked")),
+				Location: errdex.Location{Span: errdex.Span{Line: 2, Column: 1, EndLine: 2}},
+			})
+		}
+	}
+	res, err := extract.Run(context.Background(), func(yield func(extract.Input) bool) {
+		yield(input("m.py", "python", "x = 1\ncall()\ny = 2\n", nil))
+	}, extract.Options{Repo: "r", Extractors: []*extract.Extractor{&linked}, SnippetContext: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Sites) != 1 {
+		t.Fatalf("%d sites, want the linked one", len(res.Sites))
+	}
+	s := res.Sites[0]
+	want := &errdex.Snippet{StartLine: 1, Lines: []string{"x = 1", "call()", "y = 2"}, MarkLines: []int{2}}
+	if diff := cmp.Diff(want, s.Snippet); diff != "" || s.Location.Path != "m.py" || s.Language != "python" {
+		t.Errorf("path %q, language %q, snippet (-want +got):\n%s", s.Location.Path, s.Language, diff)
+	}
+}
