@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex/syntax"
@@ -80,6 +81,49 @@ func (ev *evaluator) localCall(n syntax.Node, sc *scope) (value, bool) {
 	}
 	out.expr = ev.text(n)
 	return out, true
+}
+
+// unpacked is the value a tuple unpacking binds to one name (ok, msg =
+// check(x)): the item at the name's position of each tuple display the
+// called function of the file returns, with its parameters bound to the
+// call's arguments as for localCall, or a hole named after the name where a
+// return is no such tuple, the callee is not the file's, or the unpacking
+// is itself inside a modelled call.
+func (ev *evaluator) unpacked(b *binding, sc *scope) value {
+	hole := unknown(b.name, "")
+	id := ev.fs.tree.At(b.at)
+	pos := -1
+	for i, c := range slices.Collect(id.Parent().NamedChildren()) {
+		if c == id {
+			pos = i
+		}
+	}
+	if pos < 0 || len(ev.calls) > 0 {
+		// Only the unpacking at hand is followed into the callee, not
+		// the callee's own (token, value = get_cfws(value) in a parser
+		// of such functions calling each other).
+		return hole
+	}
+	fn, bound := ev.callee(b.value.Child("function"), sc)
+	if fn == nil || len(fn.returns) == 0 || len(fn.returns) > maxReturns || slices.ContainsFunc(ev.calls, func(f callFrame) bool { return f.fn == fn }) {
+		return hole
+	}
+	args, ok := ev.bindCall(b.value.Child("arguments"), fn, bound, sc, true)
+	if !ok {
+		return hole
+	}
+	ev.calls = append(ev.calls, callFrame{fn: fn, args: args})
+	defer func() { ev.calls = ev.calls[:len(ev.calls)-1] }()
+	items := make([]value, 0, len(fn.returns))
+	for _, r := range fn.returns {
+		elems := slices.Collect(unparen(r).NamedChildren())
+		if k := unparen(r).Kind(); k != "expression_list" && k != "tuple" || pos >= len(elems) {
+			items = append(items, hole)
+			continue
+		}
+		items = append(items, ev.eval(elems[pos], fn))
+	}
+	return union(items...)
 }
 
 // callee finds the function a call's callee names: a function visible

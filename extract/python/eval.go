@@ -2,7 +2,6 @@ package python
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -1065,38 +1064,4 @@ func (ev *evaluator) typingName(fn syntax.Node) string {
 		}
 	}
 	return ""
-}
-
-// unpacked is the value a tuple unpacking binds to one name (ok, msg =
-// check(x)): the item at the name's position of each tuple the called
-// function returns, when it is a function of the file or a method of the
-// class (self.check(x)); otherwise a hole named after the name.
-func (ev *evaluator) unpacked(b *binding, sc *scope) value {
-	id := ev.fs.tree.At(b.at)
-	pos := -1
-	for i, c := range slices.Collect(id.Parent().NamedChildren()) {
-		if c == id {
-			pos = i
-		}
-	}
-	callee := ev.fs.function(compactName(ev.text(b.value.Child("function"))), sc)
-	if pos < 0 || callee == nil {
-		return unknown(b.name, "")
-	}
-	var items []value
-	opaque := false // some return is not a tuple display
-	for _, r := range callee.returns {
-		elems := slices.Collect(unparen(r).NamedChildren())
-		if k := unparen(r).Kind(); k != "expression_list" && k != "tuple" || pos >= len(elems) {
-			opaque = true
-			continue
-		}
-		if len(items) < maxAlts {
-			items = append(items, ev.eval(elems[pos], callee))
-		}
-	}
-	if opaque || len(items) == 0 {
-		items = append(items, unknown(b.name, ""))
-	}
-	return union(items...)
 }

@@ -229,9 +229,9 @@ func (l *linker) lookup(q string, depth int) *classEntry {
 	return nil
 }
 
-// follow returns the name q stands for through the imports and aliases
-// of the repository's modules (see nameTarget), q itself when none of
-// them binds it.
+// follow returns the name q stands for when a module of the repository
+// binds it by an alias (see facts.aliases), through that alias and the
+// imports and aliases it leads to (see nameTarget); q itself otherwise.
 func (l *linker) follow(q string, depth int) string {
 	if depth >= maxChain {
 		return q
@@ -242,6 +242,12 @@ func (l *linker) follow(q string, depth int) string {
 			continue
 		}
 		first, tail, dotted := strings.Cut(q[len(mod)+1:], ".")
+		if _, alias := f.aliases[first]; !alias && depth == 0 {
+			// An import alone is a re-export under the same class,
+			// whose module Python prints as the class says (io's
+			// UnsupportedOperation, from _io, prints as io's).
+			return q
+		}
 		target, ok := f.nameTarget(first)
 		if !ok {
 			return q

@@ -174,10 +174,7 @@ type fileScan struct {
 	imported []extract.Import
 	classes  []*classInfo
 	funcs    []*scope
-	// funcByQual indexes funcs by qualified name, built on first use
-	// (see function).
-	funcByQual map[string]*scope
-	sites      []candidate
+	sites    []candidate
 	// calls are the file's calls with their scopes, for the messages
 	// passed to a function that raises them (params.go).
 	calls []candidate
@@ -615,37 +612,4 @@ func isProperty(def syntax.Node) bool {
 		}
 	}
 	return false
-}
-
-// function returns the scope of the function a call names from scope sc:
-// a function nested in sc's functions or of the module ("check"), or a
-// method of the class of sc's method ("self.check"); nil when the file
-// defines none.
-func (fs *fileScan) function(written string, sc *scope) *scope {
-	if fs.funcByQual == nil {
-		fs.funcByQual = make(map[string]*scope, len(fs.funcs))
-		for _, f := range fs.funcs {
-			if _, dup := fs.funcByQual[f.qual]; !dup {
-				fs.funcByQual[f.qual] = f
-			}
-		}
-	}
-	first, rest, dotted := strings.Cut(written, ".")
-	if dotted {
-		m := sc.method()
-		if m == nil || first != sc.selfName() || strings.Contains(rest, ".") {
-			return nil
-		}
-		return fs.funcByQual[m.qual+"."+rest]
-	}
-	for s := sc; s != nil; s = s.parent {
-		q := written
-		if s.qual != "" {
-			q = s.qual + "." + written
-		}
-		if f := fs.funcByQual[q]; f != nil && s.kind != classScope {
-			return f
-		}
-	}
-	return nil
 }

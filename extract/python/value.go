@@ -90,6 +90,12 @@ func (v value) reprAlts() []errdex.Template {
 	case vStr, vBytes:
 		out := make([]errdex.Template, len(v.alts))
 		for i, a := range v.alts {
+			if len(a.Parts) == 1 && a.Parts[0].IsHole() && a.Parts[0].Type == errdex.HoleAny && v.kind == vStr {
+				// An unknown value that met others as its str() text
+				// (see union): its repr() is not a quoted text.
+				out[i] = unknown(a.Parts[0].Expr, "").hole(errdex.HoleRepr)
+				continue
+			}
 			out[i] = pystr.Repr(a, v.kind == vBytes)
 		}
 		return out
