@@ -145,3 +145,33 @@ func BenchmarkLongFunction(b *testing.B) {
 		})
 	}
 }
+
+// TestUnpackingChain extracts a parser of functions that each unpack the
+// tuple another returns (token, value = get_b(value)), as email's header
+// parser does: following each unpacking into every callee's own would
+// multiply the lookups by the chain's length at every step; the file must
+// stay within its lookup budget and still read the first unpacking.
+func TestUnpackingChain(t *testing.T) {
+	const funcs = 120
+	var b strings.Builder
+	for i := range funcs {
+		fmt.Fprintf(&b, "def get_%d(value):\n", i)
+		for j := i + 1; j < min(funcs, i+8); j++ {
+			fmt.Fprintf(&b, "    if value.startswith('%d'):\n        token, value = get_%d(value)\n        return token, value\n", j, j)
+		}
+		fmt.Fprintf(&b, "    return 'tok%d', value[1:]\n\n", i)
+	}
+	b.WriteString("def parse(value):\n    token, rest = get_0(value)\n    raise ValueError('bad token ' + token)\n")
+	src := b.String()
+	res := run(t, []extract.Input{{Path: "chain.py", Language: "python", Read: func() ([]byte, error) { return []byte(src), nil }}})
+	for _, f := range res.Files {
+		for _, p := range f.Problems {
+			if strings.Contains(p, "variables resolved as holes") {
+				t.Errorf("problem: %s", p)
+			}
+		}
+	}
+	if len(res.Sites) != 1 || !strings.Contains(res.Sites[0].Template.String()+fmt.Sprint(res.Sites[0].Alternatives), "bad token tok0") {
+		t.Errorf("sites %v, want one raising 'bad token tok0' among others", res.Sites)
+	}
+}
