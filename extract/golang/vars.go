@@ -23,6 +23,11 @@ type funcInfo struct {
 	// body, or whose address is taken: a condition on them is not known to
 	// hold twice.
 	modified map[string]bool
+	// reassigned are the modified names a change replaces as a whole (x =,
+	// x++, &x, a declaration), not only through a field, element or
+	// pointer (x.f = v): a walk for one of the others finds only what it
+	// starts with (see resolveVar).
+	reassigned map[string]bool
 	// before holds, for a variable name, the values flowing into a
 	// statement of a statement list, as a walk found them: a later use
 	// after it starts there (see walker.list).
@@ -53,7 +58,7 @@ func (fn *funcCtx) infoOf() *funcInfo {
 
 func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 	info := &funcInfo{types: map[string]ast.Expr{}, locals: map[string]bool{}, consts: map[string]bool{},
-		modified: map[string]bool{}, before: map[flowKey]flow{}, escapes: map[string]token.Pos{}}
+		modified: map[string]bool{}, reassigned: map[string]bool{}, before: map[flowKey]flow{}, escapes: map[string]token.Pos{}}
 	if ft != nil {
 		info.fields(ft.Params)
 		info.fields(ft.Results)
@@ -105,6 +110,7 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 				}
 				info.locals[id.Name] = true
 				info.modified[id.Name] = true
+				info.reassigned[id.Name] = true
 			}
 		case *ast.FuncLit:
 			info.fields(n.Type.Params)
@@ -242,18 +248,22 @@ func addDeclared(n ast.Node, names map[string]bool) {
 // modify records the variable an assignment to e changes (x in x, x.f,
 // x[i], *x); declare says it is declared there.
 func (info *funcInfo) modify(e ast.Expr, declare bool) {
+	whole := true // no field, element or pointer of x
 	for {
 		switch x := e.(type) {
 		case *ast.ParenExpr:
 			e = x.X
 		case *ast.SelectorExpr:
-			e = x.X
+			e, whole = x.X, false
 		case *ast.IndexExpr:
-			e = x.X
+			e, whole = x.X, false
 		case *ast.StarExpr:
-			e = x.X
+			e, whole = x.X, false
 		case *ast.Ident:
 			info.modified[x.Name] = true
+			if whole {
+				info.reassigned[x.Name] = true
+			}
 			if declare {
 				info.locals[x.Name] = true
 			}
@@ -359,9 +369,11 @@ type walker struct {
 // false for names that are not local variables there.
 func (s scope) resolveVar(id *ast.Ident, depth int) ([]errdex.Template, bool) {
 	if fn := s.fn; fn != nil && fn.body != nil && fn.ftype != nil && id.Name != "_" &&
-		!fn.infoOf().modified[id.Name] && isParam(fn.ftype, id.Name) {
+		!fn.infoOf().reassigned[id.Name] && isParam(fn.ftype, id.Name) {
 		// A parameter nothing assigns holds what the caller passed
-		// wherever it is read: the walk would find only that.
+		// wherever it is read: the walk would find only that. So does
+		// one changed only through its fields or elements (v.Op = op in
+		// cmd/compile's rewrite rules), which the walk does not follow.
 		w := &walker{s: s, info: fn.infoOf(), id: id}
 		return w.finish(id, nil), true
 	}
