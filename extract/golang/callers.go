@@ -69,7 +69,7 @@ func (l *linker) callerTemplates(ix *helperIndex) {
 		for j := range fx.Calls {
 			c := &fx.Calls[j]
 			if h := ix.of(*c, fx); h != nil && h.file.Dir == fx.Dir {
-				ci.callers[h] = append(ci.callers[h], callerRef{c, in[j], ix.made[c.Site]})
+				ci.callers[h] = append(ci.callers[h], callerRef{c, in[j], ix.made[c.Site.made]})
 			}
 		}
 	})

@@ -302,15 +302,15 @@ func (l *linker) helperSites() *helperIndex {
 			}
 			if e, ok := fatals[key{fx.Dir, c.Name}]; ok && !c.Method && c.Import == "" {
 				if fatalCall(e, c) {
-					guardFile(fx.Build, []*errdex.Site{c.Site})
-					f.Sites = append(f.Sites, c.Site)
+					guardFile(fx.Build, []*errdex.Site{c.Site.site()})
+					f.Sites = append(f.Sites, c.Site.site())
 				}
 				continue
 			}
 			if h := ix.of(c, fx); h != nil && ix.settle(h, c, 0, true) {
-				guardFile(fx.Build, []*errdex.Site{c.Site})
-				f.Sites = append(f.Sites, c.Site)
-				ix.made[c.Site] = true
+				guardFile(fx.Build, []*errdex.Site{c.Site.site()})
+				f.Sites = append(f.Sites, c.Site.site())
+				ix.made[c.Site.site()] = true
 			}
 		}
 	})
@@ -353,7 +353,7 @@ func (ix *helperIndex) forwarded(h *Helper, c Call, in *Helper, depth int) (_ []
 				mine = append(mine, t)
 			}
 		}
-		s := *c.Site
+		s := c.Site.value()
 		s.Provenance = slices.Clip(s.Provenance)
 		ix.settleAs(h, &s, mine, slices.Repeat([]*errdex.Site{from}, len(mine)), all)
 		if cs := carryConds(ix.conds[from], h, c, in); len(cs) > 0 {
@@ -422,8 +422,9 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 		}
 		if anyText(arg.Templates) {
 			ts = arg.Templates
-			c.Site.Kind = errdex.KindErrorf
-			c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+			s := c.Site.site()
+			s.Kind = errdex.KindErrorf
+			s.Provenance = append(s.Provenance, errdex.Fact{
 				Name: h.Name, Kind: errdex.FactHelper, Text: helperKey(h.Recv, h.Name) + ": fmt.Sprintf(" + h.Params[h.Format] + ", ...)", Location: h.Span,
 			})
 		}
@@ -431,7 +432,7 @@ func (ix *helperIndex) settle(h *Helper, c Call, depth int, needText bool) bool 
 	if len(ts) == 0 {
 		return false
 	}
-	ix.settleAs(h, c.Site, ts, srcs, all)
+	ix.settleAs(h, c.Site.site(), ts, srcs, all)
 	return true
 }
 

@@ -137,9 +137,10 @@ func fatalCall(e Extern, c Call) bool {
 		return false
 	}
 	ts := preferLiteral(dedupe(c.Args[0].Templates, maxAlternatives))
-	c.Site.Kind, c.Site.Exception = errdex.KindPanic, runtimeFatal
-	c.Site.Template, c.Site.Alternatives = ts[0], ts[1:]
-	c.Site.Provenance = append(c.Site.Provenance, errdex.Fact{
+	s := c.Site.site()
+	s.Kind, s.Exception = errdex.KindPanic, runtimeFatal
+	s.Template, s.Alternatives = ts[0], ts[1:]
+	s.Provenance = append(s.Provenance, errdex.Fact{
 		Name: e.Name, Kind: errdex.FactHelper, Text: e.Name + ": the runtime's fatal error, supplied by the linker", Location: e.Span,
 	})
 	return true

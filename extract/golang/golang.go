@@ -304,7 +304,7 @@ type fileCtx struct {
 	// siteNodes are the nodes of the sites, for their guards.
 	siteNodes map[ast.Node][]*errdex.Site
 	// callNodes are the calls of helpers that Link may make sites.
-	callNodes map[*ast.CallExpr]*errdex.Site
+	callNodes map[*ast.CallExpr]*callSite
 	facts     *Facts
 	problems  []string
 	// memo holds the messages of names already resolved, and steps
@@ -333,7 +333,7 @@ func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 		made:      map[ast.Expr]bool{},
 		memo:      map[*ast.Ident][]errdex.Template{},
 		siteNodes: map[ast.Node][]*errdex.Site{},
-		callNodes: map[*ast.CallExpr]*errdex.Site{},
+		callNodes: map[*ast.CallExpr]*callSite{},
 	}
 	x.facts = &Facts{Package: x.pkg, Dir: path.Dir(f.Path), Path: f.Path}
 	for _, imp := range af.Imports {

@@ -69,13 +69,17 @@ func (x *fileCtx) siteGuards() {
 		}
 		stack = append(stack, n)
 		sites := x.siteNodes[n]
-		if c, ok := n.(*ast.CallExpr); ok && x.callNodes[c] != nil {
-			sites = append(slices.Clip(sites), x.callNodes[c])
+		var cs *callSite
+		if c, ok := n.(*ast.CallExpr); ok {
+			cs = x.callNodes[c]
 		}
-		if len(sites) > 0 {
+		if len(sites) > 0 || cs != nil {
 			if gs := x.guardsOf(stack); len(gs) > 0 {
 				for _, s := range sites {
 					s.Guards = append(slices.Clone(gs), s.Guards...)
+				}
+				if cs != nil {
+					cs.guards = append(slices.Clone(gs), cs.guards...)
 				}
 			}
 		}

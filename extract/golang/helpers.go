@@ -93,7 +93,35 @@ type Call struct {
 	ByParam bool
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
-	Site *errdex.Site
+	Site *callSite
+}
+
+// callSite is the provisional site of a Call: where it is and its guards,
+// the site itself made only when Link makes the call one (see site), as
+// few calls are.
+type callSite struct {
+	span     errdex.Span
+	function string
+	guards   []errdex.Guard
+	made     *errdex.Site
+}
+
+// site returns the call's site, made on first use.
+func (c *callSite) site() *errdex.Site {
+	if c.made == nil {
+		s := c.value()
+		c.made = &s
+	}
+	return c.made
+}
+
+// value returns a copy of the call's site: of the one made, or of the
+// one site would make.
+func (c *callSite) value() errdex.Site {
+	if c.made != nil {
+		return *c.made
+	}
+	return errdex.Site{Language: "go", Location: errdex.Location{Span: c.span}, Function: c.function, Guards: c.guards}
 }
 
 // CallArg is one argument of a Call: its source text and messages and,
@@ -298,7 +326,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		}
 		c.Args = append(c.Args, arg)
 	}
-	c.Site = &errdex.Site{Language: "go", Location: errdex.Location{Span: x.span(call)}, Function: fn.name}
+	c.Site = &callSite{span: x.span(call), function: fn.name}
 	if !c.Forward {
 		x.callNodes[call] = c.Site // for its guards, should Link make it a site
 	}
