@@ -214,6 +214,7 @@ func (x *fileCtx) dropLocalNames() {
 // file imports as pkg. A variable some file assigns is left a hole; a
 // name with different texts in several files (builds) reads each.
 func (l *linker) inlineValues() {
+	wanted := l.valueHoles()
 	values := map[key][]errdex.Template{}
 	isVar := map[key]bool{}
 	assigned := map[key]bool{}
@@ -223,6 +224,9 @@ func (l *linker) inlineValues() {
 		}
 		for _, v := range fx.Values {
 			k := key{fx.Dir, v.Name}
+			if !wanted[k] {
+				continue // no hole reads it
+			}
 			if old, ok := values[k]; ok { // a name of several files (builds)
 				values[k] = dedupe(append(old, v.Templates...), maxValueAlternatives)
 			} else {
@@ -240,10 +244,7 @@ func (l *linker) inlineValues() {
 		return
 	}
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
-		free := map[string]bool{}
-		for _, n := range fx.Free {
-			free[n] = true
-		}
+		free := freeNames(fx)
 		lookup := func(p errdex.Part) []errdex.Template {
 			k, ok := l.valueKey(fx, p.Expr, free)
 			if !ok || isVar[k] && assigned[k] {
@@ -277,6 +278,58 @@ func (l *linker) inlineValues() {
 			}
 		}
 	})
+}
+
+// valueHoles returns the package-level names that holes of the files'
+// messages name (see valueKey): the only values inlineValues looks up,
+// of the many the files record.
+func (l *linker) valueHoles() map[key]bool {
+	wanted := map[key]bool{}
+	l.eachFile(func(f *extract.FileResult, fx *Facts) {
+		free := freeNames(fx)
+		mark := func(ts ...errdex.Template) {
+			for _, t := range ts {
+				for _, p := range t.Parts {
+					if !p.IsHole() {
+						continue
+					}
+					if k, ok := l.valueKey(fx, p.Expr, free); ok {
+						wanted[k] = true
+					}
+				}
+			}
+		}
+		for _, s := range f.Sites {
+			mark(s.Template)
+			mark(s.Alternatives...)
+		}
+		for i := range fx.Calls {
+			for _, a := range fx.Calls[i].Args {
+				mark(a.Templates...)
+				mark(a.Printf...)
+			}
+		}
+		for _, s := range fx.Stringers {
+			mark(s.Templates...)
+		}
+		for _, lit := range fx.Literals {
+			mark(lit.Fallback...)
+			for _, f := range lit.Fields {
+				mark(f.Template)
+				mark(f.Alternatives...)
+			}
+		}
+	})
+	return wanted
+}
+
+// freeNames returns the set of fx.Free.
+func freeNames(fx *Facts) map[string]bool {
+	free := make(map[string]bool, len(fx.Free))
+	for _, n := range fx.Free {
+		free[n] = true
+	}
+	return free
 }
 
 // valueKey returns the package-level name a hole's expression names: a
