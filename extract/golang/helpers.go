@@ -306,6 +306,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		return
 	}
 	s := scope{x, fn}
+	c.Args = make([]CallArg, 0, len(call.Args))
 	for i, a := range call.Args {
 		arg := CallArg{Expr: clip(x.text(a), maxExpr)}
 		if c.Forward && !x.readsParam(a, fn) {

@@ -72,7 +72,6 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 			stack = stack[:len(stack)-1]
 			return true
 		}
-		defer func() { stack = append(stack, n) }()
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -116,6 +115,7 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 			info.fields(n.Type.Params)
 			info.fields(n.Type.Results)
 		}
+		stack = append(stack, n) // enclosing the nodes below, not n itself
 		return true
 	})
 	return info
