@@ -243,6 +243,9 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x.recordValues()
 	x.dropLocalNames()
 	x.siteGuards()
+	// Kept until Link: without the room left by their growth.
+	x.facts.Calls = trimmed(x.facts.Calls)
+	x.facts.Values = trimmed(x.facts.Values)
 	x.facts.Build = x.buildGuard()
 	guardFile(x.facts.Build, x.sites)
 	res.Sites = x.sites
@@ -250,6 +253,15 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	res.Analysis = analysisFacts(af)
 	res.Problems = append(res.Problems, x.problems...)
 	return res, nil
+}
+
+// trimmed returns s, or a copy of it without spare capacity when it has
+// some.
+func trimmed[S ~[]E, E any](s S) S {
+	if len(s) == 0 || cap(s) == len(s) {
+		return s
+	}
+	return slices.Clone(s)
 }
 
 // analysisFacts are the language-neutral facts of a Go file the
