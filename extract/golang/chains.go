@@ -149,7 +149,12 @@ func (l *linker) newHelperIndex() *helperIndex {
 				ix.closures[closureKey{fx.Path, h.Scope, h.Name}] = h
 				continue
 			}
-			first(ix.helpers, key{fx.Dir, helperKey(h.Recv, h.Name)}, h)
+			// Of one helper for several platforms (statNolog of
+			// stat_unix.go and stat_plan9.go), the most widely built.
+			k := key{fx.Dir, helperKey(h.Recv, h.Name)}
+			if had, ok := ix.helpers[k]; !ok || l.width(fx) > l.width(had.file) {
+				ix.helpers[k] = h
+			}
 			if h.Recv != "" {
 				k := key{fx.Dir, h.Name}
 				ix.methods[k] = append(ix.methods[k], h)

@@ -37,6 +37,7 @@ type linker struct {
 	errnoTables map[key][]errnoTable
 	consts      map[key][]constAt
 	compat      map[[2]string]bool // see linker.compatible
+	widths      map[string]int     // breadth by build condition (see width)
 	stringers   map[key][]Stringer // every variant (build) of a type's String method
 	// messages are the templates of each Error method's site before its
 	// tables became sites of their own: what values of its type print.
@@ -182,14 +183,7 @@ func newLinker(files []*extract.FileResult) *linker {
 	// A type's String methods for several builds: the most widely built
 	// first, so that its messages lead (ProcessState's of unix and
 	// windows before plan9's).
-	widths := map[string]int{}
-	width := func(fx *Facts) int {
-		c := buildOf(fx)
-		if _, ok := widths[c]; !ok {
-			widths[c] = breadth(c)
-		}
-		return widths[c]
-	}
+	width := l.width
 	for _, sts := range l.stringers {
 		if len(sts) > 1 {
 			slices.SortStableFunc(sts, func(a, b Stringer) int { return width(b.file) - width(a.file) })
@@ -212,6 +206,21 @@ func newLinker(files []*extract.FileResult) *linker {
 	slices.Sort(l.dirs)
 	l.modulePrefixes()
 	return l
+}
+
+// width is how many platforms build the file with facts fx (see
+// breadth), remembered by build condition.
+func (l *linker) width(fx *Facts) int {
+	c := buildOf(fx)
+	w, ok := l.widths[c]
+	if !ok {
+		if l.widths == nil {
+			l.widths = map[string]int{}
+		}
+		w = breadth(c)
+		l.widths[c] = w
+	}
+	return w
 }
 
 // first sets m[k] unless it is set: when files for several platforms
