@@ -690,8 +690,13 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 			x.assertCall(node, method, sc)
 			return
 		}
-		// An error-first callback: cb(new Error(...)), callback(err).
-		x.deliver(node, firstArg(args), sc)
+		// An error-first callback: cb(new Error(...)), callback(err),
+		// next(err) in middleware: a function the code was handed, or
+		// one named as such callbacks are; not log(new Error(...)) or
+		// wrap(new Error(...)).
+		if callbackNames[name] || x.isParam(name, sc) {
+			x.deliver(node, firstArg(args), sc)
+		}
 	case "member_expression":
 		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
 		if obj.Kind() == "identifier" && obj.Text() == "Promise" && prop == "reject" {
@@ -732,6 +737,21 @@ func (x *fileCtx) deliver(node, arg syntax.Node, sc *scope) {
 	if a := unwrap(arg); a.Is("new_expression", "call_expression", "identifier") {
 		x.cands = append(x.cands, candidate{kind: candDeliver, node: node, arg: arg, sc: sc})
 	}
+}
+
+// callbackNames are the names error-first callbacks conventionally have.
+var callbackNames = map[string]bool{"cb": true, "callback": true, "done": true, "next": true}
+
+// isParam reports whether name is a parameter of an enclosing function.
+func (x *fileCtx) isParam(name string, sc *scope) bool {
+	for s := sc; s != nil; s = s.parent {
+		for _, p := range s.params {
+			if p.binds(name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isReject reports whether name is the reject parameter of an enclosing

@@ -55,3 +55,15 @@ function notErrors(set, cb) {
   cb(new Pack());
   cb(new ParseFailure('bad pack header'));
 }
+
+// Calls that are no callbacks: a logger, a wrapper whose result is kept.
+function report(err) {
+  log(new Error('logged, not delivered'));
+  const wrapped = wrapError(new Error('wrapped, not delivered'));
+  return wrapped;
+}
+
+// Middleware hands its error to the next function it was given.
+function notFound(req, res, next) {
+  next(new Error(`Not Found: ${req.url}`));
+}
