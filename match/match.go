@@ -66,13 +66,13 @@ type siteCand struct {
 	wrappedBy int64
 	// passOn: a template of one error hole credited with the text of the
 	// site it wraps (see passThrough).
-	passOn bool
-	frame     float64
-	frameAt   int // the frame behind the frame evidence, -1 when none
-	exc       float64
-	excOK     bool
-	repo      float64
-	score     float64
+	passOn  bool
+	frame   float64
+	frameAt int // the frame behind the frame evidence, -1 when none
+	exc     float64
+	excOK   bool
+	repo    float64
+	score   float64
 	// offStack: the traceback contradicts the site (see contradicted).
 	offStack bool
 	// typeContradicted: the site raises another built-in Python class

@@ -207,60 +207,52 @@ func (l *linker) lookup(q string, depth int) *classEntry {
 	if depth >= maxChain {
 		return nil
 	}
-	for mod := parentModule(q); mod != ""; mod = parentModule(mod) {
-		f, ok := l.modules[mod]
-		if !ok {
-			continue
-		}
-		rest := q[len(mod)+1:]
-		first, tail, dotted := strings.Cut(rest, ".")
-		target, ok := f.nameTarget(first)
-		if !ok {
-			return nil
-		}
-		if dotted {
-			target += "." + tail
-		}
-		if target == q {
-			return nil
-		}
-		return l.lookup(target, depth+1)
+	target, _, ok := l.rebind(q)
+	if !ok {
+		return nil
 	}
-	return nil
+	return l.lookup(target, depth+1)
 }
 
 // follow returns the name q stands for when a module of the repository
 // binds it by an alias (see facts.aliases), through that alias and the
-// imports and aliases it leads to (see nameTarget); q itself otherwise.
+// imports and aliases it leads to; q itself otherwise. An import alone is
+// a re-export under the same class, whose module Python prints as the
+// class says (io's UnsupportedOperation, from _io, prints as io's).
 func (l *linker) follow(q string, depth int) string {
 	if depth >= maxChain {
 		return q
 	}
+	target, alias, ok := l.rebind(q)
+	if !ok || depth == 0 && !alias {
+		return q
+	}
+	return l.follow(target, depth+1)
+}
+
+// rebind returns what q stands for one step further: the innermost module
+// of the repository that holds it binds its next component by an import
+// or an alias (see nameTarget), and alias says which. ok is false when
+// that module does not bind it, no module holds it, or it stands for
+// itself.
+func (l *linker) rebind(q string) (target string, alias, ok bool) {
 	for mod := parentModule(q); mod != ""; mod = parentModule(mod) {
-		f, ok := l.modules[mod]
-		if !ok {
+		f, found := l.modules[mod]
+		if !found {
 			continue
 		}
 		first, tail, dotted := strings.Cut(q[len(mod)+1:], ".")
-		if _, alias := f.aliases[first]; !alias && depth == 0 {
-			// An import alone is a re-export under the same class,
-			// whose module Python prints as the class says (io's
-			// UnsupportedOperation, from _io, prints as io's).
-			return q
-		}
-		target, ok := f.nameTarget(first)
+		target, ok = f.nameTarget(first)
 		if !ok {
-			return q
+			return "", false, false
 		}
 		if dotted {
 			target += "." + tail
 		}
-		if target == q {
-			return q
-		}
-		return l.follow(target, depth+1)
+		_, imported := f.imports[first]
+		return target, !imported, target != q
 	}
-	return q
+	return "", false, false
 }
 
 // nameTarget returns the absolute name a module-level name of file f
