@@ -499,24 +499,39 @@ func (x *fileCtx) bindArgs(m *scope, as []syntax.Node, sc *scope, depth int) map
 // constant evaluates a constant field visible from type t by its simple
 // name: a final field of t or an enclosing type with an initializer.
 func (x *fileCtx) constant(t *typeInfo, name string, depth int) (msgeval.Value, bool) {
-	for ; t != nil; t = t.parent {
-		if f, ok := t.fields[name]; ok {
-			if !f.final || f.value.IsNull() {
-				return msgeval.Value{}, false
-			}
-			v := x.eval(f.value, f.decl, depth+1)
-			if v.Opaque() {
-				return msgeval.Value{}, false
-			}
-			return v, true
-		}
+	if v, found, ok := x.declared(t, name, depth); found {
+		return v, ok
 	}
 	if owner, ok := x.statics[name]; ok {
 		if t := x.localType(owner); t != nil {
-			return x.constant(t, name, depth)
+			v, _, ok := x.declared(t, name, depth)
+			return v, ok
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// declared evaluates the field name of type t or an enclosing type,
+// found says whether one declares it. The file's static imports are not
+// consulted: a type of the file imported statically by its own file
+// (import static p.Outer.State.OPEN, an enum constant) has no field to
+// find, and asking again would never end.
+func (x *fileCtx) declared(t *typeInfo, name string, depth int) (v msgeval.Value, found, ok bool) {
+	for ; t != nil; t = t.parent {
+		f, has := t.fields[name]
+		if !has {
+			continue
+		}
+		if !f.final || f.value.IsNull() {
+			return msgeval.Value{}, true, false
+		}
+		v := x.eval(f.value, f.decl, depth+1)
+		if v.Opaque() {
+			return msgeval.Value{}, true, false
+		}
+		return v, true, true
+	}
+	return msgeval.Value{}, false, false
 }
 
 // fieldAccess evaluates this.NAME and Type.NAME for types of the file,
