@@ -2,6 +2,7 @@ package python
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -233,6 +234,30 @@ func builtinMessage(class string, args callArgs) []errdex.Template {
 		out = seq(out, a.reprForm())
 	}
 	return seq(out, lits(")"))
+}
+
+// errnoClass returns the subclass OSError builds instead of itself for
+// the errno of its first argument when that is a known number
+// (OSError(errno.ENOENT, ...) is a FileNotFoundError); "" when the class
+// is not OSError itself or the errno is not one mapped to a subclass.
+func errnoClass(class string, args callArgs) string {
+	switch class {
+	case "OSError", "IOError", "EnvironmentError":
+	default:
+		return ""
+	}
+	if n := len(args.pos); n < 2 || n > 5 || len(args.pos[0].str) != 1 {
+		return ""
+	}
+	s, ok := literalOnly(args.pos[0].str[0])
+	if !ok {
+		return ""
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return ""
+	}
+	return errnoClasses[n]
 }
 
 // baseName is what SyntaxError prints of a file name argument: its last

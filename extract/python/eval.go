@@ -445,6 +445,12 @@ func (ev *evaluator) name(n syntax.Node, sc *scope) value {
 	if !ok {
 		return unknown(name, "")
 	}
+	if v.kind == vUnknown && v.expr == name {
+		// An imported name resolves to itself.
+		if c, ok := ev.errnoConst("", name, name); ok {
+			return c
+		}
+	}
 	return v
 }
 
@@ -453,6 +459,9 @@ func (ev *evaluator) name(n syntax.Node, sc *scope) value {
 func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 	obj, attr := n.Child("object"), n.Child("attribute").Text()
 	if obj.Kind() == "identifier" {
+		if c, ok := ev.errnoConst(obj.Text(), attr, ev.text(n)); ok {
+			return c
+		}
 		var cls *classInfo
 		switch o := obj.Text(); {
 		case sc.method() != nil && (o == sc.selfName() || o == "cls"):
@@ -909,6 +918,8 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 			}
 		}
 		return strValue(expr, errdex.NewTemplate(template.PyField(v.arg(), 0, spec)...))
+	case simple && len(pos) == 1 && ev.isStrerror(callee):
+		return strerror(expr, ev.eval(pos[0], sc))
 	case simple && len(pos) == 1 && (callee == "textwrap.dedent" || callee == "dedent" && ev.importedFrom("dedent", "textwrap")):
 		if v := ev.eval(pos[0], sc); v.kind == vStr {
 			return v.mapAlts(pystr.Dedent)

@@ -386,6 +386,9 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	var chain []chainLink
 	builtin := "Exception"
 	final, cur, passing := args, e, true
+	// setArgs says the __init__ that stops passing arguments on assigns
+	// self.args itself.
+	setArgs := false
 	for depth := 0; cur != nil && depth < maxChain; depth++ {
 		link := chainLink{e: cur, m: &cur.fact.methodFacts}
 		for _, c := range chain {
@@ -405,6 +408,7 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			}
 			if init.super == nil {
 				passing, final = false, args
+				final, setArgs = link.ownArgs(final)
 			} else {
 				final = link.bind.passOn(*init.super)
 			}
@@ -418,6 +422,15 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			builtin = base.written
 		}
 		cur = next
+	}
+	if !passing && osErrors[builtin[strings.LastIndexByte(builtin, '.')+1:]] {
+		// An OSError subclass with an __init__ of its own leaves the
+		// arguments to OSError.__init__: when none calls it, no errno
+		// is set and the args are empty unless __init__ assigns them.
+		builtin = "Exception"
+		if !setArgs {
+			final = callArgs{}
+		}
 	}
 	// Attributes: the nearest class on the chain whose __init__ always
 	// sets each, else the nearest class body that binds it, else the
@@ -476,6 +489,21 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	// The arguments passed on may read attributes: "{}: {}".format(
 	// self.error, self.description), which subclasses bind to text.
 	return builtinMessage(builtin, attrs.withText().passOn(final))
+}
+
+// ownArgs returns the args tuple the link's __init__ always assigns
+// (self.args = (code, msg)), with its parameters bound, and true; args
+// and false when it assigns none known item by item.
+func (c chainLink) ownArgs(args callArgs) (callArgs, bool) {
+	a, ok := c.m.attrs["args"]
+	if !ok || c.m.partial["args"] || a.elems == nil {
+		return args, false
+	}
+	var out callArgs
+	for _, el := range a.elems {
+		out.pos = append(out.pos, c.bind.applyArg(el))
+	}
+	return out, true
 }
 
 // factoryRaise refines "raise make_error(args)": when the function is

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"cmp"
 	"sort"
 	"strings"
 	"unicode"
@@ -327,6 +328,14 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 	args := x.callArgs(call, sc)
 	s.Exception = written
 	x.qualify(s)
+	if base := subclassGuard(call, written); osErrors[base] {
+		// if issubclass(cls, OSError): raise cls(errno, msg, filename)
+		// prints as OSError does, whichever subclass cls is; the base
+		// is the best static answer to which class it is.
+		s.ExceptionQualified = base
+		setMessage(s, builtinMessage(base, args))
+		return
+	}
 	key := x.factoryKey(written, sc)
 	local := key != "" && !strings.HasPrefix(key, "@")
 	if local || !x.classLike(written) {
@@ -348,13 +357,61 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 		return
 	}
 	setMessage(s, builtinMessage(written, args))
-	if r := x.ref(written); !r.builtin {
+	r := x.ref(written)
+	if sub := errnoClass(written, args); r.builtin && sub != "" {
+		s.ExceptionQualified = sub
+	} else if !r.builtin {
 		rf := &raiseFact{site: s, ref: r, args: args}
 		if last := written[strings.LastIndexByte(written, '.')+1:]; last != "" && unicode.IsLower(rune(last[0])) {
 			rf.factory = key // an imported lower-case name may be a function
 		}
 		x.facts.raises = append(x.facts.raises, rf)
 	}
+}
+
+// subclassGuard returns the builtin class an enclosing if statement of
+// the call checks the raised name to be a subclass of (if
+// issubclass(cls, OSError) and num: raise cls(num, msg, path)); "" when
+// there is none.
+func subclassGuard(call syntax.Node, written string) string {
+	child := call
+	for a := call.Parent(); !a.IsNull(); child, a = a, a.Parent() {
+		switch a.Kind() {
+		case "function_definition", "class_definition", "lambda", "decorated_definition":
+			return ""
+		case "if_statement", "elif_clause":
+			if child.FieldName() != "consequence" {
+				continue
+			}
+			if base := issubclassOf(a.Child("condition"), written); base != "" {
+				return base
+			}
+		}
+	}
+	return ""
+}
+
+// issubclassOf returns the builtin exception class that cond, when true,
+// proves written a subclass of: issubclass(written, Class), alone or
+// among the operands of "and"; "" when it proves none.
+func issubclassOf(cond syntax.Node, written string) string {
+	cond = unparen(cond)
+	if cond.Kind() == "boolean_operator" && cond.Child("operator").Kind() == "and" {
+		return cmp.Or(issubclassOf(cond.Child("left"), written), issubclassOf(cond.Child("right"), written))
+	}
+	if cond.Kind() != "call" || cond.Child("function").Text() != "issubclass" {
+		return ""
+	}
+	var args []syntax.Node
+	for a := range cond.Child("arguments").NamedChildren() {
+		if a.Kind() != "comment" {
+			args = append(args, a)
+		}
+	}
+	if len(args) != 2 || compactName(args[0].Text()) != written || args[1].Kind() != "identifier" || !builtinExceptions[args[1].Text()] {
+		return ""
+	}
+	return args[1].Text()
 }
 
 // raisedClass resolves a raised callable that stands for a class: a
