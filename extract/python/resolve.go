@@ -463,6 +463,11 @@ func (w *walk) into(s syntax.Node, f flow) flow {
 			return g
 		case c.Kind() == "case_clause" || c.Kind() == "elif_clause" || c.Kind() == "else_clause":
 			b := lastBlock(c)
+			if k := s.Kind(); c.Kind() == "else_clause" && (k == "for_statement" || k == "while_statement") {
+				// A loop's else clause runs once the loop ends, after
+				// none or some passes through the body.
+				f = w.backEdge(s, f)
+			}
 			if w.contains(b) {
 				g, _ := w.block(b, f)
 				return g

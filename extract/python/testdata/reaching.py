@@ -37,3 +37,15 @@ def extract_variable(nodes):
     is_expression, message = _is_expression_with_error(nodes)
     if not is_expression:
         raise RefactoringError(message)
+
+
+def first_readable(paths):
+    # The loop's else clause sees what a pass through the body binds.
+    reason = "no paths given"
+    for p in paths:
+        try:
+            return open(p)
+        except OSError as e:
+            reason = e.strerror
+    else:
+        raise LookupError(f"cannot read any path: {reason}")
