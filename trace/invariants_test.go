@@ -9,13 +9,15 @@ import (
 // input: parents precede their children and links agree with them, line
 // numbers point into the input, frame positions are not negative, and every
 // line of every message and candidate is text the parser saw (the cleaned
-// input), except for traces decoded from JSON log lines.
+// input), except for texts decoded from structured log records (JSON or
+// logfmt fields).
 func checkInvariants(t *testing.T, input string, rep *Report) {
 	t.Helper()
 	if rep == nil {
 		t.Fatal("nil report")
 	}
 	p := newParser(input, 0)
+	p.run() // marks the structured log records
 	var seen strings.Builder
 	for _, l := range p.lines {
 		seen.WriteString(l.text)
@@ -23,8 +25,8 @@ func checkInvariants(t *testing.T, input string, rep *Report) {
 	}
 	cleaned := seen.String()
 	nlines := len(p.lines)
-	isJSON := func(no int) bool {
-		return no >= 1 && no <= nlines && strings.HasPrefix(p.lines[no-1].text, "{")
+	isRecord := func(no int) bool {
+		return no >= 1 && no <= nlines && p.lines[no-1].isRecord()
 	}
 	if len(rep.Exceptions) > MaxExceptions {
 		t.Errorf("%d exceptions, over MaxExceptions", len(rep.Exceptions))
@@ -64,7 +66,7 @@ func checkInvariants(t *testing.T, input string, rep *Report) {
 		if f, ok := e.Innermost(); ok && f.Internal {
 			t.Errorf("exception %d: Innermost returned an internal frame", i)
 		}
-		if isJSON(e.Line) {
+		if isRecord(e.Line) {
 			continue
 		}
 		for _, ml := range strings.Split(e.Message, "\n") {
@@ -83,7 +85,7 @@ func checkInvariants(t *testing.T, input string, rep *Report) {
 		if c.Line < 1 || c.Line > nlines {
 			t.Errorf("candidate %d: line %d outside 1..%d", i, c.Line, nlines)
 		}
-		if isJSON(c.Line) {
+		if isRecord(c.Line) {
 			continue
 		}
 		if !strings.Contains(cleaned, c.Text) {

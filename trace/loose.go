@@ -1,75 +1,8 @@
 package trace
 
 import (
-	"encoding/json"
 	"strings"
 )
-
-// jsonLine handles a structured log line, one JSON object: the trace texts
-// it carries (Python's exc_info, Java's stack_trace, a V8 "stack", nested
-// "error"/"err" objects) are parsed as traces of their own, and its message
-// becomes a loose candidate (used when the text holds no trace). The
-// exceptions found keep the JSON line as their Line.
-func (p *parser) jsonLine(ls []line, i int) int {
-	var m map[string]any
-	if json.Unmarshal([]byte(ls[i].text), &m) != nil {
-		return i
-	}
-	no := int(ls[i].no)
-	ls[i].flags |= fJSON
-	level := ""
-	for _, k := range []string{"level", "levelname", "severity", "log.level", "lvl", "loglevel"} {
-		if s, ok := m[k].(string); ok {
-			level = normLevel(s)
-			break
-		}
-	}
-	var traces, msgs []string
-	collect := func(obj map[string]any) {
-		for _, k := range []string{"exc_info", "exc_text", "exception", "stack_trace", "stacktrace", "stack", "traceback", "trace", "error.stack", "err.stack"} {
-			if s, ok := obj[k].(string); ok && strings.TrimSpace(s) != "" {
-				traces = append(traces, s)
-			}
-		}
-		for _, k := range []string{"message", "msg", "@message", "error.message", "error", "err"} {
-			if s, ok := obj[k].(string); ok && strings.TrimSpace(s) != "" {
-				if strings.Contains(s, "\n") {
-					traces = append(traces, s)
-				} else {
-					msgs = append(msgs, s)
-				}
-			}
-		}
-	}
-	collect(m)
-	for _, k := range []string{"error", "err", "exception", "exc"} {
-		if obj, ok := m[k].(map[string]any); ok {
-			collect(obj)
-		}
-	}
-	found := false
-	if p.depth < maxEmbedDepth {
-		for _, tr := range traces {
-			sub := newParser(tr, p.depth+1)
-			sub.run()
-			if len(sub.rep.Exceptions) > 0 {
-				p.merge(sub.rep.Exceptions, no)
-				found = true
-			}
-		}
-	}
-	if !found {
-		for _, s := range msgs {
-			c := candidateFrom(CleanLine(s))
-			c.Level, c.Line = level, no
-			if len(p.extra) >= MaxLoose {
-				p.extra = p.extra[1:] // only the last MaxLoose can be kept
-			}
-			p.extra = append(p.extra, c)
-		}
-	}
-	return i + 1
-}
 
 // merge appends exceptions parsed from an embedded text, renumbering their
 // chains and parents and giving them the input line they were found on.
@@ -139,7 +72,7 @@ func (p *parser) loose() []Candidate {
 			keep(extra[len(extra)-1])
 			extra = extra[:len(extra)-1]
 		}
-		if l.blank() || l.isJSON() {
+		if l.blank() || l.isRecord() {
 			continue
 		}
 		c := candidateFrom(strings.TrimSpace(l.text))
@@ -207,7 +140,7 @@ func (p *parser) lastRecord(last int) (record int, blanks bool) {
 	for k := last - 1; k >= 0 && last-k < maxMessageLines; k-- {
 		l := &p.lines[k]
 		switch {
-		case l.isJSON():
+		case l.isRecord():
 			return -1, false
 		case l.blank():
 			blanks = true

@@ -18,7 +18,7 @@ const (
 	fLogged uint8 = 1 << iota // Clean removed a log prefix: the line starts a log record
 	fGoLog                    // the prefix was Go's log package timestamp
 	fAt                       // the text, trimmed, starts with "at " (a Java or Node frame)
-	fJSON                     // a JSON log line, handled by jsonLine
+	fRecord                   // a structured log record (JSON or logfmt), handled by jsonLine or logfmtLine
 )
 
 // levelOrder lists the normalised levels; line.level indexes it (0: none).
@@ -35,7 +35,7 @@ func levelIndex(lv string) uint8 {
 
 func (l *line) logged() bool    { return l.flags&fLogged != 0 }
 func (l *line) isAt() bool      { return l.flags&fAt != 0 }
-func (l *line) isJSON() bool    { return l.flags&fJSON != 0 }
+func (l *line) isRecord() bool  { return l.flags&fRecord != 0 }
 func (l *line) lvl() string     { return levelOrder[l.level] }
 func (l *line) blank() bool     { return strings.TrimSpace(l.text) == "" }
 func (l *line) trimmed() string { return strings.TrimLeft(l.text, " \t") }
@@ -255,6 +255,15 @@ func (p *parser) at(ls []line, i int) int {
 		}
 	case t[0] == '{' && t[len(t)-1] == '}':
 		if j := p.jsonLine(ls, i); j > i {
+			return j
+		}
+	case t[len(t)-1] == '}':
+		if j := p.fieldsLine(ls, i); j > i {
+			return j
+		}
+	}
+	if strings.Contains(t, "=") {
+		if j := p.logfmtLine(ls, i); j > i {
 			return j
 		}
 	}

@@ -7,8 +7,10 @@
 // panics (both message forms, backtraces, anyhow's Caused by list) and C++
 // exceptions that reached std::terminate (libstdc++ and libc++), whether
 // bare or buried in log output: timestamps, levels, logger names, docker
-// compose, kubectl and journald prefixes, ANSI colour codes, JSON log lines
-// (a traceback in "exc_info" or "stack_trace") and Docker's json-file lines.
+// compose, kubectl and journald prefixes, ANSI colour codes, structured log
+// records (JSON lines with a traceback in "exc_info" or "stack_trace",
+// logfmt pairs as slog's TextHandler and logrus print them, zap's message
+// followed by JSON fields) and Docker's json-file lines.
 //
 // Parse returns a Report: the exceptions found, in the order they were
 // printed, each with its language, type, message and frames (outermost

@@ -1,0 +1,110 @@
+package trace
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestStructuredRecords checks which lines are read as structured log
+// records (logfmt pairs, a message followed by JSON fields) and what they
+// yield: the loose candidates (text and level), or the exceptions of a
+// trace held in a field.
+func TestStructuredRecords(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		loose []Candidate // Text and Level compared
+		types []string    // exception types, when a field holds a trace
+	}{
+		{
+			name: "logrus without a terminal",
+			in:   `time="2025-03-14T09:26:53Z" level=error msg="failed to start server" error="listen tcp :8080: bind: address already in use"`,
+			loose: []Candidate{
+				{Text: "failed to start server", Level: "ERROR"},
+				{Text: "listen tcp :8080: bind: address already in use", Level: "ERROR"},
+			},
+		},
+		{
+			name: "logrus on a terminal",
+			in:   "ERRO[0000] failed to start server                        error=\"listen tcp :8080: bind: address already in use\"",
+			loose: []Candidate{
+				{Text: "failed to start server", Level: "ERROR"},
+				{Text: "listen tcp :8080: bind: address already in use", Level: "ERROR"},
+			},
+		},
+		{
+			name:  "a traceback in a field",
+			in:    `level=error msg="job failed" exc_info="Traceback (most recent call last):\n  File \"/app/job.py\", line 3, in run\n    int(x)\nValueError: invalid literal for int() with base 10: 'x'"`,
+			types: []string{"ValueError"},
+		},
+		{
+			name: "zap's console encoder",
+			in:   "2025-03-14T09:26:53.000Z\tERROR\tapp/main.go:42\tfailed to load config\t{\"error\": \"open /etc/app.toml: no such file or directory\", \"attempt\": 2}",
+			loose: []Candidate{
+				{Text: "failed to load config", Level: "ERROR"},
+				{Text: "open /etc/app.toml: no such file or directory", Level: "ERROR"},
+			},
+		},
+		{
+			name:  "JSON in a message",
+			in:    `ValueError: bad value {"a": 1}`,
+			loose: []Candidate{{Text: `ValueError: bad value {"a": 1}`}},
+		},
+		{
+			name:  "prose with pairs in it",
+			in:    "ValueError: invalid config a=1 b=2",
+			loose: []Candidate{{Text: "ValueError: invalid config a=1 b=2"}},
+		},
+		{
+			name:  "one pair",
+			in:    "connection closed state=CLOSED",
+			loose: []Candidate{{Text: "connection closed state=CLOSED"}},
+		},
+		{
+			name:  "a comparison",
+			in:    "expected x == 1 at step=2 msg=none",
+			loose: []Candidate{{Text: "expected x == 1 at step=2 msg=none"}},
+		},
+		{
+			name:  "pairs without a message field",
+			in:    "retrying host=db port=5432",
+			loose: []Candidate{{Text: "retrying host=db port=5432"}},
+		},
+		{
+			name:  "a key that is no identifier",
+			in:    `msg="x" 'quoted=1`,
+			loose: []Candidate{{Text: `msg="x" 'quoted=1`}},
+		},
+		{
+			name:  "an unterminated value",
+			in:    `level=error msg="cut off`,
+			loose: []Candidate{{Text: `level=error msg="cut off`}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Parse(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var types []string
+			for _, e := range rep.Exceptions {
+				types = append(types, e.Type)
+			}
+			if diff := cmp.Diff(tt.types, types); diff != "" {
+				t.Errorf("exception types (-want +got):\n%s", diff)
+			}
+			var loose []Candidate
+			for _, c := range rep.Loose {
+				loose = append(loose, Candidate{Text: c.Text, Level: c.Level})
+			}
+			if len(rep.Exceptions) > 0 {
+				loose = nil
+			}
+			if diff := cmp.Diff(tt.loose, loose); diff != "" {
+				t.Errorf("loose candidates (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
