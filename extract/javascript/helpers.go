@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -26,7 +27,7 @@ import (
 // made sites.
 const (
 	maxHelperDepth = 3
-	maxCallers     = 32
+	maxCallers     = 256
 )
 
 // builtSite is a site built from a candidate: the node, its scope and
@@ -43,7 +44,7 @@ func (x *fileCtx) helperCalls() {
 	done := map[int]bool{}
 	for _, b := range x.built {
 		done[b.node.Index()] = true
-		if isHelper(b.t.Msg, b.sc) {
+		if showsParam(b.t.Msg, b.sc) {
 			helpers[b.sc] = append(helpers[b.sc], b.t)
 		}
 	}
@@ -60,26 +61,40 @@ func (x *fileCtx) helperCalls() {
 			if ts == nil || done[c.node.Index()] || made[f] >= maxCallers || c.node.Parent().Kind() == "throw_statement" {
 				continue
 			}
+			if t, ok := x.passedError(f, c, ts); ok {
+				x.addSite(c.node, c.sc, t)
+				done[c.node.Index()] = true
+				made[f]++
+				continue
+			}
 			binds := x.bindArgs(f, argList(c.node.Child("arguments")), c.sc, 0)
 			var nt thrown
+			text := false // the call gives literal text to the message
 			for _, t := range ts {
 				for _, m := range t.Msg {
 					filled := rules.Alternatives.Substitute([]errdex.Template{m}, binds)
-					if !fills(m, binds) && !isHelper(filled, c.sc) {
+					fill := fills(m, binds)
+					if !fill && !showsParam(filled, c.sc) {
 						continue
 					}
+					text = text || fill
 					if nt.Msg == nil {
 						nt = thrown{Kind: errdex.KindThrow, Exception: t.Exception, Scope: c.sc}
+						if t.Kind == errdex.KindReject {
+							nt.Kind = t.Kind // an error handed to a callback
+						}
 					}
 					// Any of the helper's messages, the first one's exception.
 					nt.Msg = rules.Alternatives.Union(nt.Msg, filled)
 				}
 			}
-			switch {
-			case nt.Msg == nil:
-			case isHelper(nt.Msg, c.sc):
+			if nt.Msg == nil {
+				continue
+			}
+			if showsParam(nt.Msg, c.sc) {
 				next[c.sc] = append(next[c.sc], nt)
-			default:
+			}
+			if text && !opaque(nt.Msg) {
 				x.addSite(c.node, c.sc, nt)
 				done[c.node.Index()] = true
 				made[f]++
@@ -89,21 +104,53 @@ func (x *fileCtx) helperCalls() {
 	}
 }
 
-// isHelper reports whether messages say nothing literal and show a
-// parameter of sc in a hole: what sc throws is what its callers pass.
-func isHelper(ts []errdex.Template, sc *scope) bool {
-	shows := false
+// passedError returns the error a call passes to a helper that throws
+// its parameter (function failure(err) { if (cb) return cb(err); throw
+// err }): failure(new Error("secret must have a value")) is a site that
+// throws the new error.
+func (x *fileCtx) passedError(f *scope, c candidate, ts []thrown) (thrown, bool) {
+	args := argList(c.node.Child("arguments"))
+	for _, t := range ts {
+		if t.Kind != errdex.KindRaiseObject || len(t.Msg) != 1 || len(t.Msg[0].Parts) != 1 {
+			continue
+		}
+		for i, p := range f.params {
+			if p.name == "" || p.name != t.Msg[0].Parts[0].Expr || p.rest || i >= len(args) {
+				continue
+			}
+			a := unwrap(args[i])
+			if !a.Is("new_expression", "call_expression") {
+				continue
+			}
+			if e := x.thrownValue(a, c.sc, 1); e.Kind == errdex.KindThrow && x.errorClass(e.Exception, 0) {
+				return e, true
+			}
+		}
+	}
+	return thrown{}, false
+}
+
+// showsParam reports whether a message shows a parameter of sc in a
+// hole: what sc throws is, at least in part, what its callers pass.
+func showsParam(ts []errdex.Template, sc *scope) bool {
+	for _, t := range ts {
+		for _, p := range t.Parts {
+			if _, ok := sc.Param(p.Expr); ok && p.Expr != "" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// opaque reports whether messages say nothing literal.
+func opaque(ts []errdex.Template) bool {
 	for _, t := range ts {
 		if !t.IsOpaque() {
 			return false
 		}
-		for _, p := range t.Parts {
-			if _, ok := sc.Param(p.Expr); ok && p.Expr != "" {
-				shows = true
-			}
-		}
 	}
-	return shows
+	return true
 }
 
 // fills reports whether a call gives literal text to a parameter the
@@ -133,6 +180,23 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 		}
 		return nil
 	}
+	prop := propertyName(fn.Child("property"))
+	if obj := unwrap(fn.Child("object")); obj.Kind() == "identifier" {
+		// A static method or a method of an object of the file:
+		// YAMLException.throwAt(...), pp.raise(...).
+		return methods[obj.Text()+"."+prop]
+	}
+	if f := x.ownMethod(sc, prop, methods); f != nil {
+		return f
+	}
+	// this.raise(...) in a function of another prototype object
+	// (pp$9.unexpected calling pp$4.raise): the one method of the name.
+	return methods["."+prop]
+}
+
+// ownMethod returns the method prop of the class (or the prototype) of
+// the method sc is in, nil when it is not known.
+func (x *fileCtx) ownMethod(sc *scope, prop string, methods map[string]*scope) *scope {
 	owner := ""
 	for s := sc; s != nil && owner == ""; s = s.parent {
 		if s.name == "" {
@@ -150,24 +214,38 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 			return nil
 		}
 	}
-	return methods[owner+"."+propertyName(fn.Child("property"))]
+	return methods[owner+"."+prop]
 }
 
 // methods maps the names of the file's functions that hold a dot
-// ("Parser.error") to their scopes, when one function has the name.
+// ("Parser.error") to their scopes, when one function has the name; a
+// method assigned another (pp.raiseRecoverable = pp.raise) is that one.
+// ".error" names the one method called error, when the file has one.
 func (x *fileCtx) methods() map[string]*scope {
 	out := map[string]*scope{}
 	seen := map[string]bool{}
+	add := func(name string, s *scope) {
+		if seen[name] {
+			if out[name] != s {
+				delete(out, name)
+			}
+			return
+		}
+		seen[name] = true
+		out[name] = s
+	}
 	for _, s := range x.scopeOf {
-		if !strings.Contains(s.name, ".") {
-			continue
+		if strings.Contains(s.name, ".") {
+			add(s.name, s)
 		}
-		if seen[s.name] {
-			delete(out, s.name)
-			continue
+	}
+	for name, old := range x.aliases {
+		if s := out[old]; s != nil && strings.Contains(name, ".") && !seen[name] {
+			add(name, s)
 		}
-		seen[s.name] = true
-		out[s.name] = s
+	}
+	for name, s := range maps.Clone(out) {
+		add(name[strings.LastIndexByte(name, '.'):], s)
 	}
 	return out
 }

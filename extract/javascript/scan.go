@@ -123,9 +123,13 @@ type fileCtx struct {
 	// value is text (the resolver's memo keeps the messages only).
 	textOf map[int]bool
 
-	// calls are the calls of a name or of a method of this, for the
-	// calls of helpers that throw (helpers.go).
+	// calls are the calls of a name, of a method of this or of a
+	// method of a named object, for the calls of helpers that throw
+	// (helpers.go).
 	calls []candidate
+	// aliases are the methods assigned another method of the file
+	// (pp.raiseRecoverable = pp.raise), new name → old name.
+	aliases map[string]string
 	// built are the sites built from candidates, with what they throw.
 	built []builtSite
 
@@ -248,7 +252,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	case "call_expression":
 		x.call(node, sc)
 		if fn := unwrap(node.Child("function")); fn.Kind() == "identifier" ||
-			fn.Kind() == "member_expression" && fn.Child("object").Kind() == "this" {
+			fn.Kind() == "member_expression" && fn.Child("object").Is("this", "identifier") {
 			x.calls = append(x.calls, candidate{node: node, sc: sc})
 		}
 	case "new_expression":
@@ -608,6 +612,12 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 	case "identifier":
 		x.bind(sc, left.Text(), msgeval.BindSet, node, right)
 	case "member_expression":
+		if r := unwrap(right); r.Kind() == "member_expression" {
+			if x.aliases == nil {
+				x.aliases = map[string]string{}
+			}
+			x.aliases[memberName(left)] = memberName(r)
+		}
 		if sc == x.module {
 			if obj := msgeval.Compact(left.Child("object").Text()); obj == "exports" || obj == "module.exports" {
 				x.exported = append(x.exported, exportedValue{left.Child("property").Text(), right})
@@ -711,6 +721,10 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 		case "destroy", "abort": // stream.destroy(err), controller.abort(err)
 			if len(as) == 1 {
 				x.deliver(node, as[0], sc)
+			}
+		default: // this._exitCallback(err), opts.callback(err)
+			if callbackNames[prop] || strings.HasSuffix(strings.ToLower(prop), "callback") {
+				x.deliver(node, firstArg(args), sc)
 			}
 		}
 		if obj.Kind() == "member_expression" && obj.Child("property").Text() == "strict" {

@@ -238,10 +238,25 @@ func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
 			}
 		}
 	}
+	// new CommanderError(exitCode, code, message): the argument named
+	// as a message, else the first.
+	for _, a := range args {
+		if a = unwrap(a); a.Kind() == "identifier" && messageName(a.Text()) {
+			t.Msg = x.eval(a, sc, 1).Alts
+			return t
+		}
+	}
 	if len(args) > 0 && args[0].Kind() != "spread_element" {
 		t.Msg = x.eval(args[0], sc, 1).Alts
 	}
 	return t
+}
+
+// messageName reports whether a variable is named as a message is
+// (message, msg, errorMessage, errMsg).
+func messageName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.HasSuffix(n, "message") || strings.HasSuffix(n, "msg")
 }
 
 // textArg returns the first argument that is a string with literal text:

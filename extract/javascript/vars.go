@@ -1,6 +1,8 @@
 package javascript
 
 import (
+	"strings"
+
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
@@ -41,6 +43,13 @@ func (s *scope) Bindings(name string) []assign { return s.assigns[name] }
 // resolve evaluates a variable where id uses it. It reports false for
 // names no scope binds (globals, imports).
 func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
+	if selfAssigned(id) {
+		// msg = `strict mode: ${msg}`: the value msg had before, not
+		// this assignment again and again.
+		if r := msgeval.Reaching(id, sc); r.Found {
+			return msgeval.Holed(msgeval.Var(id.Text(), errdex.HoleAny)), true
+		}
+	}
 	v, ok := x.Resolver.Resolve(id, sc, depth)
 	if !ok {
 		return v, false
@@ -60,6 +69,24 @@ func (x *fileCtx) resolve(id syntax.Node, sc *scope, depth int) (msgeval.Value, 
 		return rules.Union(v, hole), true
 	}
 	return v, true
+}
+
+// selfAssigned reports whether id is read in the right side of an
+// assignment to its own name (msg = prefix + msg), which reaches every
+// use after it but not those in its own right side.
+func selfAssigned(id syntax.Node) bool {
+	for a := range id.Ancestors() {
+		switch {
+		case a.Kind() == "assignment_expression":
+			if left := unwrap(a.Child("left")); left.Kind() == "identifier" && left.Text() == id.Text() &&
+				a.Child("right").Contains(id) {
+				return true
+			}
+		case a.Is(functionNodes...) || strings.HasSuffix(a.Kind(), "statement"):
+			return false
+		}
+	}
+	return false
 }
 
 // loops are the statements whose body runs again after it ends.
