@@ -58,7 +58,8 @@ func Normalize(text string) string {
 //  1. terminal decoration anywhere in the line (see StripANSI);
 //  2. a container prefix: docker compose's "web-1  | " (a name ending in
 //     -N or _N, or followed by two or more spaces, then "|") and kubectl
-//     --prefix's "[pod/name/container] ";
+//     --prefix's "[pod/name/container] ", and Docker BuildKit's "#8 0.532 "
+//     (a build step's number and seconds);
 //  3. a syslog/journald header: "May  1 12:00:00 host ident[123]: " (also
 //     with an ISO timestamp, then "ident[pid]" is required);
 //  4. a glog/klog header: "E0501 12:00:00.123456   1234 file.go:12] ";
@@ -290,6 +291,9 @@ func window(s string) string {
 }
 
 func stripContainer(s string, ll *LogLine) string {
+	if n := buildKitPrefix(s); n > 0 {
+		return s[n:]
+	}
 	if strings.HasPrefix(s, "[pod/") {
 		if j := strings.Index(window(s), "] "); j > 0 {
 			ll.Logger = s[1:j]
@@ -309,6 +313,38 @@ func stripContainer(s string, ll *LogLine) string {
 	}
 	ll.Logger = name
 	return s[m[1]:]
+}
+
+// buildKitPrefix returns the length of the step and time Docker BuildKit's
+// plain progress output puts before each line a build step printed ("#8
+// 0.532 "), or 0.
+func buildKitPrefix(s string) int {
+	if len(s) < 2 || s[0] != '#' {
+		return 0
+	}
+	i := digits(s, 1)
+	if i == 1 || i >= len(s) || s[i] != ' ' {
+		return 0
+	}
+	j := digits(s, i+1)
+	if j == i+1 || j >= len(s) || s[j] != '.' {
+		return 0
+	}
+	k := digits(s, j+1)
+	if k == j+1 || k >= len(s) || s[k] != ' ' {
+		return 0
+	}
+	return k + 1
+}
+
+// digits returns the index after the run of at most 9 ASCII digits at
+// s[i:].
+func digits(s string, i int) int {
+	j := i
+	for j < len(s) && j-i < 9 && isDigit(s[j]) {
+		j++
+	}
+	return j
 }
 
 func stripSyslog(s string, ll *LogLine) string {

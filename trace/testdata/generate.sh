@@ -13,7 +13,8 @@
 # A few fixtures wrap a real output in a documented decoration that needs
 # infrastructure this machine does not run (docker compose, journald); the
 # decoration is applied by this script with sed/awk, in the exact format those
-# tools print, and the file name says so (python-docker-*, python-journald-*).
+# tools print, and the file name says so (python-docker-*, python-journald-*,
+# python-buildkit-*).
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 progs="$here/programs"
@@ -36,6 +37,8 @@ if have python3; then
 	done
 	# Real tracebacks in a docker compose and a journald decoration.
 	(cd "$progs/python" && python3 json_decode.py 2>&1) | sed 's/^/web-1  | /' | save python-docker-json_decode
+	# The same traceback as Docker BuildKit's plain progress prints a RUN step's output.
+	(cd "$progs/python" && python3 json_decode.py 2>&1) | awk '{ printf "#8 0.%03d %s\n", 400 + NR, $0 }' | save python-buildkit-json_decode
 	(cd "$progs/python" && python3 logging_uvicorn.py 2>&1) |
 		awk '{ printf "May 01 12:00:00 host app[4242]: %s\n", $0 }' | save python-journald-logging_uvicorn
 	# Docker's json-file log driver: one JSON object per output line.
