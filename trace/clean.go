@@ -75,8 +75,9 @@ func Normalize(text string) string {
 //     tokens: a bracketed or parenthesised group ("[main]", "[uvicorn.error]",
 //     "(worker-1)"), one level word (upper case, or lower case ending in
 //     ':' or followed by a tab or a separator), a number (a pid), a separator ("-", "--", "---", "|", ":",
-//     "::", ">"), a caller "file.ext:12" and a logger name (a dotted or
-//     slashed identifier) that is followed by a separator or a level word.
+//     "::", ">"), a caller "file.ext:12", a logger name (a dotted or
+//     slashed identifier) that is followed by a separator or a level word,
+//     and Celery's "LEVEL/process]" (its timestamp's bracket opened it).
 //     The walk stops at the first other token, so "2024/05/01 12:00:00 open
 //     x: no such file" keeps "open x: no such file".
 //
@@ -426,6 +427,26 @@ func stripLogPrefix(s string, ll *LogLine) string {
 	return walkPrefix(s, ll)
 }
 
+// celeryLevel reads the end of Celery's bracketed prefix, "ERROR/
+// ForkPoolWorker-1]" in "[2024-05-01 12:00:00,123: ERROR/ForkPoolWorker-1]"
+// (the timestamp and its bracket are removed before): the level and the
+// process name, which it sets on ll.
+func celeryLevel(tok string, ll *LogLine) bool {
+	inner, ok := strings.CutSuffix(tok, "]")
+	if !ok {
+		return false
+	}
+	lv, proc, ok := strings.Cut(inner, "/")
+	if !ok || proc == "" {
+		return false
+	}
+	if lv = levelWord(lv, true); lv == "" {
+		return false
+	}
+	ll.Level, ll.Logger = lv, proc
+	return true
+}
+
 // walkPrefix removes log-prefix tokens from the start of s (rule 7 of Clean).
 func walkPrefix(s string, ll *LogLine) string {
 	for n := 0; n < 10 && s != ""; n++ {
@@ -455,6 +476,7 @@ func walkPrefix(s string, ll *LogLine) string {
 		switch {
 		case ll.Level == "" && levelToken(s) != "":
 			ll.Level = levelToken(s)
+		case ll.Level == "" && celeryLevel(tok, ll):
 		case isNumber(tok), isSeparator(tok), isCaller(tok):
 		case isLoggerName(tok) && followedBySeparatorOrLevel(rest, ll.Level == ""):
 			if ll.Logger == "" {

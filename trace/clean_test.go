@@ -52,6 +52,8 @@ func TestClean(t *testing.T) {
 		{"upper level first", "WARNING retrying", LogLine{Text: "retrying", Level: "WARNING"}},
 		{"mixed-case Error is a message", "Error: could not start server", LogLine{Text: "Error: could not start server"}},
 		{"ERROR alone keeps type", "ERROR ValueError: x", LogLine{Text: "ValueError: x", Level: "ERROR"}},
+		{"celery", "[2024-05-01 12:00:00,123: ERROR/ForkPoolWorker-1] Task app.parse[3f1c] raised unexpected: KeyError(1)",
+			LogLine{Text: "Task app.parse[3f1c] raised unexpected: KeyError(1)", Time: "2024-05-01 12:00:00,123", Level: "ERROR", Logger: "ForkPoolWorker-1"}},
 		{"journald", "May 01 12:00:00 host app[4242]:   File \"/x.py\", line 3, in f",
 			LogLine{Text: "  File \"/x.py\", line 3, in f", Time: "May", Logger: "app"}},
 		{"syslog iso", "2024-05-01T12:00:00+0000 web01 gunicorn[991]: boom", LogLine{Text: "boom", Time: "2024-05-01T12:00:00+0000", Logger: "gunicorn"}},

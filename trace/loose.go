@@ -80,6 +80,15 @@ func (p *parser) loose() []Candidate {
 		if l.flags&fGoLog != 0 && c.Language == Unknown {
 			c.Language = Go
 		}
+		if c.Type != "" || l.level >= levelIndex("ERROR") || k == last {
+			// An exception's repr in a line kept is the error the line
+			// reports ("Task x raised unexpected: ValueError('bad')");
+			// the line, what the program said about it, is tried too.
+			if repr, ok := pyReprCandidate(c.Text); ok {
+				repr.Line, repr.Level = c.Line, c.Level
+				keep(repr)
+			}
+		}
 		if c.Type != "" || l.level >= levelIndex("ERROR") {
 			strong = true
 			strongLine = c.Line
