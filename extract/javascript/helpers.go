@@ -10,23 +10,24 @@ import (
 )
 
 // This file follows messages through the helpers that throw them: a
-// function whose site throws nothing but what its callers pass (function
+// function whose site shows a parameter in its message (function
 // fail(msg) { throw new Error(msg) }, error(message, opts) { throw
-// this.root.error(message, opts) }) has a site that says nothing
-// literal. Each call of it in the same file, by name or as a method of
-// this, that passes literal text for a parameter the message shows is a
+// this.root.error(message, opts) }, raise(pos, message) { message += " ("
+// + line + ")"; throw new SyntaxError(message) }). Each call of it in
+// the same file (by name, as a method of this, of the prototype object
+// or of a named object) that passes literal text for that parameter is a
 // site of its own, with the helper's message filled with the call's
 // arguments (return this.error(`Expected ${description}.`) reads
-// "Expected {description}."). A call that passes a parameter of its own
-// function only makes that function a helper in turn (warn(msg) {
-// this.fail(msg) }), to maxHelperDepth. A helper whose message has text
-// of its own (unclosed(what) { throw input.error("Unclosed " + what) })
-// is the site its callers' messages match, where the stack trace points.
+// "Expected {description}."); the helper keeps its own site, where the
+// stack points. A call that passes a parameter of its own function makes
+// that function a helper in turn (warn(msg) { this.fail(msg) }), to
+// maxHelperDepth. A call that gives a new error to a function throwing
+// its parameter (failure(new Error("..."))) throws that error.
 
 // Bounds: the levels of helpers followed, and the calls of one helper
 // made sites.
 const (
-	maxHelperDepth = 3
+	maxHelperDepth = 5
 	maxCallers     = 256
 )
 
@@ -199,10 +200,10 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 func (x *fileCtx) ownMethod(sc *scope, prop string, methods map[string]*scope) *scope {
 	owner := ""
 	for s := sc; s != nil && owner == ""; s = s.parent {
+		if s.node.Kind() == "arrow_function" {
+			continue // shares this with the enclosing function, named or not
+		}
 		if s.name == "" {
-			if s.node.Kind() == "arrow_function" {
-				continue // shares this with the enclosing function
-			}
 			return nil
 		}
 		name := strings.TrimPrefix(s.name, "new ")

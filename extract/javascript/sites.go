@@ -74,7 +74,7 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		if f := x.localFunction(fn, sc); !f.IsNull() && depth < 4 {
 			fs := x.scopeOf[f.Index()]
 			bind := func() map[string][]errdex.Template { return x.bindArgs(fs, argList(e.Child("arguments")), sc, depth) }
-			if t, ok := x.Throws.Factory(returns(f), fs, depth, bind); ok {
+			if t, ok := x.factory(returns(f), fs, depth, bind); ok {
 				return t
 			}
 		}
@@ -128,6 +128,26 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
+}
+
+// factory is what a factory of the file returns: the error of its first
+// return that builds one, with the messages of all such returns
+// (invalidChar(c) returns "invalid end of input" when c is undefined,
+// "invalid character" else).
+func (x *fileCtx) factory(rets []syntax.Node, fs *scope, depth int, bind func() map[string][]errdex.Template) (thrown, bool) {
+	var out thrown
+	found := false
+	for _, r := range rets {
+		t, ok := x.Throws.Factory([]syntax.Node{r}, fs, depth, bind)
+		switch {
+		case !ok:
+		case !found:
+			out, found = t, true
+		default:
+			out.Msg = rules.Alternatives.Union(out.Msg, t.Msg)
+		}
+	}
+	return out, found
 }
 
 // errorClass reports whether a class constructed in the file is an

@@ -37,3 +37,15 @@ function trimmed(n) {
 ${n} interceptors are pending:
 `.trim());
 }
+
+// A factory with one error per return.
+function badToken(c) {
+  if (c === undefined) {
+    return new SyntaxError(`end of input at ${pos}`);
+  }
+  return new SyntaxError(`bad token '${c}' at ${pos}`);
+}
+
+function lexNext(c) {
+  throw badToken(c);
+}

@@ -42,3 +42,32 @@ function must(cond, msg) {
 function load(file) {
   must(file.endsWith('.json'), 'only JSON files can be loaded');
 }
+
+// A helper called from a named arrow function, which shares this with
+// its method, four levels below the literal text.
+class Cli {
+  exit(code, message) {
+    throw new CliError(code, message);
+  }
+
+  fail(message) {
+    this.exit(1, message);
+  }
+
+  convert(value, invalidMessage) {
+    try {
+      return Number(value);
+    } catch (err) {
+      this.fail(`${invalidMessage} ${err.message}`);
+    }
+  }
+
+  register(option) {
+    const handle = (val, invalidMessage) => {
+      this.convert(val, invalidMessage);
+    };
+    this.on(option, (val) => {
+      handle(val, `error: option '${option}' argument '${val}' is invalid.`);
+    });
+  }
+}
