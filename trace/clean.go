@@ -60,17 +60,18 @@ func Normalize(text string) string {
 //     -N or _N, or followed by two or more spaces, then "|") and kubectl
 //     --prefix's "[pod/name/container] ", and Docker BuildKit's "#8 0.532 "
 //     (a build step's number and seconds);
-//  3. a syslog/journald header: "May  1 12:00:00 host ident[123]: " (also
+//  3. npm's "npm ERR! " or "npm error " (and its other levels);
+//  4. a syslog/journald header: "May  1 12:00:00 host ident[123]: " (also
 //     with an ISO timestamp, then "ident[pid]" is required);
-//  4. a glog/klog header: "E0501 12:00:00.123456   1234 file.go:12] ";
-//  5. Python logging.basicConfig's "LEVEL:logger:" and uvicorn's "LEVEL:    ";
-//  6. a timestamp, optionally in brackets: ISO 8601 dates with time
+//  5. a glog/klog header: "E0501 12:00:00.123456   1234 file.go:12] ";
+//  6. Python logging.basicConfig's "LEVEL:logger:" and uvicorn's "LEVEL:    ";
+//  7. a timestamp, optionally in brackets: ISO 8601 dates with time
 //     ("2024-05-01 12:00:00,123", "2024-05-01T12:00:00.123456Z", with a
 //     zone), Go's "2024/05/01 12:00:00.000000", a bare "12:00:00.123",
 //     "01/May/2024:12:00:00 +0000" and java.util.logging's
 //     "May 01, 2024 4:32:31 PM"; followed by one space or tab (further
 //     indentation is kept);
-//  7. after a timestamp, or at the start of a line that begins with an
+//  8. after a timestamp, or at the start of a line that begins with an
 //     upper-case level word or a bracketed level, up to 10 log-prefix
 //     tokens: a bracketed or parenthesised group ("[main]", "[uvicorn.error]",
 //     "(worker-1)"), one level word (upper case, or lower case ending in
@@ -88,6 +89,7 @@ func Clean(line string) LogLine {
 	var ll LogLine
 	s := StripANSI(line)
 	s = stripContainer(s, &ll)
+	s = stripNpm(s, &ll)
 	s = stripSyslog(s, &ll)
 	s = stripGlog(s, &ll)
 	s = stripLogPrefix(s, &ll)
@@ -316,6 +318,29 @@ func stripContainer(s string, ll *LogLine) string {
 	return s[m[1]:]
 }
 
+// npmLevels maps the level words npm prints after "npm " to levels.
+var npmLevels = map[string]string{
+	"ERR!": "ERROR", "error": "ERROR", "WARN": "WARNING", "warn": "WARNING",
+	"notice": "NOTICE", "info": "INFO", "http": "INFO", "timing": "DEBUG",
+	"verb": "DEBUG", "verbose": "DEBUG", "sill": "TRACE", "silly": "TRACE",
+}
+
+// stripNpm removes npm's log prefix: "npm ERR! " (npm 9 and before),
+// "npm error " (npm 10 and after), "npm warn ", and the other levels.
+func stripNpm(s string, ll *LogLine) string {
+	rest, ok := strings.CutPrefix(s, "npm ")
+	if !ok {
+		return s
+	}
+	word, after, _ := strings.Cut(rest, " ")
+	lv, ok := npmLevels[word]
+	if !ok {
+		return s
+	}
+	ll.Logger, ll.Level = "npm", lv
+	return after
+}
+
 // buildKitPrefix returns the length of the step and time Docker BuildKit's
 // plain progress output puts before each line a build step printed ("#8
 // 0.532 "), or 0.
@@ -447,7 +472,7 @@ func celeryLevel(tok string, ll *LogLine) bool {
 	return true
 }
 
-// walkPrefix removes log-prefix tokens from the start of s (rule 7 of Clean).
+// walkPrefix removes log-prefix tokens from the start of s (rule 8 of Clean).
 func walkPrefix(s string, ll *LogLine) string {
 	for n := 0; n < 10 && s != ""; n++ {
 		if s[0] == '[' || s[0] == '(' {

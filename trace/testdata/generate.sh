@@ -94,6 +94,10 @@ if have node; then
 		(cd "$progs/node" && node "$f" 2>&1) | save "node-$name"
 	done
 	(cd "$progs/node" && node -i <repl_input.txt 2>&1) | save node-repl
+	# npm failing to install a package that is not there (npm prints "npm error ...").
+	if have npm; then
+		(cd "$tmp" && npm install --no-audit --no-fund /nonexistent/errdex/pkg 2>&1) | save node-npm_enoent
+	fi
 else
 	echo "node missing: node fixtures kept" >&2
 fi
