@@ -140,6 +140,14 @@ func (l *linker) newHelperIndex() *helperIndex {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
 			h.file = fx
+			if l.undropped(h.Sites) > maxHelperSites {
+				continue // too many once the literals of error types are known (see firmSites)
+			}
+			for _, s := range h.Sites {
+				// The sentinels the helper's messages name are those of
+				// its file (fs.ErrNotExist), whatever its callers import.
+				l.inline(s, fx)
+			}
 			for k, cs := range h.Conds {
 				if len(cs) > 0 {
 					ix.conds[h.Sites[k]] = cs
@@ -162,6 +170,17 @@ func (l *linker) newHelperIndex() *helperIndex {
 		}
 	})
 	return ix
+}
+
+// undropped returns how many of sites Link keeps.
+func (l *linker) undropped(sites []*errdex.Site) int {
+	n := 0
+	for _, s := range sites {
+		if !l.drop[s] {
+			n++
+		}
+	}
+	return n
 }
 
 // of returns the helper c, a call in a file with facts fx, calls, or nil.

@@ -168,7 +168,7 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, cal
 // itself is returned with false, for its calls (see helper); one of
 // another shape has no Name.
 func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.BlockStmt, sites []*errdex.Site) (Helper, bool) {
-	if body == nil || len(body.List) > maxHelperStmts || len(sites) > maxHelperSites {
+	if body == nil || len(body.List) > maxHelperStmts || x.firmSites(sites) > maxHelperSites {
 		return Helper{}, false
 	}
 	h := Helper{Name: name, Recv: recv, Format: -1, Sites: sites}
@@ -190,6 +190,27 @@ func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.Block
 	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(body, h.Params[h.Format], h.Params[h.Format+1])
 	h.Conds = x.paramConds(body, h.Params, sites)
 	return h, len(sites) > 0 || h.Printf
+}
+
+// firmSites returns how many of sites, the sites a function's body made,
+// count towards maxHelperSites: the provisional sites of composite
+// literals of types that may have no Error method do not, as Link drops
+// those of other types (the lexer's errorf sends item{err:
+// fmt.Errorf(format, args...)} on a channel: item is no error), and
+// newHelperIndex counts what is left. They are the last of the file's
+// Literals.
+func (x *fileCtx) firmSites(sites []*errdex.Site) int {
+	n := len(sites)
+	for i := len(x.facts.Literals) - 1; i >= 0 && n > maxHelperSites; i-- {
+		lit := x.facts.Literals[i]
+		if !slices.Contains(sites, lit.Site) {
+			break
+		}
+		if lit.Fallback == nil {
+			n--
+		}
+	}
+	return n
 }
 
 // isVariadicAny reports whether t is ...any or ...interface{}.
