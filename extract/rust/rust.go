@@ -93,7 +93,14 @@
 // top-level commas (turbofish generics kept together), and an argument is
 // understood when it is a string literal, a nested format!, a variable, or
 // a literal followed by conversion methods; anything else is a hole with
-// its source text. Sites inside macro_rules! definitions are not found.
+// its source text.
+//
+// Macro definitions: the transcribers of macro_rules! definitions (serde's
+// trait of default error methods is declared in one) are read as code: a
+// copy of the file keeps only them, metavariables without their "$" and
+// repetitions as their contents once, each body a block, and is parsed
+// again; its sites have the lines and columns of the definition. Names
+// bound only by the macro's invocation stay holes.
 //
 // Files with syntax errors yield the sites whose own subtree parsed, with
 // the skipped lines as Problems.
@@ -151,7 +158,33 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	x := newFile(f, opts)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.notes.Problems(f.Tree)}
+	if src, ok := macroSource(f.Tree.Root(), f.Tree.Source(), opts.Tests); ok {
+		if tree := parseMacros(src); tree != nil {
+			m := newFile(&extract.File{Path: f.Path, Language: f.Language, Src: src, Tree: tree}, opts)
+			m.run()
+			res.Sites = append(res.Sites, m.sites...)
+			x.facts.merge(m.facts)
+		}
+	}
 	return res, nil
+}
+
+// merge adds the facts of other, read from the same file, to fx.
+func (fx *facts) merge(other *facts) {
+	fx.errorTypes = append(fx.errorTypes, other.errorTypes...)
+	fx.messages = append(fx.messages, other.messages...)
+	for s, t := range other.displays {
+		if fx.displays == nil {
+			fx.displays = map[*errdex.Site]string{}
+		}
+		fx.displays[s] = t
+	}
+	for s, c := range other.constructions {
+		if fx.constructions == nil {
+			fx.constructions = map[*errdex.Site]construction{}
+		}
+		fx.constructions[s] = c
+	}
 }
 
 // link completes what needs the whole repository: the templates of sites
