@@ -519,6 +519,12 @@ func (ix *helperIndex) settleAs(h *Helper, site *errdex.Site, ts []errdex.Templa
 		site.Provenance = append(site.Provenance, errdex.Fact{
 			Name: h.Name, Kind: errdex.FactHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
 		})
+		for _, f := range from.Provenance {
+			if f.Kind == factWraps {
+				// The sentinels the message took in the helper's file.
+				site.Provenance = appendFact(site.Provenance, f, maxReturnFacts)
+			}
+		}
 	}
 }
 
