@@ -201,7 +201,7 @@ func (x *file) display(impl syntax.Node) {
 	}
 	named := strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err")
 	writes := map[syntax.Node]msgeval.Value{} // write statement → its output
-	var order []syntax.Node
+	var order, nodes []syntax.Node
 	for n := range impl.Child("body").Descendants() {
 		v, ok := x.writeValue(n)
 		if !ok {
@@ -212,6 +212,31 @@ func (x *file) display(impl syntax.Node) {
 			order = append(order, st)
 		}
 		writes[st] = v
+		nodes = append(nodes, n)
+	}
+	site := func(at, end syntax.Node, v msgeval.Value) {
+		if !meaningful(v) || x.notes.Broken(at) {
+			return
+		}
+		site := x.add(errdex.KindErrorMethod, typ, at, x.function(at), v)
+		site.Location.EndLine = end.EndLine()
+		site.Location.EndColumn = end.End().Column + 1
+		if !named {
+			if x.facts.displays == nil {
+				x.facts.displays = map[*errdex.Site]string{}
+			}
+			x.facts.displays[site] = typ
+		}
+	}
+	// The one write of a message table's entry (f.write_str(self.description())):
+	// each entry is a site of its own, where its text is.
+	if len(nodes) == 1 {
+		if arms := x.tableArms(typ, nodes[0]); len(arms) > 0 {
+			for _, arm := range arms {
+				site(arm, arm, x.eval(arm, 0))
+			}
+			return
+		}
 	}
 	emit := func(run []syntax.Node) {
 		if len(run) == 0 {
@@ -221,18 +246,7 @@ func (x *file) display(impl syntax.Node) {
 		for _, st := range run {
 			v = rules.Concat(v, writes[st])
 		}
-		if !meaningful(v) || x.notes.Broken(run[0]) {
-			return
-		}
-		site := x.add(errdex.KindErrorMethod, typ, run[0], x.function(run[0]), v)
-		site.Location.EndLine = run[len(run)-1].EndLine()
-		site.Location.EndColumn = run[len(run)-1].End().Column + 1
-		if !named {
-			if x.facts.displays == nil {
-				x.facts.displays = map[*errdex.Site]string{}
-			}
-			x.facts.displays[site] = typ
-		}
+		site(run[0], run[len(run)-1], v)
 	}
 	done := map[syntax.Node]bool{}
 	for _, st := range order {
@@ -285,6 +299,10 @@ func (x *file) writeValue(n syntax.Node) (msgeval.Value, bool) {
 				}
 			case "fmt": // self.0.fmt(f): the value's own Display or Debug
 				if args.NamedChildCount() == 1 {
+					// "literal".fmt(f), self.description().fmt(f)
+					if v := x.eval(fn.Child("value"), 0); v.Text {
+						return v, true
+					}
 					return rules.Unknown(fn.Child("value").Text(), errdex.HoleAny), true
 				}
 			}
@@ -299,6 +317,56 @@ func (x *file) writeValue(n syntax.Node) (msgeval.Value, bool) {
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// tableArms returns the values of the match arms of a method of typ that
+// the write n prints alone, as in f.write_str(self.description()) or
+// self.__description().fmt(f) where description is `match self { A =>
+// "..", B => "..", _ => unreachable!() }`: the arms that produce a value;
+// the method's value itself when it is text but no match. It returns nil
+// for any other write.
+func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
+	fn, args := n.Child("function"), n.Child("arguments")
+	if n.Kind() != "call_expression" || fn.Kind() != "field_expression" || args.NamedChildCount() != 1 {
+		return nil
+	}
+	var written syntax.Node
+	switch fn.Child("field").Text() {
+	case "write_str", "pad":
+		written = args.NamedChild(0)
+	case "fmt":
+		written = fn.Child("value")
+	}
+	for written.Is("reference_expression", "parenthesized_expression") {
+		written = written.NamedChild(0)
+	}
+	callee := written.Child("function")
+	if written.Kind() != "call_expression" || callee.Kind() != "field_expression" ||
+		callee.Child("value").Kind() != "self" || written.Child("arguments").NamedChildCount() != 0 {
+		return nil
+	}
+	m, ok := x.methods[typ+"::"+callee.Child("field").Text()]
+	if !ok {
+		return nil
+	}
+	body := blockValue(m.Child("body"))
+	if body.Kind() != "match_expression" {
+		if x.eval(body, 0).Text {
+			return []syntax.Node{body}
+		}
+		return nil
+	}
+	var arms []syntax.Node
+	for arm := range body.Child("body").NamedChildren() {
+		v := arm.Child("value")
+		if v.Kind() == "return_expression" {
+			v = v.NamedChild(0)
+		}
+		if arm.Kind() == "match_arm" && !v.IsNull() && !diverges(v) {
+			arms = append(arms, v)
+		}
+	}
+	return arms
 }
 
 // writeStatement is the statement of a block that a write is, through

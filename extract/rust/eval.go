@@ -70,7 +70,7 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 	case "match_expression":
 		var vs []msgeval.Value
 		for arm := range n.Child("body").NamedChildren() {
-			if arm.Kind() == "match_arm" {
+			if arm.Kind() == "match_arm" && !diverges(arm.Child("value")) {
 				vs = append(vs, x.eval(arm.Child("value"), depth+1))
 			}
 		}
@@ -91,6 +91,33 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 		return x.eval(n.Child("body"), depth+1)
 	}
 	return rules.Unknown(n.Text(), errdex.HoleAny)
+}
+
+// divergingMacros never produce a value.
+var divergingMacros = map[string]bool{"panic": true, "unreachable": true, "todo": true, "unimplemented": true}
+
+// diverges reports whether an expression produces no value: a panic!,
+// unreachable!, break or continue (a match arm `_ => unreachable!()` adds
+// nothing to the values a match has).
+func diverges(n syntax.Node) bool {
+	switch n.Kind() {
+	case "macro_invocation":
+		return divergingMacros[macroName(n)]
+	case "break_expression", "continue_expression":
+		return true
+	case "block":
+		var last syntax.Node
+		for c := range n.NamedChildren() {
+			if !isComment(c) {
+				last = c
+			}
+		}
+		if last.Kind() == "expression_statement" {
+			last = last.NamedChild(0)
+		}
+		return !last.IsNull() && diverges(last)
+	}
+	return false
 }
 
 // textMethods return their receiver's text unchanged (as far as the

@@ -48,7 +48,12 @@
 //   - The bodies of impl Display for error types (kind error-method):
 //     write!/writeln! with a literal format, f.write_str(..), f.pad(..),
 //     each a site of the implementing type; a message variable resolves to
-//     its alternatives (let s = match self { .. => "..", .. }). A type is an
+//     its alternatives (let s = match self { .. => "..", .. }), and so does
+//     the receiver of .fmt(f) ("...".fmt(f)). A Display that only prints
+//     what a method of the type returns (f.write_str(self.description()),
+//     self.__description().fmt(f)) has a site at each text that method
+//     returns: each arm of its match (arms that panic or are unreachable
+//     left out), or its one value. A type is an
 //     error type when its name ends in "Error" or "Err", or when any file of
 //     the repository implements std::error::Error for it or derives Error
 //     (thiserror), Snafu or Fail for it; Link drops the Display sites of
