@@ -22,7 +22,9 @@
 //     raise-object with the thrown expression as a hole. A message the
 //     function assigns to the error before throwing it (err.message =
 //     `Could not read package.json: ${err}`) is the message thrown (one
-//     assigned in a branch adds it to the error's own). A call that wraps
+//     assigned in a branch adds it to the error's own); text it appends
+//     (e.message += ' while compiling ejs') follows the message, with
+//     and without the appends of a branch. A call that wraps
 //     a new error (throw Object.assign(new Error("x"), {code})) is the
 //     wrapped error.
 //   - Promise.reject(E), and reject(E) inside a Promise executor

@@ -272,6 +272,8 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 				k = msgeval.BindAdd
 			}
 			x.bind(sc, left.Text(), k, node, node.Child("right"))
+		} else if left.Kind() == "member_expression" && node.Child("operator").Text() == "+=" {
+			x.rewrite(left, node, sc) // e.message += ' while compiling'
 		}
 	case "update_expression":
 		if arg := node.Child("argument"); arg.Kind() == "identifier" {
@@ -573,6 +575,17 @@ func (x *fileCtx) classField(node syntax.Node, c *classInfo) {
 	}
 }
 
+// rewrite records an assignment (or a += append) of the message of a
+// local error, when left is err.message.
+func (x *fileCtx) rewrite(left, node syntax.Node, sc *scope) {
+	if obj := unwrap(left.Child("object")); obj.Kind() == "identifier" && left.Child("property").Text() == "message" {
+		if sc.rewrites == nil {
+			sc.rewrites = map[string][]syntax.Node{}
+		}
+		sc.rewrites[obj.Text()] = append(sc.rewrites[obj.Text()], node)
+	}
+}
+
 // bind records an assignment of name in sc, located by node.
 func (x *fileCtx) bind(sc *scope, name string, kind msgeval.BindKind, node, value syntax.Node) {
 	sc.assigns[name] = append(sc.assigns[name], msgeval.Bind(&grammar, sc, kind, "", node, value))
@@ -623,12 +636,7 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 				x.exported = append(x.exported, exportedValue{left.Child("property").Text(), right})
 			}
 		}
-		if obj := unwrap(left.Child("object")); obj.Kind() == "identifier" && left.Child("property").Text() == "message" {
-			if sc.rewrites == nil {
-				sc.rewrites = map[string][]syntax.Node{}
-			}
-			sc.rewrites[obj.Text()] = append(sc.rewrites[obj.Text()], node)
-		}
+		x.rewrite(left, node, sc)
 		cls := ctorClass(sc)
 		if cls == nil || left.Child("object").Kind() != "this" {
 			return

@@ -105,14 +105,20 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 	case "identifier":
 		if depth < 4 {
 			t, ok := x.Throws.Variable(e, sc, depth)
-			if sets, replaced := x.rewrites(e, sc); len(sets) > 0 {
+			sets, replaced := x.rewrites(e, sc)
+			appends := x.appends(e, sc)
+			if len(sets)+len(appends) > 0 {
 				if !ok {
 					t = thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
 				}
-				v := rules.Either(sets, func(a syntax.Node) msgeval.Value { return x.eval(a.Child("right"), sc, 0) })
-				if !replaced {
-					v = rules.Union(msgeval.Value{Alts: t.Msg}, v)
+				v := msgeval.Value{Alts: t.Msg}
+				if len(sets) > 0 {
+					v = rules.Either(sets, func(a syntax.Node) msgeval.Value { return x.eval(a.Child("right"), sc, 0) })
+					if !replaced {
+						v = rules.Union(msgeval.Value{Alts: t.Msg}, v)
+					}
 				}
+				v = x.appended(v, appends, e, sc)
 				t.Msg, t.Ctor, t.Args = v.Alts, "", nil
 				return t
 			}
@@ -180,7 +186,7 @@ func (x *fileCtx) rewrites(id syntax.Node, sc *scope) (sets []syntax.Node, repla
 	all := sc.rewrites[id.Text()]
 	for i := len(all) - 1; i >= 0; i-- {
 		a := all[i]
-		if a.Index() > id.Index() {
+		if a.Index() > id.Index() || a.Kind() != "assignment_expression" {
 			continue
 		}
 		switch b := grammar.BlockOf(a); {
@@ -191,6 +197,86 @@ func (x *fileCtx) rewrites(id syntax.Node, sc *scope) (sets []syntax.Node, repla
 		}
 	}
 	return sets, false
+}
+
+// appends returns, in source order, the appends to the message of the
+// local error id (err.message += " while compiling") that may reach id:
+// those before it, but not in a block that ends before it with return
+// or throw.
+func (x *fileCtx) appends(id syntax.Node, sc *scope) []syntax.Node {
+	var out []syntax.Node
+	for _, a := range sc.rewrites[id.Text()] {
+		if a.Index() > id.Index() || a.Kind() != "augmented_assignment_expression" {
+			continue
+		}
+		if b := grammar.BlockOf(a); b.Contains(id) || !grammar.Terminates(b) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// appended is message v after the appends that reach id: one on id's
+// path appends; those in a branch (if (e instanceof SyntaxError) { ...
+// }) append in turn within it, each under a further condition adding an
+// alternative, and the branch gives the message with and without them.
+func (x *fileCtx) appended(v msgeval.Value, appends []syntax.Node, id syntax.Node, sc *scope) msgeval.Value {
+	var root syntax.Node // the branch being read
+	var before, inside msgeval.Value
+	flush := func() {
+		if !root.IsNull() {
+			v, root = rules.Union(before, inside), syntax.Node{}
+		}
+	}
+	for _, a := range appends {
+		text := x.eval(a.Child("right"), sc, 0)
+		b := grammar.BlockOf(a)
+		if b.Contains(id) {
+			flush()
+			v = rules.Concat(v, text)
+			continue
+		}
+		r := branchRoot(a, id)
+		if root.IsNull() || r.Index() != root.Index() {
+			flush()
+			root, before, inside = r, v, v
+		}
+		grown := rules.Concat(inside, text)
+		if blocksBelow(a, r) > 1 {
+			grown = rules.Union(inside, grown) // under a further condition
+		}
+		inside = grown
+	}
+	flush()
+	return v
+}
+
+// blocksBelow counts the blocks and statement bodies that hold n below
+// root.
+func blocksBelow(n, root syntax.Node) int {
+	k := 0
+	for a := range n.Ancestors() {
+		if a.Index() == root.Index() {
+			break
+		}
+		if a.Is(grammar.Blocks...) || a.Is(grammar.Bodies...) {
+			k++
+		}
+	}
+	return k
+}
+
+// branchRoot returns the ancestor of n (or n) whose parent is the first
+// ancestor that also holds id.
+func branchRoot(n, id syntax.Node) syntax.Node {
+	below := n
+	for a := range n.Ancestors() {
+		if a.Contains(id) {
+			return below
+		}
+		below = a
+	}
+	return below
 }
 
 // errorHole is a hole for a thrown error object.

@@ -86,3 +86,19 @@ function rename(file) {
   er.message = `rename failed: ${file}`;
   throw er;
 }
+
+// A caught error whose message is appended to before it is thrown on.
+function compileTemplate(src, opts) {
+  try {
+    return new Function(src);
+  } catch (e) {
+    if (e instanceof SyntaxError) {
+      if (opts.filename) {
+        e.message += ' in ' + opts.filename;
+      }
+      e.message += ' while compiling template\n\n';
+      e.message += 'Try a template linter.';
+    }
+    throw e;
+  }
+}
