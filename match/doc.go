@@ -47,7 +47,10 @@
 //     types) and the repository hint. A stack shows the frames of its own
 //     language only: unless its innermost frame is at a raise, frames say
 //     nothing of a site of another language (a C extension raising under
-//     Python frames; see language.go). Weights are constants in match.go; a
+//     Python frames; see language.go), but a site of another managed
+//     language (Go, Java, JavaScript, Python: runtimes call native code, not
+//     each other) is ruled out as below, and so is a Go site for a message
+//     typed with a Python built-in class. Weights are constants in match.go; a
 //     component the query says nothing about is left out. A traceback also
 //     rules sites out: a raise leaves its frame on the stack, so a site whose
 //     file is on no frame, or (when the innermost frame lies in an indexed

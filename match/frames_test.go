@@ -107,6 +107,13 @@ func TestMatchEvidence(t *testing.T) {
 			values: []string{"x=Illegal character in authority at index 7: http://a b/"},
 		},
 		{
+			// The same text alone may well be Go's.
+			name:   "a message alone of Go code",
+			q:      Query{Message: "division by zero"},
+			want:   []errdex.ID{"go-divzero"},
+			reason: "the message matches the template",
+		},
+		{
 			name:   "a repository hint tells duplicates apart",
 			q:      Query{Message: "timeout must be positive", Repo: "github.com/acme/b"},
 			want:   []errdex.ID{"dup-b", "dup-a"},
@@ -297,6 +304,21 @@ func TestNoMatch(t *testing.T) {
 			name:   "an exception without a message cannot match a site that has none",
 			q:      Query{Message: "EOFError: premature stream termination"},
 			reason: `no indexed template contains the words "termination", "premature", "stream"`,
+		},
+		{
+			// Go prints no type before a message, and raises no Python
+			// exception.
+			name:   "a Python built-in type against Go code",
+			q:      Query{Message: "division by zero", Exception: "ZeroDivisionError"},
+			reason: "the message matches src/math/big/rat.go:101 in quotToFloat32, but that is Go code: Go code raises no ZeroDivisionError",
+		},
+		{
+			// Python calls C (and Rust), never Go.
+			name: "a Python traceback against Go code",
+			q: Query{Message: "division by zero", Frames: []Frame{
+				{Path: "/home/u/app.py", Line: 3, Function: "<module>"},
+			}},
+			reason: "the message matches src/math/big/rat.go:101 in quotToFloat32, but that is Go code: the traceback shows Python code, which does not call it",
 		},
 		{
 			name:   "no word known",

@@ -28,6 +28,10 @@ const (
 	famC
 )
 
+// managed are the families whose code runs on a runtime that prints its
+// own stacks; native code (C, C++, Rust) runs under any of them.
+const managed = famPython | famGo | famJS | famJava
+
 // siteFamily returns the family of a site's language ("python",
 // "typescript", "cpp"), or 0 when unknown.
 func siteFamily(lang string) family {
@@ -47,6 +51,23 @@ func siteFamily(lang string) family {
 	}
 	return 0
 }
+
+// familyNames name the families in the order of their bits.
+var familyNames = [...]string{"Python", "Go", "JavaScript", "Java", "Rust", "C"}
+
+// familyName names the families of f, joined with " and ".
+func familyName(f family) string {
+	var names []string
+	for i, n := range familyNames {
+		if f&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, " and ")
+}
+
+// stackLanguages names the families of a stack's frames.
+func stackLanguages(frames []Frame) string { return familyName(stackFamilies(frames)) }
 
 // extFamilies maps file extensions printed in stack frames to families.
 var extFamilies = map[string]family{

@@ -75,6 +75,9 @@ type siteCand struct {
 	score   float64
 	// offStack: the traceback contradicts the site (see contradicted).
 	offStack bool
+	// alien: the site's language cannot have raised the query's error
+	// (a Go site under a Python traceback, or for "ZeroDivisionError: ...").
+	alien bool
 	// typeContradicted: the site raises another built-in Python class
 	// than the one printed (see pytypes.go).
 	typeContradicted bool
@@ -298,6 +301,14 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			// ("ValueError: ...") was not made here.
 			c.exc, c.excOK = 0, true
 		}
+		// A Python built-in class, printed unqualified as Python prints
+		// it, names a Python exception, which Go code never raises (Rust
+		// code may, through PyO3). And a stack's languages call native
+		// code (C, C++, Rust), not the code of another managed language:
+		// a Go, Java, JavaScript or Python site the stack's languages do
+		// not include did not raise under it.
+		c.alien = rec.family == famGo && pyBuiltinName(exception) ||
+			shown != 0 && rec.family&managed != 0 && rec.family&shown == 0
 		if c.excOK {
 			num += wExc * c.exc
 			den += wExc
@@ -338,6 +349,9 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		if rec.flags&flagExactType != 0 && pyTypeContradicts(exception, cmp.Or(ix.str(rec.excQ), ix.str(rec.exc))) {
 			c.score *= contradicted
 			c.typeContradicted = true
+		}
+		if c.alien {
+			c.score *= contradicted
 		}
 		switch {
 		case foreign:

@@ -1,5 +1,7 @@
 package match
 
+import "strings"
+
 // Python's built-in exceptions. A Python raise of a built-in class prints
 // exactly that class's name: `raise ValueError(...)` is never printed as
 // OverflowError. The one exception is OSError (and its aliases IOError,
@@ -69,4 +71,11 @@ func pyTypeContradicts(query, site string) bool {
 		}
 	}
 	return true
+}
+
+// pyBuiltinName reports whether exception is the name of a Python built-in
+// class as a traceback prints it: unqualified ("ValueError"), not a Go
+// type that shares its name ("*json.SyntaxError").
+func pyBuiltinName(exception string) bool {
+	return exception != "" && !strings.ContainsAny(exception, ".*") && pyBuiltin(exception) != ""
 }

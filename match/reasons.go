@@ -116,6 +116,16 @@ func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool)
 	if sc.stats.Words == 0 {
 		return fmt.Sprintf("no indexed template contains the words %s", ix.someWords(sc))
 	}
+	if len(sc.found) > 0 && sc.found[0].alien && sc.found[0].text >= DefaultMinScore {
+		c := &sc.found[0]
+		rec := ix.sites[c.site]
+		why := fmt.Sprintf("the traceback shows %s code, which does not call it", stackLanguages(q.Frames))
+		if pyBuiltinName(exception) && rec.family == famGo {
+			why = fmt.Sprintf("Go code raises no %s", exception)
+		}
+		return fmt.Sprintf("the message matches %s:%d%s, but that is %s code: %s",
+			ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)), familyName(rec.family), why)
+	}
 	if len(sc.found) > 0 && sc.found[0].offStack && sc.found[0].text >= DefaultMinScore {
 		c := &sc.found[0]
 		rec := ix.sites[c.site]
