@@ -124,7 +124,7 @@ func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 		return x.eval(args[0], depth+1), true
 	case (callee == "std::to_string" || callee == "to_string") && len(args) == 1:
 		return rules.Unknown(args[0].Text(), errdex.HoleInt), true
-	case concatFuncs[callee]:
+	case concatFuncs[callee] || lastSegment(callee) == "concat":
 		return x.concatAll(args, depth), true
 	case braceFuncs[callee]:
 		if v, ok := x.braceFormat(args, n, depth); ok {

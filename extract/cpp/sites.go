@@ -90,6 +90,8 @@ func (x *file) run() {
 		callee := msgeval.Compact(fn.Text())
 		if r := x.rules.match(callee); r != nil {
 			x.rule(n, r)
+		} else if isThrowMacro(callee) {
+			x.throwMacro(n)
 		}
 	}
 	helpers := x.helperCalls(cands)
@@ -255,6 +257,39 @@ func (x *file) throw(n syntax.Node) {
 	x.add(errdex.KindThrow, exc, n, msg)
 }
 
+// isThrowMacro reports whether a callee is named like a macro that throws
+// its argument (JSON_THROW(e), FMT_THROW(e) and other "#define X(e) throw
+// e"): upper case, with THROW as one of its words.
+func isThrowMacro(callee string) bool {
+	if callee != strings.ToUpper(callee) || !isIdent(callee) {
+		return false
+	}
+	for w := range strings.SplitSeq(callee, "_") {
+		if w == "THROW" {
+			return true
+		}
+	}
+	return false
+}
+
+// throwMacro builds the site of a throw macro's call whose one argument
+// constructs the exception.
+func (x *file) throwMacro(n syntax.Node) {
+	args := arguments(n.Child("arguments"))
+	if len(args) != 1 {
+		return
+	}
+	exc, msg, ok := x.exceptionObject(args[0], 0)
+	if !ok || x.notes.Broken(n) {
+		return
+	}
+	x.add(errdex.KindThrow, exc, n, msg)
+}
+
+// factories are the names of static functions that build an exception of
+// their class: throw parse_error::create(101, pos, msg).
+var factories = map[string]bool{"create": true, "make": true, "Create": true, "Make": true}
+
 // exceptionObject evaluates an exception built in place: X(args),
 // X{args}, new X(args). It reports false for anything else (an existing
 // object).
@@ -282,6 +317,9 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 	if exc == "" || notConstructors[exc] {
 		return "", msgeval.Value{}, false
 	}
+	if class, name, ok := cutLast(exc); ok && factories[name] {
+		exc = class
+	}
 	last := exc
 	if i := strings.LastIndex(exc, "::"); i >= 0 {
 		last = exc[i+2:]
@@ -293,6 +331,9 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 	var msg msgeval.Value
 	found := false
 	for _, a := range args {
+		if isNumber(a) {
+			continue // an error code before the message: create(302, msg)
+		}
 		if v := x.eval(a, depth+1); v.Text {
 			msg, found = v, true
 			break
@@ -311,6 +352,24 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 		msg = filesystemWhat(msg, len(args)-2)
 	}
 	return exc, msg, true
+}
+
+// cutLast splits a qualified name at its last "::".
+func cutLast(name string) (string, string, bool) {
+	i := strings.LastIndex(name, "::")
+	if i < 0 {
+		return "", name, false
+	}
+	return name[:i], name[i+2:], true
+}
+
+// isNumber reports whether an expression is a number literal, an error
+// code rather than a message.
+func isNumber(n syntax.Node) bool {
+	if n.Kind() == "unary_expression" {
+		n = n.Child("argument")
+	}
+	return n.Kind() == "number_literal"
 }
 
 // filesystemWhat is the what() of a std::filesystem::filesystem_error
