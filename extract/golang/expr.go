@@ -406,10 +406,11 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 	for _, f := range s.tmpl(call.Args[fmtIdx], depth+1) {
 		format, ok := literalText(f)
 		if !ok {
-			if isSingleHole(f) && !isIdent(f.Parts[0].Expr) && (len(args) > 0 || call.Ellipsis.IsValid()) {
+			if isSingleHole(f) && (!isIdent(f.Parts[0].Expr) || s.packageName(f.Parts[0].Expr)) && (len(args) > 0 || call.Ellipsis.IsValid()) {
 				// A format held in a field (fmt.Sprintf(e.Code.String(),
-				// e.Args...)): its verbs become holes where a value's
-				// text fills it (see holeFormat).
+				// e.Args...)) or in a constant of another file
+				// (fmt.Errorf(errorMsg, i, i, n)): its verbs become holes
+				// where a value's text fills it (see holeFormat).
 				h := f.Parts[0]
 				h.Type = holeFormat
 				f = errdex.NewTemplate(h)
@@ -448,6 +449,12 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 		}
 	}
 	return dedupe(out, maxAlternatives)
+}
+
+// packageName reports whether name, an identifier, is no name the
+// function declares (parameter, result or local): a package-level one.
+func (s scope) packageName(name string) bool {
+	return s.fn != nil && s.fn.body != nil && !s.fn.infoOf().locals[name]
 }
 
 // cmpBool orders false before true.

@@ -355,6 +355,18 @@ func readsAs(p errdex.Part, ts []errdex.Template) []errdex.Template {
 	switch p.Type {
 	case errdex.HoleAny, errdex.HoleStr, errdex.HolePath:
 		return ts
+	case holeFormat:
+		// A format constant of another file: printed with its verbs
+		// filled by arguments not seen here.
+		out := make([]errdex.Template, len(ts))
+		for i, t := range ts {
+			lit, ok := literalText(t)
+			if !ok {
+				return nil
+			}
+			out[i] = errdex.NewTemplate(formatParts(lit)...)
+		}
+		return out
 	case errdex.HoleInt:
 		if len(ts) == 1 && isDigits(ts[0].String()) {
 			return ts
