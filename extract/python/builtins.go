@@ -59,6 +59,10 @@ type argVal struct {
 	// argument the call left out: code like "reason or 'unknown'" then
 	// takes its other branch, so Link drops alternatives built from it.
 	noneDefault bool
+	// absent marks an item of a *args parameter past those the call
+	// passes (args[1] of a one-argument raise): the code reading it runs
+	// on a path the call does not take. Link treats it as noneDefault.
+	absent bool
 	// items and kwItems hold what a *args or **kwargs parameter collects,
 	// when Link binds one (under the key "*args" or "**kwargs").
 	items   []argVal

@@ -948,6 +948,11 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 	default:
 		return value{}, false
 	}
+	if name == "format" {
+		if v, ok := ev.deferredFormat(obj, args, sc); ok {
+			return v, true
+		}
+	}
 	recv := ev.formatString(obj, sc)
 	if !recv.isStringish() {
 		return value{}, false
@@ -1048,6 +1053,36 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 		return v, true
 	}
 	return value{}, false
+}
+
+// deferredFormat reads self.NAME.format(**kwargs) (or .format()) in a
+// method, where the class binds NAME to a text, for Link: a hole
+// "type(self).NAME.format(**kwargs)" that Link fills from the nearest
+// class on the raised class's chain that binds NAME, which may be in
+// another file (moto's ServiceException formats self.message, which each
+// service's subclass binds). ok is false for any other call, and while a
+// base's methods are read for a subclass of the file (see inherit).
+func (ev *evaluator) deferredFormat(obj, args syntax.Node, sc *scope) (value, bool) {
+	c := sc.method()
+	if !ev.classCtx || ev.selfClass != nil || c == nil || obj.Kind() != "attribute" ||
+		obj.Child("object").Kind() != "identifier" || obj.Child("object").Text() != sc.selfName() {
+		return value{}, false
+	}
+	attr := obj.Child("attribute").Text()
+	if _, ok := ev.classConstant(c, attr); !ok {
+		return value{}, false
+	}
+	var spread string
+	for a := range args.NamedChildren() {
+		switch {
+		case a.Kind() == "comment":
+		case a.Kind() == "dictionary_splat" && spread == "" && a.NamedChild(0).Kind() == "identifier":
+			spread = "**" + a.NamedChild(0).Text()
+		default:
+			return value{}, false
+		}
+	}
+	return unknown("type(self)."+attr+".format("+spread+")", errdex.HoleStr), true
 }
 
 // formatString evaluates the format of a % or .format operation, where a

@@ -312,7 +312,7 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 // the assignment ("if description is not None"), which leaves the
 // constant.
 func orConstant(set, constant argVal) argVal {
-	if set.noneDefault {
+	if set.noneDefault || set.absent {
 		return constant
 	}
 	return argVal{
@@ -432,10 +432,29 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			final = callArgs{}
 		}
 	}
+	// The class constants, nearest first, for the formats of them that
+	// methods leave to Link (see evaluator.deferredFormat).
+	attrs := bindings{}
+	for _, c := range chain {
+		for name, a := range c.e.fact.consts {
+			if _, ok := attrs["type(self)."+name]; !ok {
+				attrs["type(self)."+name] = a
+			}
+		}
+	}
+	for i := range chain {
+		if chain[i].bind == nil {
+			chain[i].bind = bindings{}
+		}
+		for k, a := range attrs {
+			if _, ok := chain[i].bind[k]; !ok {
+				chain[i].bind[k] = a
+			}
+		}
+	}
 	// Attributes: the nearest class on the chain whose __init__ always
 	// sets each, else the nearest class body that binds it, else the
 	// nearest __init__ that may set it.
-	attrs := bindings{}
 	for _, c := range chain {
 		for name, a := range c.m.attrs {
 			if _, ok := attrs["self."+name]; !ok && !c.m.partial[name] {

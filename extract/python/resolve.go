@@ -132,7 +132,7 @@ func (ev *evaluator) resolveUncached(name string, at int, sc *scope) (value, boo
 			}
 			keep := func(expr string) bool {
 				if ev.classCtx {
-					return isReference(expr)
+					return isReference(expr) || strings.HasPrefix(expr, "type(self).")
 				}
 				_, param := paramValue(expr, s)
 				return param

@@ -32,9 +32,13 @@ func (b bindings) apply(t errdex.Template) (out []errdex.Template, usedNone bool
 			piece = []errdex.Template{{Parts: []errdex.Part{p}}}
 		case ok:
 			piece = a.render(p.Type)
-			usedNone = usedNone || a.noneDefault
+			usedNone = usedNone || a.noneDefault || a.absent
 		default:
 			if ts, ok := b.percent(p.Expr); ok {
+				piece = ts
+				break
+			}
+			if ts, ok := b.classFormat(p.Expr); ok {
 				piece = ts
 				break
 			}
@@ -45,10 +49,22 @@ func (b bindings) apply(t errdex.Template) (out []errdex.Template, usedNone bool
 	return out, usedNone
 }
 
-// applyAll substitutes into each alternative.
+// applyAll substitutes into each alternative. An alternative that reads
+// an item past the end of a bound *args (args[1] when the raise passes
+// one argument) comes from a path the raise does not take, and is left
+// out while others remain.
 func (b bindings) applyAll(ts []errdex.Template) []errdex.Template {
 	if ts == nil {
 		return nil
+	}
+	var feasible []errdex.Template
+	for _, t := range ts {
+		if !b.pastArgs(t) {
+			feasible = append(feasible, t)
+		}
+	}
+	if len(feasible) > 0 {
+		ts = feasible
 	}
 	var out, fromNone []errdex.Template
 	for _, t := range ts {
@@ -71,6 +87,12 @@ func (b bindings) applyArg(a argVal) argVal {
 	if a.str == nil {
 		if bound, ok := b.lookup(a.expr); ok {
 			return bound
+		}
+		if ts, ok := b.classFormat(a.expr); ok {
+			return argOf(strValue(a.expr, ts...))
+		}
+		if b.pastArgs(a.strForm("")[0]) {
+			return argVal{expr: a.expr, typ: a.typ, absent: true}
 		}
 	}
 	return argVal{
@@ -135,6 +157,40 @@ func (b bindings) percent(expr string) ([]errdex.Template, bool) {
 		out = appendAlts(out, t)
 	}
 	return out, true
+}
+
+// classFormat applies a format deferred to Link (see
+// evaluator.deferredFormat): "type(self).NAME.format(**kwargs)" with the
+// class constant NAME bound under "type(self).NAME" and the keywords
+// under "**kwargs". A format that needs a keyword the call does not pass
+// makes Python raise: that alternative is left out.
+func (b bindings) classFormat(expr string) ([]errdex.Template, bool) {
+	left, spread, ok := strings.Cut(expr, ".format(")
+	if !ok || !strings.HasPrefix(left, "type(self).") || !strings.HasSuffix(spread, ")") {
+		return nil, false
+	}
+	format, ok := b[left]
+	if !ok || len(format.str) == 0 {
+		return nil, false
+	}
+	var args template.PyFormatArgs
+	if spread = strings.TrimSuffix(spread, ")"); spread != "" {
+		kw, ok := b[spread]
+		if !ok {
+			args.DoubleStar = strings.TrimPrefix(spread, "**")
+		}
+		args.Keyword = map[string]template.PyArg{}
+		for k, a := range kw.kwItems {
+			args.Keyword[k] = a.pyArg()
+		}
+	}
+	var out []errdex.Template
+	for _, f := range format.str {
+		if t, err := template.PyFormat(f, args); err == nil {
+			out = appendAlts(out, t)
+		}
+	}
+	return out, len(out) > 0
 }
 
 // argsSlice reads "self.args" or "self.args[k:]" (any name for self.args):
@@ -286,6 +342,28 @@ func (b bindings) withText() bindings {
 
 // isHole reports whether t is holes only: a value the code computes.
 func isHole(t errdex.Template) bool { return t.IsOpaque() && !t.IsEmpty() }
+
+// pastArgs reports whether t has a hole reading an item of a bound
+// *args past its last ("args[2]" when two arguments were passed).
+func (b bindings) pastArgs(t errdex.Template) bool {
+	for _, p := range t.Parts {
+		if !p.IsHole() {
+			continue
+		}
+		name, rest, ok := strings.Cut(p.Expr, "[")
+		if !ok || !strings.HasSuffix(rest, "]") {
+			continue
+		}
+		star, ok := b["*"+name]
+		if !ok {
+			continue
+		}
+		if i, err := strconv.Atoi(strings.TrimSuffix(rest, "]")); err == nil && i >= len(star.items) {
+			return true
+		}
+	}
+	return false
+}
 
 // lookup finds the argument bound to an expression: the expression
 // itself, or an item of a bound *args ("args[0]").
