@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/template"
@@ -225,6 +226,11 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 	if i, ok := s.wrapperCall(call); ok {
 		return s.printf(call, i, depth+1)
 	}
+	if recv != "" && s.x.imports[recv] == "strings" {
+		if ts, ok := s.trimmed(call, name, depth); ok {
+			return ts
+		}
+	}
 	if ts, ok := s.calledLiteral(call, depth); ok {
 		return ts
 	}
@@ -235,6 +241,50 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 		return one(s.hole(call, t))
 	}
 	return one(s.hole(call, errdex.HoleAny))
+}
+
+// trimmed gives the messages of strings.TrimSpace(x), and of
+// strings.TrimPrefix and TrimSuffix of x and a text: x's, less what is
+// trimmed from the text they start or end with
+// (panic(strings.TrimSpace(fmt.Sprintf(undefinedFunc, tag, field))) is
+// "undefined function {tag} on field {field}" without the space its
+// empty field leaves); false for another function.
+func (s scope) trimmed(call *ast.CallExpr, name string, depth int) ([]errdex.Template, bool) {
+	var head, tail func(string) string
+	switch {
+	case name == "TrimSpace" && len(call.Args) == 1:
+		head = func(t string) string { return strings.TrimLeftFunc(t, unicode.IsSpace) }
+		tail = func(t string) string { return strings.TrimRightFunc(t, unicode.IsSpace) }
+	case (name == "TrimPrefix" || name == "TrimSuffix") && len(call.Args) == 2:
+		cuts := s.tmpl(call.Args[1], depth+1)
+		if len(cuts) != 1 {
+			return nil, false
+		}
+		cut, ok := literalText(cuts[0])
+		if !ok || cut == "" {
+			return nil, false
+		}
+		if name == "TrimPrefix" {
+			head = func(t string) string { return strings.TrimPrefix(t, cut) }
+		} else {
+			tail = func(t string) string { return strings.TrimSuffix(t, cut) }
+		}
+	default:
+		return nil, false
+	}
+	ts := slices.Clone(s.tmpl(call.Args[0], depth+1))
+	for i, t := range ts {
+		parts := slices.Clone(t.Parts)
+		if n := len(parts); head != nil && n > 0 && !parts[0].IsHole() {
+			parts[0].Text = head(parts[0].Text)
+		}
+		if n := len(parts); tail != nil && n > 0 && !parts[n-1].IsHole() {
+			parts[n-1].Text = tail(parts[n-1].Text)
+		}
+		parts = slices.DeleteFunc(parts, func(p errdex.Part) bool { return !p.IsHole() && p.Text == "" })
+		ts[i] = errdex.NewTemplate(parts...)
+	}
+	return ts, true
 }
 
 // calledLiteral gives the messages of a function literal called in place
