@@ -60,6 +60,9 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 		}
 		return x.eval(inner, depth+1)
 	case "identifier":
+		if v, ok := x.expansion.value(n); ok {
+			return v
+		}
 		if v, ok := x.resolve(n.Text(), n, depth); ok {
 			return v
 		}
@@ -283,6 +286,9 @@ func (x *file) evalTokens(a tokArg, at syntax.Node, depth int) msgeval.Value {
 			return msgeval.Lit(s)
 		}
 	case len(toks) == 1 && toks[0].Kind() == "identifier":
+		if v, ok := x.expansion.value(toks[0]); ok {
+			return v
+		}
 		if v, ok := x.resolve(toks[0].Text(), at, depth); ok {
 			return v
 		}
@@ -326,6 +332,9 @@ func (x *file) concatMacro(args []tokArg) (msgeval.Value, bool) {
 			return msgeval.Value{}, false
 		}
 		t := a.toks[0]
+		if b, ok := x.expansion.token(t); ok {
+			t = b
+		}
 		switch {
 		case isStringLit(t):
 			s, ok := stringValue(t)
@@ -345,6 +354,11 @@ func (x *file) concatMacro(args []tokArg) (msgeval.Value, bool) {
 // formatString evaluates the format argument of a formatting macro: a
 // string literal or concat!(...).
 func (x *file) formatString(a tokArg) (string, bool) {
+	if len(a.toks) == 1 {
+		if b, ok := x.expansion.token(a.toks[0]); ok {
+			a.toks = []syntax.Node{b}
+		}
+	}
 	switch {
 	case len(a.toks) == 1 && isStringLit(a.toks[0]):
 		return stringValue(a.toks[0])

@@ -70,7 +70,11 @@ func (x *file) function(n syntax.Node) string {
 	for a := range n.Ancestors() {
 		switch a.Kind() {
 		case "function_item":
-			rev = append(rev, a.Child("name").Text())
+			name := a.Child("name")
+			if tok, ok := x.expansion.token(name); ok {
+				name = tok // fn $name(..) in a macro's body
+			}
+			rev = append(rev, name.Text())
 			inFn = true
 		case "impl_item":
 			rev = append(rev, typeName(a.Child("type")))

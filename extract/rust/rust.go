@@ -105,7 +105,15 @@
 // copy of the file keeps only them, metavariables without their "$" and
 // repetitions as their contents once, each body a block, and is parsed
 // again; its sites have the lines and columns of the definition. Names
-// bound only by the macro's invocation stay holes.
+// bound only by the macro's invocation stay holes there. An invocation of
+// one of the file's macros that passes string literals (url's
+// simple_enum_error! { EmptyHost => "empty host", .. }, a bail!-like
+// macro given its format string) is matched against the rules' patterns
+// (fragments ident, literal, tt one token; others up to the token that
+// follows), and the matched rule's body read again with its
+// metavariables bound, once per repetition: each site whose message holds
+// a passed literal is placed at that literal, named for the function
+// the invocation is in when the body puts it in none.
 //
 // Files with syntax errors yield the sites whose own subtree parsed, with
 // the skipped lines as Problems.
@@ -163,12 +171,13 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	x := newFile(f, opts)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.notes.Problems(f.Tree)}
-	if src, ok := macroSource(f.Tree.Root(), f.Tree.Source(), opts.Tests); ok {
+	if src, rules := macroSource(f.Tree.Root(), f.Tree.Source(), opts.Tests); src != nil {
 		if tree := parseMacros(src); tree != nil {
 			m := newFile(&extract.File{Path: f.Path, Language: f.Language, Src: src, Tree: tree}, opts)
 			m.run()
 			res.Sites = append(res.Sites, m.sites...)
 			x.facts.merge(m.facts)
+			res.Sites = append(res.Sites, expandTables(x, f, tree, rules)...)
 		}
 	}
 	return res, nil

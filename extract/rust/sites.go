@@ -29,6 +29,11 @@ type file struct {
 	sites  []*errdex.Site
 	notes  msgeval.Notes
 	budget msgeval.Budget
+
+	// expansion, in a pass over macro bodies for one invocation, is what
+	// the invocation binds and the transcriber the pass reads (see
+	// expandTables); nil otherwise.
+	expansion *expansion
 }
 
 func newFile(f *extract.File, opts Options) *file {
@@ -93,7 +98,7 @@ func (x *file) run() {
 		}
 	}
 	for _, n := range cands {
-		if !x.opts.Tests && inTestCode(n) {
+		if !x.opts.Tests && inTestCode(n) || x.expansion != nil && !x.expansion.reads(n) {
 			continue
 		}
 		switch n.Kind() {

@@ -49,3 +49,57 @@ mod tests {
         ($e:expr) => { panic!("test helper failed: {}", $e) };
     }
 }
+
+// A table of kinds and messages, given to a macro that defines the type
+// and its Display: each message is a site where the table writes it.
+macro_rules! kinds_with_text {
+    ($($kind: ident => $text: expr,)+) => {
+        #[derive(Debug, Clone, Copy)]
+        pub enum LoadError {
+            $(
+                $kind,
+            )+
+        }
+
+        impl std::fmt::Display for LoadError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match *self {
+                    $(
+                        LoadError::$kind => f.write_str($text),
+                    )+
+                }
+            }
+        }
+    }
+}
+
+kinds_with_text! {
+    Truncated => "input ends inside a record",
+    BadMagic => "not a bundle file",
+}
+
+macro_rules! limit_error {
+    ($name:ident, $what:literal, $max:expr) => {
+        pub fn $name(n: usize) -> Result<(), String> {
+            if n > $max {
+                return Err(format!(concat!("too many ", $what, ": {}"), n));
+            }
+            Err(format!("{} exceeds the limit for {}", n, $what))
+        }
+    };
+}
+
+limit_error!(check_fields, "fields", 64);
+
+macro_rules! bail_with {
+    ($fmt:literal $(, $arg:expr)*) => {
+        return Err(format!($fmt $(, $arg)*))
+    };
+}
+
+pub fn open_bundle(path: &str) -> Result<(), String> {
+    if path.is_empty() {
+        bail_with!("no bundle path given");
+    }
+    bail_with!("cannot open bundle {}", path);
+}
