@@ -414,3 +414,22 @@ func exceptionQuery(e *trace.Exception, repo string) match.Query {
 	}
 	return q
 }
+
+// TieNote says that the same message is made at tied places and what
+// would tell them apart, for a paste with or without frames, whose first
+// match is of language (a Site.Language); "" when tied < 2. Python and
+// Java or JavaScript print a traceback or stack trace that does; Go, Rust
+// and C++ errors carry none.
+func TieNote(tied int, frames bool, language string) string {
+	switch {
+	case tied < 2:
+		return ""
+	case frames:
+		return fmt.Sprintf("The same message is raised at %d places, and the traceback does not tell them apart", tied)
+	case language == "python":
+		return fmt.Sprintf("The same message is raised at %d places; paste the whole traceback to tell them apart", tied)
+	case language == "java" || language == "javascript" || language == "typescript":
+		return fmt.Sprintf("The same message is thrown at %d places; paste the whole stack trace to tell them apart", tied)
+	}
+	return fmt.Sprintf("The same message is made at %d places; the error carries no stack to tell them apart", tied)
+}

@@ -372,3 +372,24 @@ func TestSiteJSON(t *testing.T) {
 		t.Errorf("SiteJSON of a hit without a site = %s, %v; want null", b, err)
 	}
 }
+
+func TestTieNote(t *testing.T) {
+	tests := []struct {
+		tied     int
+		frames   bool
+		language string
+		want     string
+	}{
+		{1, false, "python", ""},
+		{2, false, "python", "The same message is raised at 2 places; paste the whole traceback to tell them apart"},
+		{3, false, "java", "The same message is thrown at 3 places; paste the whole stack trace to tell them apart"},
+		{2, false, "typescript", "The same message is thrown at 2 places; paste the whole stack trace to tell them apart"},
+		{4, false, "go", "The same message is made at 4 places; the error carries no stack to tell them apart"},
+		{2, true, "python", "The same message is raised at 2 places, and the traceback does not tell them apart"},
+	}
+	for _, tt := range tests {
+		if got := TieNote(tt.tied, tt.frames, tt.language); got != tt.want {
+			t.Errorf("TieNote(%d, %v, %q) = %q, want %q", tt.tied, tt.frames, tt.language, got, tt.want)
+		}
+	}
+}

@@ -572,7 +572,7 @@ func TestSearchTied(t *testing.T) {
 	}
 
 	rr = do(t, h, "GET", "/search?q="+q, nil)
-	if rr.Code != http.StatusOK || !strings.Contains(rr.Body.String(), "The same message is raised at 2 places: paste the whole traceback") {
+	if rr.Code != http.StatusOK || !strings.Contains(rr.Body.String(), "The same message is raised at 2 places; paste the whole traceback") {
 		t.Errorf("GET /search: status %d, the page does not say the message is raised at 2 places:\n%s", rr.Code, rr.Body.String())
 	}
 

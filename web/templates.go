@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/lookup"
 	"github.com/errdex/errdex/trace"
 )
 
@@ -119,6 +120,7 @@ func (s *Server) funcs() template.FuncMap {
 		"date":        func(t time.Time) string { return t.UTC().Format("2006-01-02") },
 		"percent":     func(f float64) string { return fmt.Sprintf("%.0f%%", f*100) },
 		"sentence":    sentence,
+		"tieNote":     tieNote,
 		"inline":      inline,
 		"innermost": func(fs []trace.Frame) *trace.Frame {
 			for i := len(fs) - 1; i >= 0; i-- {
@@ -177,4 +179,13 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return formatInt(n) + " " + many
+}
+
+// tieNote is lookup.TieNote for a search response.
+func tieNote(r *SearchResponse) string {
+	lang := ""
+	if len(r.Matches) > 0 && r.Matches[0].Site != nil {
+		lang = r.Matches[0].Site.Language
+	}
+	return lookup.TieNote(r.Tied, len(r.Frames) > 0, lang)
 }

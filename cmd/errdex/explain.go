@@ -126,13 +126,14 @@ func (e *env) writeAnswer(ans *lookup.Answer) {
 // tieNote says, when the best matches tie, that the message alone cannot
 // tell them apart; "" otherwise.
 func tieNote(ans *lookup.Answer) string {
-	if ans.Tied < 2 {
-		return ""
+	lang := ""
+	if len(ans.Hits) > 0 && ans.Hits[0].Site != nil {
+		lang = ans.Hits[0].Site.Language
 	}
-	if len(ans.Frames) == 0 {
-		return fmt.Sprintf("The same message is raised at %d places; paste the whole traceback to tell them apart (= marks them below).", ans.Tied)
+	if note := lookup.TieNote(ans.Tied, len(ans.Frames) > 0, lang); note != "" {
+		return note + " (= marks them below)."
 	}
-	return fmt.Sprintf("The same message is raised at %d places, and the traceback does not tell them apart (= marks them below).", ans.Tied)
+	return ""
 }
 
 func firstLine(s string) string {
