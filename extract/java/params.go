@@ -52,6 +52,9 @@ func (x *fileCtx) callerMessages() {
 		b := map[string][]errdex.Template{}
 		literal := false
 		for i, p := range m.params {
+			if unwrap(as[i]).Kind() == "null_literal" {
+				continue // passes no text: setEncoding(null) is no "null" message
+			}
 			v := x.eval(as[i], c.sc, 1)
 			b[p.name] = v.Alts
 			literal = literal || !v.Opaque()

@@ -296,8 +296,31 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 
 // arg records a call argument for Link.
 func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
+	if unwrap(a).Kind() == "null_literal" {
+		// No message: super((String) null) leaves getMessage() null,
+		// which toString() leaves out, rather than the text "null".
+		return Arg{Expr: rules.Expr(a.Text()), Alts: []errdex.Template{{}}, Type: castType(a)}
+	}
 	v := x.eval(a, sc, 1)
 	return Arg{Expr: rules.Expr(a.Text()), Alts: v.Alts, Type: x.argType(a, v, sc)}
+}
+
+// castType classifies the type an argument is cast to, as argType does
+// ((String) null is a String), or "".
+func castType(a syntax.Node) string {
+	for a.Kind() == "parenthesized_expression" {
+		a = a.NamedChild(0)
+	}
+	if a.Kind() != "cast_expression" {
+		return ""
+	}
+	switch t := typeName(a.Child("type")); {
+	case t == "String" || t == "java.lang.String":
+		return "String"
+	case isThrowableName(t):
+		return "Throwable"
+	}
+	return ""
 }
 
 // qualify returns the qualified (binary) name of a type named in the
