@@ -71,8 +71,17 @@
 // Extractors(cfg) (or New per language), so that the repository's rules
 // join the built-in ones.
 //
-// Code the preprocessor hides from the grammar (sites inside #define
-// bodies) is not seen. Files with syntax errors, frequent around macros,
+// A throw of a class whose constructor, in any file of the repository,
+// passes a message built from its parameters to its base (explicit
+// missing_option(std::string name) : cli_error(name + " is required"))
+// gets that message with the throw's arguments (Link). A throw through an
+// upper-case macro with THROW as a word (JSON_THROW(e)) is a throw.
+//
+// Upper-case macros the grammar cannot read (namespace macros alone on a
+// line, SPDLOG_INLINE before a declaration, FMT_NOEXCEPT after a
+// parameter list) are blanked and the file parsed again when that leaves
+// fewer syntax errors. Code the preprocessor hides from the grammar (sites
+// inside #define bodies) is not seen. Files with syntax errors, frequent around macros,
 // yield the sites whose own subtree parsed, with the first error's line
 // and the count of skipped candidates as a Problem.
 package cpp
@@ -141,10 +150,12 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 	if f.Tree == nil {
 		return nil, fmt.Errorf("%s: %s was not parsed", language, f.Path)
 	}
-	x := newFile(f, language, rules)
+	g := *f
+	g.Tree = withoutMacros(f.Tree, f.Src)
+	x := newFile(&g, language, rules)
 	x.run()
-	res := &extract.FileResult{Sites: x.sites, Problems: x.notes.Problems(f.Tree)}
-	if len(x.facts.helpers) > 0 || len(x.facts.calls) > 0 {
+	res := &extract.FileResult{Sites: x.sites, Problems: x.notes.Problems(g.Tree)}
+	if len(x.facts.helpers) > 0 || len(x.facts.calls) > 0 || len(x.facts.ctors) > 0 || len(x.facts.constructions) > 0 {
 		res.Facts = &x.facts
 	}
 	return res, nil

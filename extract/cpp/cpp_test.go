@@ -82,3 +82,11 @@ func TestGoldenLink(t *testing.T) {
 	res := extracttest.Run(t, CPP, extracttest.Inputs(t, filepath.Join("testdata", "link"), "cpp", ".cc", ".h"))
 	extracttest.Check(t, filepath.Join("testdata", "link.golden.json"), extracttest.View(res, true), *update)
 }
+
+// TestConstructors extracts throws of classes whose constructors, in
+// another file, build the message, in files whose macros the grammar
+// cannot read.
+func TestConstructors(t *testing.T) {
+	res := extracttest.Run(t, CPP, extracttest.Inputs(t, filepath.Join("testdata", "ctors"), "cpp", ".cc", ".h"))
+	extracttest.Check(t, filepath.Join("testdata", "ctors.golden.json"), extracttest.View(res, true), *update)
+}

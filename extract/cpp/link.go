@@ -27,6 +27,10 @@ const (
 type facts struct {
 	helpers []*helperFact
 	calls   []*callFact
+	// ctors are the constructors that build a message, constructions the
+	// sites that construct an exception (see linkCtors).
+	ctors         []*ctorFact
+	constructions []*msgeval.Construction
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole
@@ -182,6 +186,11 @@ type helperEntry struct {
 // "stoi", ...) in bits/basic_string.h throws std::invalid_argument("stoi")
 // and std::out_of_range("stoi").
 func link(files []*extract.FileResult) {
+	var all []*facts
+	for _, ff := range msgeval.FactsOf[*facts](files) {
+		all = append(all, ff)
+	}
+	linkCtors(all)
 	byName := map[string][]helperEntry{}
 	for _, ff := range msgeval.FactsOf[*facts](files) {
 		for _, h := range ff.helpers {

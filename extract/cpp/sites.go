@@ -31,7 +31,9 @@ type file struct {
 	// floating are the sites outside function definitions, at their
 	// nodes.
 	floating map[*errdex.Site]syntax.Node
-	src      []byte
+	// pending is the exception object last evaluated, not yet a site.
+	pending *pendingConstruction
+	src     []byte
 
 	sites  []*errdex.Site
 	facts  facts
@@ -72,6 +74,7 @@ func (x *file) run() {
 			cands = append(cands, n)
 		case "function_definition":
 			x.recordWhat(n)
+			x.recordCtor(n)
 		case "preproc_def":
 			if v, ok := defineValue(n.Child("value").Text()); ok {
 				x.defines[n.Child("name").Text()] = v
@@ -79,6 +82,7 @@ func (x *file) run() {
 		}
 	}
 	for _, n := range cands {
+		x.pending = nil
 		if n.Kind() == "throw_statement" {
 			x.throw(n)
 			continue
@@ -223,6 +227,7 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v msgeval.Va
 	}
 	s := msgeval.NewSite(kind, exc, x.function(n), n, v.Alts)
 	x.sites = append(x.sites, s)
+	x.recordConstruction(s)
 	if def := msgeval.Enclosing(n, "function_definition"); !def.IsNull() {
 		x.siteDefs[s] = def
 	} else {
@@ -264,12 +269,7 @@ func isThrowMacro(callee string) bool {
 	if callee != strings.ToUpper(callee) || !isIdent(callee) {
 		return false
 	}
-	for w := range strings.SplitSeq(callee, "_") {
-		if w == "THROW" {
-			return true
-		}
-	}
-	return false
+	return hasWord(callee, "_", "THROW")
 }
 
 // throwMacro builds the site of a throw macro's call whose one argument
@@ -328,6 +328,9 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 		}
 	}
 	args := arguments(list)
+	if depth == 0 {
+		x.pending = &pendingConstruction{class: exc, args: args}
+	}
 	var msg msgeval.Value
 	found := false
 	for _, a := range args {
