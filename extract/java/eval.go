@@ -15,7 +15,7 @@ import (
 const (
 	maxSteps   = 200000
 	maxDepth   = 64
-	maxReturns = 4 // returns of a helper method evaluated
+	maxReturns = 8 // returns of a helper method evaluated, as many as a value's alternatives
 )
 
 // rules keep the messages of Java expressions (msgeval.ExprRules).
