@@ -588,8 +588,19 @@ func (x *fileCtx) rewrite(left, node syntax.Node, sc *scope) {
 
 // bind records an assignment of name in sc, located by node.
 func (x *fileCtx) bind(sc *scope, name string, kind msgeval.BindKind, node, value syntax.Node) {
-	sc.assigns[name] = append(sc.assigns[name], msgeval.Bind(&grammar, sc, kind, "", node, value))
+	b := msgeval.Bind(&grammar, sc, kind, "", node, value)
+	if c := b.Block; c.Parent().Is(grammar.Bodies...) && c.FieldName() != "" && !bodyFields[c.FieldName()] {
+		// if (obj.hasOwnProperty(p = 'MODE')): the condition always runs,
+		// in the block that holds the statement.
+		b.Block = grammar.BlockOf(c.Parent())
+		b.Terminates = grammar.Terminates(b.Block)
+	}
+	sc.assigns[name] = append(sc.assigns[name], b)
 }
+
+// bodyFields are the fields of the statements of grammar.Bodies that
+// hold their bodies, which run under their condition.
+var bodyFields = map[string]bool{"consequence": true, "alternative": true, "body": true}
 
 // bindIn records a binding whose block is given (a catch parameter is
 // bound in the catch body).

@@ -76,3 +76,14 @@ function opaque(obj) {
 function joined(a, b) {
   throw new Error(['first', a, 'last'].join(', ') + ' ' + String(b) + ' ' + 'x'.concat(b, 'y'));
 }
+
+// A name assigned in a condition holds in the statement's body and after.
+function configure(obj) {
+  var key;
+  if (obj.hasOwnProperty(key = 'PRECISION')) {
+    checkInt(obj[key], key);
+  }
+  if (obj.hasOwnProperty(key = 'ROUNDING')) {
+    throw new RangeError(key + ' out of range');
+  }
+}
