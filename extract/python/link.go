@@ -7,6 +7,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/template"
 )
 
 // maxChain bounds the walks along base classes and re-exports, which
@@ -389,6 +390,9 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	// setArgs says the __init__ that stops passing arguments on assigns
 	// self.args itself.
 	setArgs := false
+	// external says the chain ends at a class of another repository,
+	// whose __str__ is not known, below an __init__ of the chain.
+	external := false
 	for depth := 0; cur != nil && depth < maxChain; depth++ {
 		link := chainLink{e: cur, m: &cur.fact.methodFacts}
 		for _, c := range chain {
@@ -420,6 +424,9 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		}
 		if next == nil && base.builtin {
 			builtin = base.written
+		}
+		if next == nil && !base.builtin && base.written != "" && link.m.init != nil {
+			external = true
 		}
 		cur = next
 	}
@@ -504,6 +511,18 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			b[k] = v
 		}
 		return b.applyAll(c.m.str)
+	}
+	if external && len(final.pos) == 0 && len(final.kw) == 0 && final.spread == "" && final.kwSpread == "" {
+		// An __init__ that gives the foreign base no arguments keeps
+		// the message in attributes (moto's RESTError sets message and
+		// the description werkzeug's HTTPException prints): the one
+		// named like a message is the best static answer.
+		for _, name := range [...]string{"self.message", "self.msg"} {
+			if a, ok := attrs[name]; ok && len(a.str) > 0 {
+				return a.str
+			}
+		}
+		return []errdex.Template{{Parts: []errdex.Part{template.PyHole("str(self)", errdex.HoleAny)}}}
 	}
 	// The arguments passed on may read attributes: "{}: {}".format(
 	// self.error, self.description), which subclasses bind to text.
