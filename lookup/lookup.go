@@ -391,7 +391,11 @@ func looseQuery(c trace.Candidate, repo string) match.Query {
 			msg += ": " + c.Message
 		}
 	}
-	return match.Query{Message: msg, Repo: repo}
+	q := match.Query{Message: msg, Repo: repo}
+	if !c.LanguageInferred {
+		q.Language = string(c.Language)
+	}
+	return q
 }
 
 // exceptionQuery is the query for exception e of a trace. Its innermost
@@ -401,7 +405,7 @@ func looseQuery(c trace.Candidate, repo string) match.Query {
 // under the raise_from call, a template engine's frames under the raise
 // that rewrote the traceback.
 func exceptionQuery(e *trace.Exception, repo string) match.Query {
-	q := match.Query{Message: e.Message, Repo: repo}
+	q := match.Query{Message: e.Message, Repo: repo, Language: string(e.Language)}
 	if !e.TypeInferred {
 		q.Exception = e.Type
 	}

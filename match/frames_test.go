@@ -321,6 +321,12 @@ func TestNoMatch(t *testing.T) {
 			reason: "the message matches src/math/big/rat.go:101 in quotToFloat32, but that is Go code: the traceback shows Python code, which does not call it",
 		},
 		{
+			// Python's logging printed it (the paste's form says so).
+			name:   "a message printed by Python against Go code",
+			q:      Query{Message: "division by zero", Language: "python"},
+			reason: "the message matches src/math/big/rat.go:101 in quotToFloat32, but that is Go code: the error was printed by Python code, which does not call it",
+		},
+		{
 			name:   "no word known",
 			q:      Query{Message: "Segmentation fault (core dumped)"},
 			reason: `no indexed template contains the words "Segmentation", "dumped", "fault", "core"`,

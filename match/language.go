@@ -66,9 +66,6 @@ func familyName(f family) string {
 	return strings.Join(names, " and ")
 }
 
-// stackLanguages names the families of a stack's frames.
-func stackLanguages(frames []Frame) string { return familyName(stackFamilies(frames)) }
-
 // extFamilies maps file extensions printed in stack frames to families.
 var extFamilies = map[string]family{
 	".py": famPython, ".pyw": famPython, ".pyx": famPython, ".pxd": famPython,

@@ -225,6 +225,9 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	// nothing of a site of another language (a C extension raising under
 	// Python frames).
 	shown := stackFamilies(q.Frames)
+	// The languages that printed the error: those of the stack, and the
+	// one the paste's form names.
+	printed := shown | siteFamily(q.Language)
 	atRaise := innermost && !compiled
 	for _, ff := range sc.frames {
 		slack := nearLines
@@ -303,12 +306,13 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 		}
 		// A Python built-in class, printed unqualified as Python prints
 		// it, names a Python exception, which Go code never raises (Rust
-		// code may, through PyO3). And a stack's languages call native
-		// code (C, C++, Rust), not the code of another managed language:
-		// a Go, Java, JavaScript or Python site the stack's languages do
-		// not include did not raise under it.
+		// code may, through PyO3). And the languages that printed the
+		// error (its stack's, or the one the paste's form names) call
+		// native code (C, C++, Rust), not the code of another managed
+		// language: a Go, Java, JavaScript or Python site of none of them
+		// did not raise it.
 		c.alien = rec.family == famGo && pyBuiltinName(exception) ||
-			shown != 0 && rec.family&managed != 0 && rec.family&shown == 0
+			printed != 0 && rec.family&managed != 0 && rec.family&printed == 0
 		if c.excOK {
 			num += wExc * c.exc
 			den += wExc

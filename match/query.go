@@ -18,6 +18,13 @@ type Query struct {
 	Frames []Frame
 	// Repo is a repository hint ("sgl-project/sglang"), or "".
 	Repo string
+	// Language is the language whose runtime printed the error when the
+	// paste's form shows it for certain ("python" for a traceback, "go"
+	// for a line with Go's log prefix), or "". Sites of another managed
+	// language (Python, Go, Java, JavaScript) did not make it; native code
+	// (C, C++, Rust) runs under any of them. Frames' files tell the same
+	// without it.
+	Language string
 }
 
 // Frame is one stack frame as printed.

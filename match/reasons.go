@@ -119,7 +119,11 @@ func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool)
 	if len(sc.found) > 0 && sc.found[0].alien && sc.found[0].text >= DefaultMinScore {
 		c := &sc.found[0]
 		rec := ix.sites[c.site]
-		why := fmt.Sprintf("the traceback shows %s code, which does not call it", stackLanguages(q.Frames))
+		printed := familyName(stackFamilies(q.Frames) | siteFamily(q.Language))
+		why := fmt.Sprintf("the error was printed by %s code, which does not call it", printed)
+		if len(q.Frames) > 0 {
+			why = fmt.Sprintf("the traceback shows %s code, which does not call it", printed)
+		}
 		if pyBuiltinName(exception) && rec.family == famGo {
 			why = fmt.Sprintf("Go code raises no %s", exception)
 		}

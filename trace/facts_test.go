@@ -143,7 +143,8 @@ func TestLoose(t *testing.T) {
 			[]Candidate{{Text: "port out of range: 70000\nexpected 1..65535", Message: "port out of range: 70000\nexpected 1..65535", Line: 2}}},
 		{"go log.Fatal", "2024/05/01 12:00:00 loading\n2024/05/01 12:00:01 open x.json: no such file or directory\n",
 			[]Candidate{{Text: "open x.json: no such file or directory", Message: "open x.json: no such file or directory", Language: Go, Line: 2}}},
-		{"strconv is not a type", `strconv.Atoi: parsing "x": invalid syntax`, []Candidate{{Text: `strconv.Atoi: parsing "x": invalid syntax`, Message: `strconv.Atoi: parsing "x": invalid syntax`, Language: Go, Line: 1}}},
+		{"strconv is not a type", `strconv.Atoi: parsing "x": invalid syntax`, []Candidate{{Text: `strconv.Atoi: parsing "x": invalid syntax`, Message: `strconv.Atoi: parsing "x": invalid syntax`, Language: Go, LanguageInferred: true, Line: 1}}},
+		{"a Go log line is Go's", `2024/05/01 12:00:00 strconv.Atoi: parsing "x": invalid syntax`, []Candidate{{Text: `strconv.Atoi: parsing "x": invalid syntax`, Message: `strconv.Atoi: parsing "x": invalid syntax`, Language: Go, Line: 1}}},
 		{"error-level log lines", "2024-05-01 12:00:00,1 INFO [a] started\n2024-05-01 12:00:00,2 ERROR [a] cannot connect to db\n2024-05-01 12:00:00,3 INFO [a] retrying",
 			[]Candidate{
 				{Text: "cannot connect to db", Message: "cannot connect to db", Level: "ERROR", Line: 2},

@@ -77,8 +77,8 @@ func (p *parser) loose() []Candidate {
 		}
 		c := candidateFrom(strings.TrimSpace(l.text))
 		c.Line, c.Level = int(l.no), l.lvl()
-		if l.flags&fGoLog != 0 && c.Language == Unknown {
-			c.Language = Go
+		if l.flags&fGoLog != 0 {
+			c.printedByGo()
 		}
 		if c.Type != "" || l.level >= levelIndex("ERROR") || k == last {
 			// An exception's repr in a line kept is the error the line
@@ -170,10 +170,18 @@ func (p *parser) recordCandidate(from, to int) Candidate {
 	rec := &p.lines[from]
 	c := candidateFrom(strings.TrimSpace(strings.Join(b, "\n")))
 	c.Line, c.Level = int(rec.no), rec.lvl()
-	if rec.flags&fGoLog != 0 && c.Language == Unknown {
-		c.Language = Go
+	if rec.flags&fGoLog != 0 {
+		c.printedByGo()
 	}
 	return c
+}
+
+// printedByGo records that Go's log package printed c (its timestamp
+// prefix says so), unless the text names another language.
+func (c *Candidate) printedByGo() {
+	if c.Language == Unknown || c.Language == Go {
+		c.Language, c.LanguageInferred = Go, false
+	}
 }
 
 // candidateFrom splits a cleaned line into a candidate: pytest's "FAILED
@@ -215,7 +223,9 @@ func candidateFrom(t string) Candidate {
 	if gt, inferred := goType(s); gt != "" && inferred {
 		// A message of Go's standard library ("strconv.Atoi: parsing
 		// ...", "open /x: no such file or directory"): no type printed.
-		c.Language = Go
+		if c.Language == Unknown {
+			c.Language, c.LanguageInferred = Go, true
+		}
 		return c
 	}
 	if !looksLikeExceptionType(typ) {

@@ -195,6 +195,10 @@ type Candidate struct {
 	Message string `json:"message"`
 	// Language when the form tells (Go's log timestamp, a Java package).
 	Language Language `json:"language,omitempty"`
+	// LanguageInferred is set when Language is a guess from the message's
+	// words alone ("strconv.Atoi: parsing ..." reads like Go's standard
+	// library) rather than from how it was printed.
+	LanguageInferred bool `json:"language_inferred,omitempty"`
 	// Level is the log level of the line, upper case, when it had one.
 	Level string `json:"level,omitempty"`
 	// Truncated is set when the printer cut the message ("...").
