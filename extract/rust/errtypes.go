@@ -246,7 +246,7 @@ func (x *file) display(impl syntax.Node) {
 		for _, st := range run {
 			v = rules.Concat(v, writes[st])
 		}
-		site(run[0], run[len(run)-1], v)
+		site(run[0], run[len(run)-1], withSuffixes(v, suffixes(run[0], writes)))
 	}
 	done := map[syntax.Node]bool{}
 	for _, st := range order {
@@ -317,6 +317,96 @@ func (x *file) writeValue(n syntax.Node) (msgeval.Value, bool) {
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// suffixes returns what the statements after a branch write conditionally
+// append to the message the branch writes: in
+//
+//	match self.kind { Kind::Eof => f.write_str("unexpected end")?, .. }
+//	if let Some(line) = self.line { write!(f, " at line {}", line)?; }
+//
+// the arm's message may go on with " at line {line}". Write st lies in an
+// arm (not in a loop) of a match that is a statement of the function's
+// body; each
+// later if without else whose block writes once adds a suffix; a later
+// write outside any if ends them.
+func suffixes(st syntax.Node, writes map[syntax.Node]msgeval.Value) []msgeval.Value {
+	var top syntax.Node
+	for a := st; !a.Parent().IsNull(); a = a.Parent() {
+		if p := a.Parent(); p.Kind() == "block" && p.Parent().Kind() == "function_item" {
+			top = a
+			break
+		}
+	}
+	branch := top
+	if branch.Kind() == "expression_statement" {
+		branch = branch.NamedChild(0)
+	}
+	if top == st || branch.Kind() != "match_expression" {
+		return nil
+	}
+	for a := range st.Ancestors() {
+		if a == top {
+			break
+		}
+		if a.Is("for_expression", "while_expression", "loop_expression") {
+			return nil
+		}
+	}
+	var out []msgeval.Value
+	for s := top.NextNamedSibling(); !s.IsNull(); s = s.NextNamedSibling() {
+		e := s
+		if e.Kind() == "expression_statement" {
+			e = e.NamedChild(0)
+		}
+		if e.Kind() != "if_expression" || !e.Child("alternative").IsNull() {
+			if hasWrite(s, writes) {
+				break
+			}
+			continue
+		}
+		var only []syntax.Node
+		for c := range e.Child("consequence").NamedChildren() {
+			if _, ok := writes[c]; ok {
+				only = append(only, c)
+			} else if hasWrite(c, writes) {
+				only = nil
+				break
+			}
+		}
+		if len(only) == 1 {
+			out = append(out, writes[only[0]])
+		}
+	}
+	return out
+}
+
+// withSuffixes is message v followed by each combination of the optional
+// suffixes, all of them first and v alone last; beyond two suffixes, only
+// all of them or none.
+func withSuffixes(v msgeval.Value, sfx []msgeval.Value) msgeval.Value {
+	if len(sfx) == 0 {
+		return v
+	}
+	var alts []msgeval.Value
+	if len(sfx) <= 2 {
+		for mask := 1<<len(sfx) - 1; mask > 0; mask-- {
+			a := v
+			for i, s := range sfx {
+				if mask&(1<<i) != 0 {
+					a = rules.Concat(a, s)
+				}
+			}
+			alts = append(alts, a)
+		}
+	} else {
+		a := v
+		for _, s := range sfx {
+			a = rules.Concat(a, s)
+		}
+		alts = append(alts, a)
+	}
+	return rules.Union(append(alts, v)...)
 }
 
 // tableArms returns the values of the match arms of a method of typ that

@@ -53,7 +53,11 @@
 //     what a method of the type returns (f.write_str(self.description()),
 //     self.__description().fmt(f)) has a site at each text that method
 //     returns: each arm of its match (arms that panic or are unreachable
-//     left out), or its one value. A type is an
+//     left out), or its one value. The message a match arm writes goes
+//     on with what later ifs of the function's body append (if let
+//     Some(line) = self.line { write!(f, " at line {}", line)?; }): the
+//     arm's site has the message with them all first, then with each, and
+//     alone as alternatives. A type is an
 //     error type when its name ends in "Error" or "Err", or when any file of
 //     the repository implements std::error::Error for it or derives Error
 //     (thiserror), Snafu or Fail for it; Link drops the Display sites of
