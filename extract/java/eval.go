@@ -194,20 +194,15 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 	obj := unwrap(n.Child("object"))
 	objText := msgeval.Compact(obj.Text())
 	as := args(n)
-	switch {
+	switch d, fas := x.formatCall(n, sc); {
 	case (name == "getMessage" || name == "getLocalizedMessage") && len(as) == 0 && x.isThrowable(obj, sc):
 		// The message of a caught exception or a cause: the inner
 		// site's, which the matcher composes with this one.
 		return msgeval.Holed(errdex.HolePart(obj.Text(), rules.Expr(n.Text()), errdex.HoleError)), true
-	case name == "format" && (objText == "String" || objText == "java.lang.String"):
-		if len(as) > 1 && x.isLocale(as[0], sc) {
-			as = as[1:] // String.format(Locale, format, args...)
-		}
-		return x.printf(as, sc, depth), true
-	case name == "formatted" && !obj.IsNull():
-		return x.printf(append([]syntax.Node{obj}, as...), sc, depth), true
-	case name == "format" && (objText == "MessageFormat" || objText == "java.text.MessageFormat"):
-		return x.messageFormat(as, sc, depth), true
+	case d == printfFormat:
+		return x.printf(fas, sc, depth), true
+	case d == messageFormat:
+		return x.messageFormat(fas, sc, depth), true
 	case name == "lenientFormat" && strings.HasSuffix(objText, "Strings"):
 		return x.lenient(as, sc, depth), true
 	case (name == "valueOf" && (objText == "String" || objText == "java.lang.String") ||
@@ -247,6 +242,32 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// formatCall recognises a formatting call and returns its dialect and
+// its format followed by its arguments: String.format (a Locale first
+// dropped), "...".formatted(args) and MessageFormat.format, also through
+// a static import (import static java.lang.String.format).
+func (x *fileCtx) formatCall(n syntax.Node, sc *scope) (formatDialect, []syntax.Node) {
+	name := n.Child("name").Text()
+	obj := unwrap(n.Child("object"))
+	owner := msgeval.Compact(obj.Text())
+	as := args(n)
+	if obj.IsNull() && x.localMethod(name, len(as), sc) == nil {
+		owner = x.statics[name]
+	}
+	switch {
+	case name == "format" && (owner == "String" || owner == "java.lang.String"):
+		if len(as) > 1 && x.isLocale(as[0], sc) {
+			as = as[1:] // String.format(Locale, format, args...)
+		}
+		return printfFormat, as
+	case name == "formatted" && !obj.IsNull():
+		return printfFormat, append([]syntax.Node{obj}, as...)
+	case name == "format" && (owner == "MessageFormat" || owner == "java.text.MessageFormat"):
+		return messageFormat, as
+	}
+	return noFormat, nil
 }
 
 // isThrowable reports whether n is a local name that holds a throwable:

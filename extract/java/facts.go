@@ -74,7 +74,30 @@ type Return struct {
 	Msg       []errdex.Template
 	Args      []Arg
 	Call      *Call
+	// Format is set when the message is formatted from the factory's
+	// own parameters, which only a call's arguments tell.
+	Format *Format
 }
+
+// Format is a message a factory formats from its parameters: new
+// X(String.format(fmt, args)) with fmt and args... its parameters, the
+// format at index Param and the arguments from index Args on. Link
+// formats it once a call passes the format's text
+// (newIAE("invalid header name: \"%s\"", name)).
+type Format struct {
+	Dialect     formatDialect
+	Param, Args int
+}
+
+// formatDialect is the formatting a call follows.
+type formatDialect uint8
+
+// The formatting dialects of the JDK.
+const (
+	noFormat      formatDialect = iota
+	printfFormat                // String.format, "...".formatted: java.util.Formatter
+	messageFormat               // MessageFormat.format: java.text.MessageFormat
+)
 
 // Class is a type of the file: its constructors and what they pass to
 // their superclass, its getMessage() override, its constants. Templates
@@ -232,7 +255,7 @@ func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool
 			return Return{}, false
 		}
 		as := args(e)
-		r := Return{Exception: name, Qualified: x.qualify(name), Msg: x.throwableMessage(as, m)}
+		r := Return{Exception: name, Qualified: x.qualify(name), Msg: x.throwableMessage(as, m), Format: x.paramFormat(m, as)}
 		for _, a := range as {
 			r.Args = append(r.Args, x.arg(a, m))
 		}
@@ -243,6 +266,31 @@ func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool
 		}
 	}
 	return Return{}, false
+}
+
+// paramFormat recognises the message of a construction in factory m,
+// its arguments as, formatted from m's parameters: a format parameter and
+// the varargs parameter after it (String.format(fmt, args),
+// fmt.formatted(args), MessageFormat.format(fmt, args)).
+func (x *fileCtx) paramFormat(m *scope, as []syntax.Node) *Format {
+	n := len(m.params)
+	if len(as) == 0 || n < 2 || !m.params[n-1].varargs {
+		return nil
+	}
+	call := unwrap(as[0])
+	if call.Kind() != "method_invocation" {
+		return nil
+	}
+	d, fas := x.formatCall(call, m)
+	if d == noFormat || len(fas) != 2 || unwrap(fas[1]).Text() != m.params[n-1].name {
+		return nil
+	}
+	for i, p := range m.params[:n-1] {
+		if unwrap(fas[0]).Kind() == "identifier" && fas[0].Text() == p.name {
+			return &Format{Dialect: d, Param: i, Args: n - 1}
+		}
+	}
+	return nil
 }
 
 // call describes a call of a method of type t's code for Link, or nil

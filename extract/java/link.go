@@ -66,21 +66,23 @@ func link(files []*extract.FileResult) {
 type thrownBy struct {
 	exception, qualified string
 	msg                  []errdex.Template
+	// format is set when a call's arguments format the message.
+	format *Format
 }
 
-// relinkCall gives the site of throw f(...) the exception and messages
-// of the factory f calls, when Link finds it and its messages say more
-// than the site's.
+// relinkCall gives the site of throw f(...) the exception of the factory
+// f calls, when Link finds it, and its messages when they say more than
+// the site's.
 func (l *linker) relinkCall(ff *Facts, c *Call) {
 	t, ok := l.factoryCall(ff, c, 0)
 	if !ok {
 		return
 	}
 	s := c.Site
-	if (msgeval.Value{Alts: t.msg}).Opaque() && !s.Template.IsOpaque() {
-		return
-	}
 	s.Kind, s.Exception, s.ExceptionQualified = errdex.KindThrow, t.exception, t.qualified
+	if (msgeval.Value{Alts: t.msg}).Opaque() && !s.Template.IsOpaque() {
+		return // the site's guess, the call's first text argument, says more
+	}
 	s.Template, s.Alternatives = template.Pick(t.msg)
 }
 
@@ -112,7 +114,40 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
 	}
 	t := r.t
 	t.msg = rules.Alternatives.Substitute(t.msg, values)
+	if t.format != nil {
+		if msg, ok := t.format.apply(c.Args); ok {
+			t.msg = msg
+		}
+		t.format = nil
+	}
 	return t, true
+}
+
+// apply formats the message of a factory called with args, when the
+// argument for its format is known text.
+func (f *Format) apply(args []Arg) ([]errdex.Template, bool) {
+	if f.Param >= len(args) || f.Args > len(args) {
+		return nil, false
+	}
+	format, ok := msgeval.Value{Alts: args[f.Param].Alts}.Known()
+	if !ok {
+		return nil, false
+	}
+	rest := args[f.Args:]
+	texts := make([]string, len(rest))
+	for i, a := range rest {
+		texts[i] = a.Expr
+	}
+	value := func(i int) (errdex.Template, bool) {
+		if s, ok := (msgeval.Value{Alts: rest[i].Alts}).Known(); ok {
+			return errdex.NewTemplate(errdex.Lit(s)), true
+		}
+		return errdex.Template{}, false
+	}
+	if f.Dialect == messageFormat {
+		return []errdex.Template{template.MessageFormat{Value: value}.Parse(format, texts).Template}, true
+	}
+	return []errdex.Template{template.Printf{Dialect: template.PrintfJava, Value: value}.Parse(format, texts).Template}, true
 }
 
 // factoryReturns is what factory m of class e returns, its messages
@@ -129,7 +164,7 @@ func (l *linker) factoryReturns(e *classEntry, m *Factory, depth int) (thrownBy,
 				continue
 			}
 		} else {
-			t = thrownBy{exception: r.Exception, qualified: r.Qualified, msg: r.Msg}
+			t = thrownBy{exception: r.Exception, qualified: r.Qualified, msg: r.Msg, format: r.Format}
 			if ce := l.resolve(e.file, r.Exception); ce != nil {
 				t.qualified = ce.class.Binary
 				if msg, ok := l.message(ce, r.Args, depth+1); ok {
@@ -144,6 +179,7 @@ func (l *linker) factoryReturns(e *classEntry, m *Factory, depth int) (thrownBy,
 			out = t
 		case t.exception == out.exception && t.qualified == out.qualified:
 			out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
+			out.format = nil // several returns: no one format to apply
 		}
 	}
 	return out, out.exception != ""
