@@ -43,12 +43,16 @@
 //     assert.fail(msg), when assert is bound to node's assert module
 //     (assert, node:assert, assert/strict, by import or require): kind
 //     assert, Exception "AssertionError", or the error's type when msg is
-//     an error object.
+//     an error object. An assert function imported from another module
+//     (assert, invariant, devAssert: Hoek's assert, tiny-invariant,
+//     (0, _devAssert.devAssert)(cond, msg) in compiled code) gives kind
+//     assert without an Exception, its message the arguments after the
+//     condition joined by spaces, when they hold literal text.
 //
-// A function whose site throws nothing but what its callers pass
-// (function fail(msg) { throw new Error(msg) }, error(message) { throw
-// this.root.error(message) }) gives each call of it in the same file that
-// passes literal text a site of kind throw with the message filled in
+// A function whose site shows a parameter in its message (function
+// fail(msg) { throw new Error(msg) }, raise(pos, message) { throw new
+// SyntaxError(message + " (" + pos + ")") }) gives each call of it in the
+// same file that passes literal text a site with the message filled in
 // (return this.error(`Expected ${what}.`) reads "Expected {what}."); see
 // helpers.go.
 //

@@ -699,6 +699,16 @@ func (x *fileCtx) patternNames(p syntax.Node, sc *scope, at syntax.Node) {
 func (x *fileCtx) call(node syntax.Node, sc *scope) {
 	fn := unwrap(node.Child("function"))
 	args := node.Child("arguments")
+	if fn.Kind() == "sequence_expression" {
+		// (0, _devAssert.devAssert)(...): compiled code calling an import.
+		fn = unwrap(fn.NamedChild(fn.NamedChildCount() - 1))
+	}
+	if x.assertLike(fn) {
+		if as := argList(args); len(as) >= 2 && as[1].Kind() != "spread_element" {
+			x.cands = append(x.cands, candidate{kind: candAssert, node: node, arg: as[1], sc: sc, assert: assertImported})
+		}
+		return
+	}
 	switch fn.Kind() {
 	case "super":
 		if cls := ctorClass(sc); cls != nil {
@@ -843,6 +853,36 @@ func (x *fileCtx) assertCall(node syntax.Node, method string, sc *scope) {
 		return
 	}
 	x.cands = append(x.cands, candidate{kind: candAssert, node: node, arg: args[at], sc: sc, assert: method})
+}
+
+// assertImported marks the assert candidates that call an assert
+// function imported from a module other than node's (assertLike).
+const assertImported = "imported"
+
+// assertLike reports whether a callee is an assert function imported
+// from a module other than node's assert: assert or invariant by name
+// (devAssert, softInvariant), bound by import or require, or a member of
+// an imported module object (Hoek.assert, _devAssert.devAssert). Such a
+// call, assert(cond, "message"), throws the message when cond is false.
+func (x *fileCtx) assertLike(fn syntax.Node) bool {
+	var name, bound string
+	switch fn.Kind() {
+	case "identifier":
+		name, bound = fn.Text(), fn.Text()
+	case "member_expression":
+		obj := unwrap(fn.Child("object"))
+		if obj.Kind() != "identifier" {
+			return false
+		}
+		name, bound = fn.Child("property").Text(), obj.Text()
+	default:
+		return false
+	}
+	ref, ok := x.imports[bound]
+	if !ok || isAssertModule(ref.Module) {
+		return false
+	}
+	return name == "assert" || name == "invariant" || strings.HasSuffix(name, "Assert") || strings.HasSuffix(name, "Invariant")
 }
 
 func isAssertModule(m string) bool {

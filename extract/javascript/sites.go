@@ -398,6 +398,23 @@ func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Tem
 // assertSite builds the site of an assert call with a message.
 func (x *fileCtx) assertSite(c candidate) {
 	t := thrown{Kind: errdex.KindAssert, Exception: "AssertionError", Scope: c.sc}
+	if c.assert == assertImported {
+		// Another module's assert: its error type is not known, and
+		// further arguments join the message (Hoek's assert(cond,
+		// 'Cannot merge type', this.type, 'with another type:', b.type)).
+		t.Exception = ""
+		v := x.eval(c.arg, c.sc, 0)
+		for a := c.arg.NextNamedSibling(); !a.IsNull() && a.Kind() != "spread_element"; a = a.NextNamedSibling() {
+			if a.Kind() != "comment" {
+				v = rules.Concat(rules.Concat(v, msgeval.Lit(" ")), x.eval(a, c.sc, 0))
+			}
+		}
+		if !opaque(v.Alts) {
+			t.Msg = v.Alts
+			x.addSite(c.node, c.sc, t)
+		}
+		return
+	}
 	if m := unwrap(c.arg); m.Kind() == "new_expression" || m.Kind() == "call_expression" && x.isErrorName(msgeval.Compact(unwrap(m.Child("function")).Text())) {
 		// assert(cond, new TypeError("...")) throws that error.
 		inner := x.thrownValue(m, c.sc, 0)

@@ -15,5 +15,18 @@ function check(a, b, opts) {
   assert.strict.equal(a, b, 'assert.strict.equal');
   assert.fail('always fails');
   assert(opts.y, new TypeError('opts.y must be set'));
-  chai.assert(a, 'not node assert');
+  chai.assert(a, 'not node assert'); // another module's assert: a site with no error type
+}
+
+// Assert helpers of other modules: by name, by member, compiled.
+const { assert: hoekAssert } = require('@hapi/hoek');
+var _devAssert = require('../jsutils/devAssert.js');
+import invariant from 'tiny-invariant';
+
+function merge(self, source) {
+  hoekAssert(self.type === source.type, 'Cannot merge type', self.type, 'with another type:', source.type);
+  (0, _devAssert.devAssert)(typeof source.fields === 'object', `${self.name} fields must be an object.`);
+  invariant(source.ok, 'source must be ok');
+  invariant(source.ok, source.reason); // no literal text: no site
+  log.assert(source.ok, 'not imported: no site');
 }
