@@ -150,8 +150,14 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 			return v
 		}
 	case "identifier":
+		if v, ok := ev.narrowed(n, sc); ok {
+			return v
+		}
 		return ev.name(n, sc)
 	case "attribute":
+		if v, ok := ev.narrowed(n, sc); ok {
+			return v
+		}
 		return ev.attribute(n, sc)
 	case "binary_operator":
 		return ev.binary(n, sc)
@@ -180,6 +186,9 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 	case "tuple", "list":
 		return ev.display(n, sc)
 	case "subscript":
+		if v, ok := ev.narrowed(n, sc); ok {
+			return v
+		}
 		// text[:N] caps a message's length; a cap of 64 or more leaves
 		// most messages whole, so the message is the text itself.
 		if sub := n.Child("subscript"); sub.Kind() == "slice" && strings.HasPrefix(sub.Text(), ":") {
@@ -191,6 +200,82 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 		}
 	}
 	return unknown(ev.text(n), "")
+}
+
+// narrowed returns the constant an enclosing if statement proves n to
+// hold: in the body of "if X == C:" (or "C == X", "X is None", alone or
+// among the operands of "and"), X is C, when C is a literal or an errno
+// constant and X is not bound again between the test and n. ok is false
+// otherwise.
+func (ev *evaluator) narrowed(n syntax.Node, sc *scope) (value, bool) {
+	x := compactName(ev.text(n))
+	root, _, _ := strings.Cut(x, ".")
+	root, _, _ = strings.Cut(root, "[")
+	child := n
+	for a := n.Parent(); !a.IsNull(); child, a = a, a.Parent() {
+		switch a.Kind() {
+		case "function_definition", "class_definition", "lambda", "decorated_definition":
+			return value{}, false
+		case "if_statement", "elif_clause":
+			if child.FieldName() != "consequence" {
+				continue
+			}
+			cond := a.Child("condition")
+			c, ok := ev.equalTo(cond, x)
+			if !ok {
+				continue
+			}
+			for _, i := range sc.bindingsOf(root) {
+				if at := sc.binds[i].at; at > cond.Index() && at < n.Index() {
+					return value{}, false
+				}
+			}
+			v := ev.eval(c, sc)
+			if len(v.alts) == 1 && !v.container && len(v.alts[0].Holes()) == 0 && (v.kind == vNum || v.kind == vConst || v.kind == vStr) {
+				v.expr = x
+				return v, true
+			}
+			return value{}, false
+		}
+	}
+	return value{}, false
+}
+
+// equalTo returns the operand cond, when true, proves equal to the
+// expression x: C of "x == C", "C == x" or "x is C", alone or among the
+// operands of "and".
+func (ev *evaluator) equalTo(cond syntax.Node, x string) (syntax.Node, bool) {
+	cond = unparen(cond)
+	if cond.Kind() == "boolean_operator" && cond.Child("operator").Kind() == "and" {
+		if c, ok := ev.equalTo(cond.Child("left"), x); ok {
+			return c, true
+		}
+		return ev.equalTo(cond.Child("right"), x)
+	}
+	l, op, r, ok := comparison(cond)
+	if !ok || op != "==" && op != "is" {
+		return syntax.Node{}, false
+	}
+	switch {
+	case compactName(ev.text(l)) == x && constantLike(r):
+		return r, true
+	case op == "==" && compactName(ev.text(r)) == x && constantLike(l):
+		return l, true
+	}
+	return syntax.Node{}, false
+}
+
+// constantLike reports whether n may name a constant: a literal, or a
+// name or attribute (errno.EINVAL, a module's constant) whose value the
+// evaluator may know.
+func constantLike(n syntax.Node) bool {
+	switch n.Kind() {
+	case "identifier", "attribute":
+		return true
+	case "tuple", "list", "set", "parenthesized_expression":
+		return false
+	}
+	return isConstant(n)
 }
 
 // or evaluates "a or b": a when it is known to be true, b when a is known
