@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/template"
@@ -406,7 +407,207 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 	if len(call.Args) <= fmtIdx {
 		return one(s.hole(call, errdex.HoleAny))
 	}
+	formats := s.tmpl(call.Args[fmtIdx], depth+1)
+	if id, ok := ast.Unparen(call.Args[fmtIdx]).(*ast.Ident); ok && s.localName(id) {
+		formats = dropGrowth(formats, id.Name)
+	}
 	args := call.Args[fmtIdx+1:]
+	if call.Ellipsis.IsValid() && len(args) == 1 {
+		if lists := s.sliceElems(args[0]); lists != nil {
+			return s.printfSpread(call, formats, lists, depth)
+		}
+	}
+	return s.printfArgs(call, formats, args, call.Ellipsis.IsValid(), depth)
+}
+
+// printfSpread gives the messages of a printf-style call spreading a
+// local slice built in the function (args = []any{err, msg}; args =
+// append(args, e); fmt.Errorf(format, args...)): each format is applied
+// to lists, the slice's possible elements, of the same index when the
+// format and the slice are built alike (each list as long as its format
+// has verbs), else to the first list as long, or to the slice itself when
+// none is.
+func (s scope) printfSpread(call *ast.CallExpr, formats []errdex.Template, lists [][]ast.Expr, depth int) []errdex.Template {
+	verbs := make([]int, len(formats))
+	alike := len(formats) == len(lists)
+	for i, f := range formats {
+		text, _ := formatText(f)
+		verbs[i] = len(template.Printf{Dialect: template.PrintfGo}.Parse(text, nil).Template.Holes())
+		alike = alike && verbs[i] == len(lists[i])
+	}
+	var out []errdex.Template
+	for i, f := range formats {
+		args, spread := call.Args[len(call.Args)-1:], true
+		if alike {
+			args, spread = lists[i], false
+		} else if k := slices.IndexFunc(lists, func(l []ast.Expr) bool { return len(l) == verbs[i] }); k >= 0 {
+			args, spread = lists[k], false
+		}
+		out = append(out, s.printfArgs(call, one(f.Parts...), args, spread, depth)...)
+	}
+	return dedupe(out, maxAlternatives)
+}
+
+// localName reports whether id names a variable the function declares,
+// not a parameter.
+func (s scope) localName(id *ast.Ident) bool {
+	return s.fn != nil && s.fn.body != nil && s.fn.infoOf().locals[id.Name] && !isParamIdent(id, s.fn)
+}
+
+// dropGrowth removes from formats, the messages of the local format
+// variable name, the holes named after it: they stand for what a loop
+// appended to it (see carried), a pass of the loop is a message of its
+// own, and the hole is no text of the format.
+func dropGrowth(formats []errdex.Template, name string) []errdex.Template {
+	grown := func(p errdex.Part) bool { return p.IsHole() && p.Expr == name }
+	var out []errdex.Template // a copy, made at the first change
+	for i, f := range formats {
+		if len(f.Parts) == 1 || !slices.ContainsFunc(f.Parts, grown) {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(formats)
+		}
+		out[i] = errdex.NewTemplate(slices.DeleteFunc(slices.Clone(f.Parts), grown)...)
+	}
+	if out == nil {
+		return formats
+	}
+	return out
+}
+
+// sliceElems returns, for a local slice variable the function builds
+// only from composite literals and appends of single values to itself,
+// its possible elements: each literal (or none, for one only declared),
+// and each followed by every value appended. It returns nil for another
+// expression or a slice built otherwise.
+func (s scope) sliceElems(e ast.Expr) [][]ast.Expr {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || !s.localName(id) {
+		return nil
+	}
+	var bases [][]ast.Expr
+	var added []ast.Expr
+	bad, empty := false, false
+	assign := func(v ast.Expr) {
+		switch v := ast.Unparen(v).(type) {
+		case *ast.CompositeLit:
+			if _, ok := v.Type.(*ast.ArrayType); !ok || slices.ContainsFunc(v.Elts, func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv }) {
+				bad = true
+				return
+			}
+			bases = append(bases, v.Elts)
+		case *ast.CallExpr:
+			if f, ok := v.Fun.(*ast.Ident); !ok || f.Name != "append" || v.Ellipsis.IsValid() || len(v.Args) < 2 || !isIdentNamed(v.Args[0], id.Name) {
+				bad = true
+				return
+			}
+			added = append(added, v.Args[1:]...)
+		default:
+			bad = true
+		}
+	}
+	ast.Inspect(s.fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			bad = bad || n.Op == token.AND && isIdentNamed(n.X, id.Name)
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if name.Name != id.Name {
+					continue
+				}
+				if i < len(n.Values) {
+					assign(n.Values[i])
+				} else {
+					empty = true
+				}
+			}
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if !isIdentNamed(l, id.Name) {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
+					bad = true
+				} else {
+					assign(n.Rhs[i])
+				}
+			}
+		}
+		return !bad
+	})
+	if empty && len(bases) == 0 {
+		// var args []any, then only appends; declared empty and assigned
+		// a literal, it holds the literal where it is spread.
+		bases = append(bases, nil)
+	}
+	if bad || len(bases) == 0 {
+		return nil
+	}
+	lists := bases
+	if len(added) > 0 {
+		for _, b := range bases {
+			lists = append(lists, append(slices.Clip(b), added...))
+		}
+	}
+	return lists
+}
+
+// formatText returns the text of a format, with a private-use rune in
+// place of each of its holes (placeholder), and whether it has any text
+// with a verb to parse.
+func formatText(f errdex.Template) (string, bool) {
+	var b strings.Builder
+	verbs := false
+	for k, p := range f.Parts {
+		if p.IsHole() {
+			b.WriteRune(placeholder(k))
+			continue
+		}
+		verbs = verbs || strings.Contains(p.Text, "%")
+		b.WriteString(p.Text)
+	}
+	return b.String(), verbs
+}
+
+// placeholder is the rune standing for part k of a format in its text
+// (see formatText).
+func placeholder(k int) rune { return 0xE000 + rune(k) }
+
+// unplace puts back the holes of format f in t, the message parsed from
+// f's text (see formatText).
+func unplace(t errdex.Template, f errdex.Template) errdex.Template {
+	var parts []errdex.Part
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			parts = append(parts, p)
+			continue
+		}
+		start := 0
+		for i, r := range p.Text {
+			k := int(r - 0xE000)
+			if k < 0 || k >= len(f.Parts) || !f.Parts[k].IsHole() {
+				continue
+			}
+			if i > start {
+				parts = append(parts, errdex.Lit(p.Text[start:i]))
+			}
+			parts = append(parts, f.Parts[k])
+			start = i + utf8.RuneLen(r)
+		}
+		if start < len(p.Text) {
+			parts = append(parts, errdex.Lit(p.Text[start:]))
+		}
+	}
+	return errdex.NewTemplate(parts...)
+}
+
+// printfArgs gives the messages of a printf-style call of the formats
+// applied to args; spread is set when the call spreads the last of them
+// (f(format, args...)).
+func (s scope) printfArgs(call *ast.CallExpr, formats []errdex.Template, args []ast.Expr, spread bool, depth int) []errdex.Template {
 	texts := make([]string, len(args))
 	byText := make(map[string]ast.Expr, len(args))
 	for i, a := range args {
@@ -453,10 +654,18 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 		},
 	}
 	var out []errdex.Template
-	for _, f := range s.tmpl(call.Args[fmtIdx], depth+1) {
+	for _, f := range formats {
 		format, ok := literalText(f)
+		partial := false
+		if !ok && !isSingleHole(f) {
+			// Text and holes (format := "%s: %d"; if v { format +=
+			// name }): the text's verbs read the arguments, the holes
+			// stay.
+			format, partial = formatText(f)
+			ok = partial
+		}
 		if !ok {
-			if isSingleHole(f) && (!isIdent(f.Parts[0].Expr) || s.packageName(f.Parts[0].Expr)) && (len(args) > 0 || call.Ellipsis.IsValid()) {
+			if isSingleHole(f) && (!isIdent(f.Parts[0].Expr) || s.packageName(f.Parts[0].Expr)) && (len(args) > 0 || spread) {
 				// A format held in a field (fmt.Sprintf(e.Code.String(),
 				// e.Args...)) or in a constant of another file
 				// (fmt.Errorf(errorMsg, i, i, n)): its verbs become holes
@@ -471,7 +680,7 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 		pick = nil
 		clear(used)
 		first := p.Parse(format, texts)
-		if len(first.Problems) > 0 && !call.Ellipsis.IsValid() {
+		if len(first.Problems) > 0 && !spread && !partial {
 			s.x.problem(call, "format %q: %s", clip(format, 60), first.Problems[0])
 		}
 		counts := make([]int, len(args))
@@ -494,6 +703,9 @@ func (s scope) printf(call *ast.CallExpr, fmtIdx, depth int) []errdex.Template {
 						parts[i].Type = s.typeOf(a)
 					}
 				}
+			}
+			if partial {
+				res.Template = unplace(res.Template, f)
 			}
 			out = append(out, res.Template)
 		}
