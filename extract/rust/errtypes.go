@@ -219,6 +219,9 @@ func (x *file) display(impl syntax.Node) {
 			return
 		}
 		site := x.add(errdex.KindErrorMethod, typ, at, x.function(at), v)
+		if t, ok := x.debugForm(at, typ); ok {
+			site.Alternatives = append(site.Alternatives, t)
+		}
 		site.Location.EndLine = end.EndLine()
 		site.Location.EndColumn = end.End().Column + 1
 		if !named {

@@ -57,7 +57,11 @@
 //     on with what later ifs of the function's body append (if let
 //     Some(line) = self.line { write!(f, " at line {}", line)?; }): the
 //     arm's site has the message with them all first, then with each, and
-//     alone as alternatives. A type is an
+//     alone as alternatives. A site in a match arm whose pattern names a
+//     variant of an enum of the file that derives Debug has that
+//     variant's Debug text as an alternative ("InvalidByte({index},
+//     {byte})", "Length { len: {len} }"), which unwrap and expect print.
+//     A type is an
 //     error type when its name ends in "Error" or "Err", or when any file of
 //     the repository implements std::error::Error for it or derives Error
 //     (thiserror), Snafu or Fail for it; Link drops the Display sites of

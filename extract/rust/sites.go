@@ -25,6 +25,8 @@ type file struct {
 	// methods are the functions of the file's impl blocks, by
 	// "Type::name".
 	methods map[string]syntax.Node
+	// enums are the file's enum items by name.
+	enums map[string]syntax.Node
 
 	sites  []*errdex.Site
 	notes  msgeval.Notes
@@ -46,6 +48,7 @@ func newFile(f *extract.File, opts Options) *file {
 		assigns: map[string][]syntax.Node{},
 		consts:  map[string]syntax.Node{},
 		methods: map[string]syntax.Node{},
+		enums:   map[string]syntax.Node{},
 		budget:  msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
@@ -88,6 +91,9 @@ func (x *file) run() {
 			}
 		case "macro_invocation", "enum_item", "struct_item":
 			cands = append(cands, n)
+			if n.Kind() == "enum_item" {
+				x.enums[n.Child("name").Text()] = n
+			}
 		case "impl_item":
 			switch lastSegment(typeName(n.Child("trait"))) {
 			case "Error", "StdError":

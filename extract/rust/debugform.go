@@ -1,0 +1,172 @@
+package rust
+
+import (
+	"strconv"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// debugForm returns how #[derive(Debug)] prints the value whose message
+// the match arm around n writes: the variant its pattern names, of an
+// enum of the file that derives Debug ("OddLength", "InvalidByte({index},
+// {byte})", "Length { len: {len} }"). A Result's unwrap and expect print
+// an error with Debug, so that is the text users paste of such errors.
+// It reports false when n is in no arm, or the arm names no such variant.
+func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool) {
+	var arm syntax.Node
+	for a := range n.Ancestors() {
+		if a.Kind() == "match_arm" {
+			arm = a
+			break
+		}
+		if a.Kind() == "function_item" {
+			break
+		}
+	}
+	if arm.IsNull() {
+		return errdex.Template{}, false
+	}
+	pat := arm.Child("pattern").NamedChild(0)
+	path := pat
+	if pat.Is("tuple_struct_pattern", "struct_pattern") {
+		path = pat.Child("type")
+	}
+	var typ, name string
+	switch path.Kind() {
+	case "scoped_identifier", "scoped_type_identifier":
+		typ, name = lastSegment(path.Child("path").Text()), path.Child("name").Text()
+		if typ == "Self" {
+			typ = implType
+		}
+	case "identifier", "type_identifier": // a variant brought in by use
+		name = path.Text()
+	default:
+		return errdex.Template{}, false
+	}
+	if name == "" || !unicode.IsUpper(rune(name[0])) {
+		return errdex.Template{}, false
+	}
+	variant, ok := x.debugVariant(typ, name)
+	if !ok {
+		return errdex.Template{}, false
+	}
+	return debugTemplate(name, variant.Child("body"), pat), true
+}
+
+// debugVariant finds variant name of the enum typ of the file, which must
+// derive Debug; when typ is "", of the one enum of the file that has such
+// a variant.
+func (x *file) debugVariant(typ, name string) (syntax.Node, bool) {
+	var found syntax.Node
+	n := 0
+	for enumName, e := range x.enums {
+		if typ != "" && enumName != typ || !derivesDebug(e) {
+			continue
+		}
+		for v := range e.Child("body").NamedChildren() {
+			if v.Kind() == "enum_variant" && v.Child("name").Text() == name {
+				found = v
+				n++
+			}
+		}
+	}
+	return found, n == 1
+}
+
+// derivesDebug reports whether an item has #[derive(.., Debug, ..)].
+func derivesDebug(item syntax.Node) bool {
+	for _, attr := range attributes(item) {
+		if lastSegment(attrName(attr)) != "derive" {
+			continue
+		}
+		for _, a := range macroArgs(attr.Child("arguments")) {
+			if lastSegment(a.text()) == "Debug" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// debugTemplate is the Debug text of variant name with fields body: a
+// hole for each field, named for what the pattern pat binds it to when it
+// does.
+func debugTemplate(name string, body, pat syntax.Node) errdex.Template {
+	parts := []errdex.Part{errdex.Lit(name)}
+	switch body.Kind() {
+	case "ordered_field_declaration_list":
+		var binds []string
+		if pat.Kind() == "tuple_struct_pattern" {
+			for c := range pat.NamedChildren() {
+				if c != pat.Child("type") {
+					binds = append(binds, boundName(c))
+				}
+			}
+		}
+		parts = append(parts, errdex.Lit("("))
+		i := 0
+		for t := range body.ChildrenByField("type") {
+			if i > 0 {
+				parts = append(parts, errdex.Lit(", "))
+			}
+			hole := "field" + strconv.Itoa(i)
+			if i < len(binds) && binds[i] != "" {
+				hole = binds[i]
+			}
+			parts = append(parts, debugHole(hole, t.Text()))
+			i++
+		}
+		parts = append(parts, errdex.Lit(")"))
+	case "field_declaration_list":
+		parts = append(parts, errdex.Lit(" { "))
+		i := 0
+		for f := range body.NamedChildren() {
+			if f.Kind() != "field_declaration" {
+				continue
+			}
+			if i > 0 {
+				parts = append(parts, errdex.Lit(", "))
+			}
+			field := f.Child("name").Text()
+			parts = append(parts, errdex.Lit(field+": "), debugHole(field, f.Child("type").Text()))
+			i++
+		}
+		parts = append(parts, errdex.Lit(" }"))
+	}
+	return template.DistinctHoles(errdex.NewTemplate(parts...).Normalize())
+}
+
+// boundName is the variable a tuple pattern's element binds ("a", "ref
+// s", "mut n"), or "".
+func boundName(p syntax.Node) string {
+	for range 3 {
+		switch p.Kind() {
+		case "identifier":
+			return p.Text()
+		case "ref_pattern", "mut_pattern":
+			p = p.NamedChild(p.NamedChildCount() - 1)
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// debugHole is the hole a field of the given type prints as with Debug:
+// numbers and bools as with Display, text quoted, anything else as is.
+func debugHole(name, typ string) errdex.Part {
+	t := fieldHoleType(typ)
+	switch t {
+	case errdex.HoleStr, errdex.HolePath:
+		t = errdex.HoleRepr
+	case errdex.HoleError:
+		t = errdex.HoleAny
+	}
+	if typ == "char" {
+		t = errdex.HoleRepr
+	}
+	return errdex.HolePart(name, name, t)
+}
