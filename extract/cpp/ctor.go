@@ -101,6 +101,13 @@ func literalLen(v msgeval.Value) int {
 	return v.Alts[0].LiteralLen()
 }
 
+// whatFact is the text the what() method of a class returns, a literal:
+// const char* what() const noexcept override { return "bad any cast"; }.
+type whatFact struct {
+	class string
+	msg   []errdex.Template
+}
+
 // pendingConstruction is the exception object exceptionObject last
 // evaluated, for the site add builds of it.
 type pendingConstruction struct {
@@ -114,7 +121,7 @@ type pendingConstruction struct {
 func (x *file) recordConstruction(s *errdex.Site) {
 	p := x.pending
 	x.pending = nil
-	if p == nil || len(p.args) == 0 || len(p.args) > maxLinkArgs {
+	if p == nil || len(p.args) > maxLinkArgs {
 		return
 	}
 	c := &msgeval.Construction{Site: s, Class: p.class, Args: make([]msgeval.Arg, len(p.args))}
@@ -124,22 +131,34 @@ func (x *file) recordConstruction(s *errdex.Site) {
 	x.facts.constructions = append(x.facts.constructions, c)
 }
 
-// linkCtors gives each construction of a class whose constructor builds
-// the message the message it builds, the constructor's parameters
+// linkCtors gives each construction of a class whose what() returns a
+// literal that literal, and of a class whose constructor builds the
+// message the message it builds, the constructor's parameters
 // replaced by the construction's arguments (msgeval.Relink keeps the
 // site's own message when that says more).
 func linkCtors(all []*facts) {
 	byClass := map[string][]*ctorFact{}
+	whats := map[string][]errdex.Template{}
 	for _, ff := range all {
 		for _, c := range ff.ctors {
 			byClass[c.class] = append(byClass[c.class], c)
 		}
+		for _, w := range ff.whats {
+			if old, ok := whats[w.class]; ok && (old == nil || old[0].Canonical() != w.msg[0].Canonical()) {
+				whats[w.class] = nil // classes of one name with different what()s
+				continue
+			}
+			whats[w.class] = w.msg
+		}
 	}
-	if len(byClass) == 0 {
+	if len(byClass) == 0 && len(whats) == 0 {
 		return
 	}
 	for _, ff := range all {
 		msgeval.Relink(ff.constructions, func(c *msgeval.Construction) ([]errdex.Template, bool) {
+			if w := whats[lastSegment(c.Class)]; w != nil {
+				return w, true // what() is the message, whatever the constructor made
+			}
 			f := pickCtor(byClass[lastSegment(c.Class)], len(c.Args))
 			if f == nil {
 				return nil, false

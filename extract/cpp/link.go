@@ -30,6 +30,7 @@ type facts struct {
 	// ctors are the constructors that build a message, constructions the
 	// sites that construct an exception (see linkCtors).
 	ctors         []*ctorFact
+	whats         []whatFact
 	constructions []*msgeval.Construction
 }
 

@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"bytes"
 	"context"
 	"time"
 
@@ -118,10 +119,59 @@ func isBareMacro(src []byte, i, j int, lineStart bool) bool {
 		return false // a function-like macro or a call
 	}
 	prev := skipSpace(src, i-1, -1)
+	word := wordBefore(src, i)
 	alone := lineStart && lineEnds(src, j)
-	beforeName := next < len(src) && isIdentByte(src[next]) && (prev < 0 || src[prev] == ';' || src[prev] == '}' || src[prev] == '{' || src[prev] == '>' || lineStart)
-	afterParams := prev >= 0 && (src[prev] == ')' || src[prev] == ']') && next < len(src) && (src[next] == '{' || src[next] == ';' || src[next] == ':' || src[next] == '-' || isIdentByte(src[next]))
-	return alone || beforeName || afterParams
+	beforeName := next < len(src) && isIdentByte(src[next]) &&
+		(prev < 0 || src[prev] == ';' || src[prev] == '}' || src[prev] == '{' || src[prev] == '>' || lineStart || classKeys[word])
+	return alone || beforeName || afterParams(src, i, next)
+}
+
+// classKeys are the keywords a macro may follow in a class's head: class
+// BOOST_SYMBOL_VISIBLE bad_any_cast.
+var classKeys = map[string]bool{"class": true, "struct": true, "union": true}
+
+// qualifiers may stand between a function's parameter list and a macro
+// after it: what() const BOOST_NOEXCEPT_OR_NOTHROW BOOST_OVERRIDE.
+var qualifiers = map[string]bool{"const": true, "volatile": true, "override": true, "final": true, "noexcept": true}
+
+// afterParams reports whether the name at src[i] follows a parameter list
+// or an array's brackets, past qualifiers and other macros, and comes
+// before what may follow them.
+func afterParams(src []byte, i, next int) bool {
+	if next >= len(src) || !(bytes.IndexByte([]byte("{;:-="), src[next]) >= 0 || isIdentByte(src[next])) {
+		return false
+	}
+	for range 8 {
+		prev := skipSpace(src, i-1, -1)
+		if prev < 0 {
+			return false
+		}
+		switch c := src[prev]; {
+		case c == ')' || c == ']':
+			return true
+		case c == '&':
+			i = prev
+			continue
+		case !isIdentByte(c):
+			return false
+		}
+		w := wordBefore(src, i)
+		if !qualifiers[w] && !isMacroName([]byte(w)) {
+			return false
+		}
+		i = prev + 1 - len(w)
+	}
+	return false
+}
+
+// wordBefore is the name that ends before src[i], spaces skipped, or "".
+func wordBefore(src []byte, i int) string {
+	e := skipSpace(src, i-1, -1) + 1
+	b := e
+	for b > 0 && isIdentByte(src[b-1]) {
+		b--
+	}
+	return string(src[b:e])
 }
 
 // isMacroName reports whether a name is written as macros are: upper

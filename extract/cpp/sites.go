@@ -342,11 +342,13 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 			break
 		}
 	}
-	switch {
-	case !found && len(args) > 0:
-		msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
-	case !found:
+	if !found {
+		// No argument is text: what() of the class, else the first
+		// argument.
 		msg = x.defaultWhat(exc, last, depth)
+		if len(args) > 0 && literalLen(msg) == 0 {
+			msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
+		}
 	}
 	switch {
 	case last == "system_error" && found:
@@ -608,6 +610,9 @@ func (x *file) recordWhat(fn syntax.Node) {
 	}
 	if ret := body.NamedChild(0).NamedChild(0); !ret.IsNull() {
 		x.whats[class] = ret
+		if v := x.eval(ret, 0); v.Text && len(v.Alts) == 1 && len(v.Alts[0].Holes()) == 0 {
+			x.facts.whats = append(x.facts.whats, whatFact{class: class, msg: v.Alts})
+		}
 	}
 }
 
