@@ -37,12 +37,12 @@ func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool)
 	var typ, name string
 	switch path.Kind() {
 	case "scoped_identifier", "scoped_type_identifier":
-		typ, name = lastSegment(path.Child("path").Text()), path.Child("name").Text()
+		typ, name = lastSegment(path.Child("path").Text()), x.boundText(path.Child("name"))
 		if typ == "Self" {
 			typ = implType
 		}
 	case "identifier", "type_identifier": // a variant brought in by use
-		name = path.Text()
+		name = x.boundText(path)
 	default:
 		return errdex.Template{}, false
 	}
@@ -53,7 +53,44 @@ func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool)
 	if !ok {
 		return errdex.Template{}, false
 	}
-	return debugTemplate(name, variant.Child("body"), pat), true
+	t := debugTemplate(name, variant.Child("body"), pat)
+	return x.debugWrapped(t, arm, implType), true
+}
+
+// boundText is the text of identifier n, or in a macro's expansion the
+// token the metavariable it is binds.
+func (x *file) boundText(n syntax.Node) string {
+	if tok, ok := x.expansion.token(n); ok {
+		return tok.Text()
+	}
+	return n.Text()
+}
+
+// debugWrapped wraps the Debug text t of the value a match arm's match
+// looks at in that of the struct holding it, when the match is on a field
+// (self.0, self.kind) of the type typ of the file that derives Debug and
+// that field is its only one: "ParseError(OutOfRange)", "ParseIntError {
+// kind: Empty }".
+func (x *file) debugWrapped(t errdex.Template, arm syntax.Node, typ string) errdex.Template {
+	v := arm.Parent().Parent().Child("value")
+	for v.Is("unary_expression", "reference_expression", "parenthesized_expression") {
+		v = v.NamedChild(v.NamedChildCount() - 1)
+	}
+	st, ok := x.structs[typ]
+	if v.Kind() != "field_expression" || v.Child("value").Kind() != "self" || !ok || !derivesDebug(st) {
+		return t
+	}
+	field := v.Child("field").Text()
+	fields := fieldTypes(st.Child("body"))
+	if _, ok := fields[field]; !ok || len(fields) != 1 {
+		return t
+	}
+	open, closing := errdex.Lit(typ+"("), errdex.Lit(")")
+	if field != "0" {
+		open, closing = errdex.Lit(typ+" { "+field+": "), errdex.Lit(" }")
+	}
+	parts := append([]errdex.Part{open}, t.Parts...)
+	return errdex.NewTemplate(append(parts, closing)...).Normalize()
 }
 
 // debugVariant finds variant name of the enum typ of the file, which must
@@ -67,7 +104,7 @@ func (x *file) debugVariant(typ, name string) (syntax.Node, bool) {
 			continue
 		}
 		for v := range e.Child("body").NamedChildren() {
-			if v.Kind() == "enum_variant" && v.Child("name").Text() == name {
+			if v.Kind() == "enum_variant" && x.boundText(v.Child("name")) == name {
 				found = v
 				n++
 			}

@@ -60,7 +60,11 @@
 //     alone as alternatives. A site in a match arm whose pattern names a
 //     variant of an enum of the file that derives Debug has that
 //     variant's Debug text as an alternative ("InvalidByte({index},
-//     {byte})", "Length { len: {len} }"), which unwrap and expect print.
+//     {byte})", "Length { len: {len} }"), which unwrap and expect print,
+//     inside that of the struct of the file the match looks into when the
+//     variant is its only field ("ParseError(OutOfRange)" for match
+//     self.0); in a macro's expansion, variants named by metavariables
+//     count with the names the invocation gives.
 //     A type is an
 //     error type when its name ends in "Error" or "Err", or when any file of
 //     the repository implements std::error::Error for it or derives Error

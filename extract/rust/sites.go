@@ -25,8 +25,8 @@ type file struct {
 	// methods are the functions of the file's impl blocks, by
 	// "Type::name".
 	methods map[string]syntax.Node
-	// enums are the file's enum items by name.
-	enums map[string]syntax.Node
+	// enums and structs are the file's enum and struct items by name.
+	enums, structs map[string]syntax.Node
 
 	sites  []*errdex.Site
 	notes  msgeval.Notes
@@ -49,6 +49,7 @@ func newFile(f *extract.File, opts Options) *file {
 		consts:  map[string]syntax.Node{},
 		methods: map[string]syntax.Node{},
 		enums:   map[string]syntax.Node{},
+		structs: map[string]syntax.Node{},
 		budget:  msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
@@ -91,8 +92,11 @@ func (x *file) run() {
 			}
 		case "macro_invocation", "enum_item", "struct_item":
 			cands = append(cands, n)
-			if n.Kind() == "enum_item" {
+			switch n.Kind() {
+			case "enum_item":
 				x.enums[n.Child("name").Text()] = n
+			case "struct_item":
+				x.structs[n.Child("name").Text()] = n
 			}
 		case "impl_item":
 			switch lastSegment(typeName(n.Child("trait"))) {
