@@ -499,6 +499,11 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			}
 		}
 	}
+	for k, a := range attrs {
+		if strings.HasPrefix(k, "self.") && !strings.ContainsAny(k, "[(") && a.isNone() && !a.noneDefault {
+			attrs[k] = unsetYet(k)
+		}
+	}
 	for _, c := range chain {
 		if c.m.str == nil {
 			continue
@@ -527,6 +532,16 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	// The arguments passed on may read attributes: "{}: {}".format(
 	// self.error, self.description), which subclasses bind to text.
 	return builtinMessage(builtin, attrs.withText().passOn(final))
+}
+
+// unsetYet is an attribute the class sets to None itself (not through
+// a parameter's default), which code that
+// catches the exception often sets before it is printed (jmespath's
+// ParseError.expression): its value, or None.
+func unsetYet(expr string) argVal {
+	v := union(unknown(expr, errdex.HoleStr), litValue(vConst, "None", "None"))
+	v.expr = expr
+	return argOf(v)
 }
 
 // ownArgs returns the args tuple the link's __init__ always assigns
