@@ -74,7 +74,11 @@
 // A throw of a class whose constructor, in any file of the repository,
 // passes a message built from its parameters to its base (explicit
 // missing_option(std::string name) : cli_error(name + " is required"))
-// gets that message with the throw's arguments (Link). A throw through an
+// gets that message with the throw's arguments (Link); one whose what()
+// returns a literal gets the literal. An argument that names an
+// upper-case constant (ErrorMsg::MAP_VALUE), when no argument is text,
+// and a constructor's, are the constant's text where a file of the
+// repository declares it outside functions. A throw through an
 // upper-case macro with THROW as a word (JSON_THROW(e)) is a throw.
 //
 // Upper-case macros the grammar cannot read (namespace macros alone on a
@@ -155,7 +159,7 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 	x := newFile(&g, language, rules)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Problems: x.notes.Problems(g.Tree)}
-	if len(x.facts.helpers) > 0 || len(x.facts.calls) > 0 || len(x.facts.ctors) > 0 || len(x.facts.whats) > 0 || len(x.facts.constructions) > 0 {
+	if len(x.facts.helpers) > 0 || len(x.facts.calls) > 0 || len(x.facts.ctors) > 0 || len(x.facts.whats) > 0 || len(x.facts.constructions) > 0 || len(x.facts.consts) > 0 {
 		res.Facts = &x.facts
 	}
 	return res, nil

@@ -64,7 +64,11 @@ func (x *file) recordCtor(def syntax.Node) {
 		}
 	}
 	if bestLen == 0 {
-		return
+		c, ok := initializerConstant(inits)
+		if !ok {
+			return
+		}
+		best = rules.Unknown(c.Text(), errdex.HoleStr)
 	}
 	least, most := arity(def)
 	f := &ctorFact{class: class, least: least, most: most, params: parameterNames(def), msg: best.Alts}
@@ -72,6 +76,21 @@ func (x *file) recordCtor(def syntax.Node) {
 		f.key += t.Canonical() + "\x01"
 	}
 	x.facts.ctors = append(x.facts.ctors, f)
+}
+
+// initializerConstant returns the first argument of an initializer list
+// that names a constant (constantArg).
+func initializerConstant(inits syntax.Node) (syntax.Node, bool) {
+	for init := range inits.NamedChildren() {
+		for c := range init.NamedChildren() {
+			if c.Is("argument_list", "initializer_list") {
+				if a, ok := constantArg(arguments(c)); ok {
+					return a, true
+				}
+			}
+		}
+	}
+	return syntax.Node{}, false
 }
 
 // ctorClass is the class a constructor definition constructs, or "" when

@@ -32,6 +32,8 @@ type facts struct {
 	ctors         []*ctorFact
 	whats         []whatFact
 	constructions []*msgeval.Construction
+	// consts are the string constants outside functions.
+	consts []constFact
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole
@@ -188,9 +190,12 @@ type helperEntry struct {
 // and std::out_of_range("stoi").
 func link(files []*extract.FileResult) {
 	var all []*facts
-	for _, ff := range msgeval.FactsOf[*facts](files) {
+	var sites []*errdex.Site
+	for f, ff := range msgeval.FactsOf[*facts](files) {
 		all = append(all, ff)
+		sites = append(sites, f.Sites...)
 	}
+	fillConsts(sites, all)
 	linkCtors(all)
 	byName := map[string][]helperEntry{}
 	for _, ff := range msgeval.FactsOf[*facts](files) {

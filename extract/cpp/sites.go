@@ -65,6 +65,7 @@ func (x *file) run() {
 		switch n.Kind() {
 		case "declaration":
 			x.recordDecl(n)
+			x.recordConst(n)
 		case "assignment_expression", "binary_expression":
 			x.recordAssign(n)
 		case "call_expression":
@@ -343,11 +344,15 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 		}
 	}
 	if !found {
-		// No argument is text: what() of the class, else the first
+		// No argument is text: what() of the class, else a constant
+		// another file may define (Link fills it), else the first
 		// argument.
 		msg = x.defaultWhat(exc, last, depth)
 		if len(args) > 0 && literalLen(msg) == 0 {
 			msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
+			if c, ok := constantArg(args); ok {
+				msg = rules.Unknown(c.Text(), errdex.HoleStr)
+			}
 		}
 	}
 	switch {
