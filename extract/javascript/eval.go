@@ -349,13 +349,20 @@ func (x *fileCtx) bindArgs(fs *scope, args []syntax.Node, sc *scope, depth int) 
 				}
 			}
 		case p.name == "":
-		case !a.IsNull():
+		case !a.IsNull() && !isUndefined(a):
 			values[p.name] = x.eval(a, sc, depth+1).Alts
 		case !p.def.IsNull():
+			// No argument, or undefined: the default.
 			values[p.name] = x.eval(p.def, fs, depth+1).Alts
 		}
 	}
 	return values
+}
+
+// isUndefined reports whether an argument is undefined (undefined, void
+// 0), which a function receives as if it were not passed.
+func isUndefined(a syntax.Node) bool {
+	return a.Kind() == "undefined" || a.Kind() == "identifier" && a.Text() == "undefined" || a.Kind() == "unary_expression" && a.Child("operator").Text() == "void"
 }
 
 // memberConst evaluates a property of an object literal the file binds

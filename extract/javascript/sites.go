@@ -389,7 +389,7 @@ func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Tem
 		return []errdex.Template{{}}
 	}
 	a := unwrap(args[at])
-	if a.Kind() == "identifier" && a.Text() == "undefined" {
+	if isUndefined(a) {
 		return []errdex.Template{{}}
 	}
 	return x.eval(a, sc, 0).Alts
@@ -442,7 +442,7 @@ func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 	}
 	out := Arg{Expr: rules.Expr(a.Text()), Alts: x.eval(a, sc, 1).Alts}
 	switch u := unwrap(a); {
-	case u.Kind() == "identifier" && u.Text() == "undefined":
+	case isUndefined(u):
 		out.Alts = []errdex.Template{{}}
 	case u.Kind() == "object":
 		out.Props = map[string][]errdex.Template{}

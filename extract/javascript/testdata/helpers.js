@@ -71,3 +71,22 @@ class Cli {
     });
   }
 }
+
+// A helper called again with undefined for the key: no literal text,
+// the key is the one the function derives.
+class Registry {
+  add(item, key) {
+    if (Array.isArray(item)) {
+      for (const it of item) this.add(it, undefined);
+      return;
+    }
+    key = key || item.id;
+    this.unique(key);
+  }
+  unique(id) {
+    if (this.items[id]) throw new Error(`item with key "${id}" already exists`);
+  }
+  reset() {
+    throw new Error(undefined);
+  }
+}
