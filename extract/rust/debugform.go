@@ -14,7 +14,9 @@ import (
 // enum of the file that derives Debug ("OddLength", "InvalidByte({index},
 // {byte})", "Length { len: {len} }"). A Result's unwrap and expect print
 // an error with Debug, so that is the text users paste of such errors.
-// It reports false when n is in no arm, or the arm names no such variant.
+// Elsewhere, and in an arm naming no such variant, it is how the struct
+// typ of the file prints, when it derives Debug (structDebug). It reports
+// false when there is neither.
 func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool) {
 	var arm syntax.Node
 	for a := range n.Ancestors() {
@@ -27,7 +29,7 @@ func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool)
 		}
 	}
 	if arm.IsNull() {
-		return errdex.Template{}, false
+		return x.structDebug(implType)
 	}
 	pat := arm.Child("pattern").NamedChild(0)
 	path := pat
@@ -47,14 +49,25 @@ func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool)
 		return errdex.Template{}, false
 	}
 	if name == "" || !unicode.IsUpper(rune(name[0])) {
-		return errdex.Template{}, false
+		return x.structDebug(implType)
 	}
 	variant, ok := x.debugVariant(typ, name)
 	if !ok {
-		return errdex.Template{}, false
+		return x.structDebug(implType)
 	}
 	t := debugTemplate(name, variant.Child("body"), pat)
 	return x.debugWrapped(t, arm, implType), true
+}
+
+// structDebug is how #[derive(Debug)] prints a value of struct typ of the
+// file ("ParseBoolError", "Utf8Error { valid_up_to: {valid_up_to},
+// error_len: {error_len} }"); false when typ is no such struct.
+func (x *file) structDebug(typ string) (errdex.Template, bool) {
+	st, ok := x.structs[typ]
+	if !ok || !derivesDebug(st) {
+		return errdex.Template{}, false
+	}
+	return debugTemplate(typ, st.Child("body"), syntax.Node{}), true
 }
 
 // boundText is the text of identifier n, or in a macro's expansion the
@@ -68,9 +81,9 @@ func (x *file) boundText(n syntax.Node) string {
 
 // debugWrapped wraps the Debug text t of the value a match arm's match
 // looks at in that of the struct holding it, when the match is on a field
-// (self.0, self.kind) of the type typ of the file that derives Debug and
-// that field is its only one: "ParseError(OutOfRange)", "ParseIntError {
-// kind: Empty }".
+// (self.0, self.kind) of the type typ of the file that derives Debug:
+// "ParseError(OutOfRange)", "ParseIntError { kind: Empty }", the other
+// fields holes.
 func (x *file) debugWrapped(t errdex.Template, arm syntax.Node, typ string) errdex.Template {
 	v := arm.Parent().Parent().Child("value")
 	for v.Is("unary_expression", "reference_expression", "parenthesized_expression") {
@@ -81,16 +94,18 @@ func (x *file) debugWrapped(t errdex.Template, arm syntax.Node, typ string) errd
 		return t
 	}
 	field := v.Child("field").Text()
-	fields := fieldTypes(st.Child("body"))
-	if _, ok := fields[field]; !ok || len(fields) != 1 {
+	if _, ok := fieldTypes(st.Child("body"))[field]; !ok {
 		return t
 	}
-	open, closing := errdex.Lit(typ+"("), errdex.Lit(")")
-	if field != "0" {
-		open, closing = errdex.Lit(typ+" { "+field+": "), errdex.Lit(" }")
+	var parts []errdex.Part
+	for _, p := range debugTemplate(typ, st.Child("body"), syntax.Node{}).Parts {
+		if p.IsHole() && p.Expr == field {
+			parts = append(parts, t.Parts...)
+		} else {
+			parts = append(parts, p)
+		}
 	}
-	parts := append([]errdex.Part{open}, t.Parts...)
-	return errdex.NewTemplate(append(parts, closing)...).Normalize()
+	return template.DistinctHoles(errdex.NewTemplate(parts...).Normalize())
 }
 
 // debugVariant finds variant name of the enum typ of the file, which must
@@ -153,7 +168,9 @@ func debugTemplate(name string, body, pat syntax.Node) errdex.Template {
 			if i < len(binds) && binds[i] != "" {
 				hole = binds[i]
 			}
-			parts = append(parts, debugHole(hole, t.Text()))
+			h := debugHole(hole, t.Text())
+			h.Expr = strconv.Itoa(i) // the field, for debugWrapped
+			parts = append(parts, h)
 			i++
 		}
 		parts = append(parts, errdex.Lit(")"))

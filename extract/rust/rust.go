@@ -61,10 +61,13 @@
 //     variant of an enum of the file that derives Debug has that
 //     variant's Debug text as an alternative ("InvalidByte({index},
 //     {byte})", "Length { len: {len} }"), which unwrap and expect print,
-//     inside that of the struct of the file the match looks into when the
-//     variant is its only field ("ParseError(OutOfRange)" for match
+//     inside that of the struct of the file whose field the match looks
+//     into, other fields holes ("ParseError(OutOfRange)" for match
 //     self.0); in a macro's expansion, variants named by metavariables
-//     count with the names the invocation gives.
+//     count with the names the invocation gives. Other sites of the
+//     Display of a struct of the file that derives Debug have the
+//     struct's Debug text ("ParseBoolError", "Utf8Error { valid_up_to:
+//     {valid_up_to}, error_len: {error_len} }").
 //     A type is an
 //     error type when its name ends in "Error" or "Err", or when any file of
 //     the repository implements std::error::Error for it or derives Error
