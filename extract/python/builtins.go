@@ -128,6 +128,21 @@ func (a argVal) pyArg() template.PyArg {
 	return p
 }
 
+// isText reports whether the argument is known to be a text: a str
+// hole, or a literal that is not a number.
+func (a argVal) isText() bool {
+	if a.typ == errdex.HoleStr || a.typ == errdex.HoleRepr {
+		return true
+	}
+	for _, t := range a.str {
+		s, ok := literalOnly(t)
+		if _, err := strconv.ParseFloat(s, 64); !ok || err == nil {
+			return false
+		}
+	}
+	return len(a.str) > 0
+}
+
 // isNone reports whether the argument is the literal None.
 func (a argVal) isNone() bool {
 	if len(a.str) != 1 {
@@ -187,9 +202,11 @@ func builtinMessage(class string, args callArgs) []errdex.Template {
 	case class == "KeyError" && n == 1:
 		return pos[0].reprForm()
 	case osErrors[class] && n >= 2 && n <= 5:
-		// OSError_str in CPython's Objects/exceptions.c.
+		// OSError_str in CPython's Objects/exceptions.c. A third
+		// argument of BlockingIOError itself that is not known text is
+		// the number of characters written, which it does not print.
 		out := seq(lits("[Errno "), pos[0].strForm(errdex.HoleInt), lits("] "), pos[1].strForm(""))
-		if n >= 3 && !pos[2].isNone() {
+		if n >= 3 && !pos[2].isNone() && (class != "BlockingIOError" || pos[2].isText()) {
 			out = seq(out, lits(": "), pos[2].reprForm())
 			if n == 5 && !pos[4].isNone() {
 				out = seq(out, lits(" -> "), pos[4].reprForm())

@@ -424,6 +424,11 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		}
 		if next == nil && base.builtin {
 			builtin = base.written
+			if builtin == "BlockingIOError" {
+				// Only BlockingIOError itself reads a number as the
+				// characters written; its subclasses print it.
+				builtin = "OSError"
+			}
 		}
 		if next == nil && !base.builtin && base.written != "" && link.m.init != nil {
 			external = true

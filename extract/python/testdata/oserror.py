@@ -59,3 +59,19 @@ def responses(path):
     if path is None:
         raise SilentError(1, "quiet")
     raise PassingError(path)
+
+
+def partial_write(e, written):
+    raise BlockingIOError(e.errno, "write could not complete without blocking", written)
+
+
+def blocked_file(path):
+    raise BlockingIOError(errno.EAGAIN, "locked", "/var/lock/app")
+
+
+class Retry(BlockingIOError):
+    pass
+
+
+def retry(written):
+    raise Retry(errno.EAGAIN, "try again", written)
