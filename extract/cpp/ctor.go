@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -18,7 +19,8 @@ const maxCtorCandidates = 16
 //	explicit missing_file(const std::string& path)
 //	    : config_error("file " + path + " does not exist") {}
 type ctorFact struct {
-	class       string // the last segment of the class's name
+	class       string // the last segment of the class's name, or the factory's
+	exception   string // the class a factory's result is, "" for a constructor
 	least, most int    // the arguments a call passes (most < 0: variadic)
 	params      []string
 	msg         []errdex.Template
@@ -36,6 +38,7 @@ func (x *file) recordCtor(def syntax.Node) {
 		}
 	}
 	if inits.IsNull() {
+		x.recordFactory(def)
 		return
 	}
 	class := ctorClass(def)
@@ -52,14 +55,8 @@ func (x *file) recordCtor(def syntax.Node) {
 			if !c.Is("argument_list", "initializer_list") {
 				continue
 			}
-			for _, a := range arguments(c) {
-				if isNumber(a) {
-					continue
-				}
-				v := x.eval(a, 0)
-				if n := literalLen(v); v.Text && n > bestLen {
-					best, bestLen = v, n
-				}
+			if v, ok := x.textArg(arguments(c)); ok && literalLen(v) > bestLen {
+				best, bestLen = v, literalLen(v)
 			}
 		}
 	}
@@ -70,12 +67,82 @@ func (x *file) recordCtor(def syntax.Node) {
 		}
 		best = rules.Unknown(c.Text(), errdex.HoleStr)
 	}
+	x.addCtor(def, class, "", best.Alts)
+}
+
+// addCtor records the message msg a constructor or factory def of class
+// builds (exception: the class a factory's result is, "" for a
+// constructor).
+func (x *file) addCtor(def syntax.Node, class, exception string, msg []errdex.Template) {
 	least, most := arity(def)
-	f := &ctorFact{class: class, least: least, most: most, params: parameterNames(def), msg: best.Alts}
+	f := &ctorFact{class: class, exception: exception, least: least, most: most, params: parameterNames(def), msg: msg}
 	for _, t := range f.msg {
 		f.key += t.Canonical() + "\x01"
 	}
 	x.facts.ctors = append(x.facts.ctors, f)
+}
+
+// recordFactory records the message a static function of a class builds
+// when each of its returns constructs the class with a message:
+//
+//	static FileError Missing(std::string name) {
+//	    return FileError(name + " was not readable (missing?)");
+//	}
+func (x *file) recordFactory(def syntax.Node) {
+	cls := msgeval.Enclosing(def, "class_specifier", "struct_specifier")
+	if cls.IsNull() || !strings.Contains(def.Child("body").Text(), `"`) {
+		return
+	}
+	class := lastSegment(stripTemplate(msgeval.Compact(cls.Child("name").Text())))
+	name := stripTemplate(declaratorName(def.Child("declarator")))
+	if class == "" || !isIdent(name) || name == class {
+		return
+	}
+	var msgs []msgeval.Value
+	for n := range def.Child("body").Descendants() {
+		if n.Kind() != "return_statement" {
+			continue
+		}
+		e := n.NamedChild(0)
+		if !e.Is("call_expression", "compound_literal_expression") {
+			return
+		}
+		typ := e.Child("function")
+		if typ.IsNull() {
+			typ = e.Child("type")
+		}
+		if lastSegment(typeName(typ)) != class {
+			return
+		}
+		v, ok := x.textArg(arguments(e.Child("arguments")))
+		if e.Kind() == "compound_literal_expression" {
+			v, ok = x.textArg(arguments(e.Child("value")))
+		}
+		if !ok {
+			return
+		}
+		msgs = append(msgs, v)
+	}
+	if len(msgs) == 0 {
+		return
+	}
+	x.addCtor(def, name, class, rules.Union(msgs...).Alts)
+}
+
+// textArg returns the value of the argument with the most literal text,
+// numbers left out.
+func (x *file) textArg(args []syntax.Node) (msgeval.Value, bool) {
+	var best msgeval.Value
+	bestLen := 0
+	for _, a := range args {
+		if isNumber(a) {
+			continue
+		}
+		if v := x.eval(a, 0); v.Text && literalLen(v) > bestLen {
+			best, bestLen = v, literalLen(v)
+		}
+	}
+	return best, bestLen > 0
 }
 
 // initializerConstant returns the first argument of an initializer list
@@ -178,17 +245,21 @@ func linkCtors(all []*facts) {
 			if w := whats[lastSegment(c.Class)]; w != nil {
 				return w, true // what() is the message, whatever the constructor made
 			}
-			f := pickCtor(byClass[lastSegment(c.Class)], len(c.Args))
-			if f == nil {
-				return nil, false
-			}
-			values := map[string][]errdex.Template{}
-			for i, p := range f.params {
-				if p != "" && i < len(c.Args) && len(c.Args[i].Alts) > 0 {
-					values[p] = c.Args[i].Alts
+			fs := pickCtor(byClass[lastSegment(c.Class)], len(c.Args))
+			var msgs []msgeval.Value
+			for _, f := range fs {
+				values := map[string][]errdex.Template{}
+				for i, p := range f.params {
+					if p != "" && i < len(c.Args) && len(c.Args[i].Alts) > 0 {
+						values[p] = c.Args[i].Alts
+					}
+				}
+				msgs = append(msgs, msgeval.Value{Alts: rules.Alternatives.Substitute(f.msg, values)})
+				if f.exception != "" && len(fs) == 1 {
+					c.Site.Exception = factoryException(c.Class, f.exception)
 				}
 			}
-			msg := rules.Alternatives.Substitute(f.msg, values)
+			msg := rules.Union(msgs...).Alts
 			return msg, len(msg) > 0
 		})
 	}
@@ -197,21 +268,27 @@ func linkCtors(all []*facts) {
 // pickCtor chooses among the constructors of a class name the one a
 // construction with nargs arguments calls: those whose parameters fit,
 // when they all make the same message.
-func pickCtor(cands []*ctorFact, nargs int) *ctorFact {
+func pickCtor(cands []*ctorFact, nargs int) []*ctorFact {
 	if len(cands) > maxCtorCandidates {
 		return nil
 	}
-	var fit *ctorFact
+	var fit []*ctorFact
 	for _, c := range cands {
-		if nargs < c.least || c.most >= 0 && nargs > c.most {
-			continue
+		if nargs >= c.least && (c.most < 0 || nargs <= c.most) && !slices.ContainsFunc(fit, func(f *ctorFact) bool { return f.key == c.key }) {
+			fit = append(fit, c)
 		}
-		if fit != nil && fit.key != c.key {
-			return nil
-		}
-		fit = c
 	}
 	return fit
+}
+
+// factoryException is the exception a call of a factory makes, named as
+// the call names the factory's class: ArgumentMismatch of
+// CLI::ArgumentMismatch::AtMost.
+func factoryException(call, class string) string {
+	if scope, _, ok := cutLast(call); ok && lastSegment(scope) == class {
+		return scope
+	}
+	return class
 }
 
 // hasWord reports whether s has w as one of its words split at sep.

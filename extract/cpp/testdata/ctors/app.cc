@@ -18,4 +18,16 @@ MYCLI_INLINE T App::convert(const Option* opt, const std::string& text) {
     return out;
 }
 
+MYCLI_INLINE void App::count(const Option* opt) {
+    if (opt->results().size() > opt->max()) {
+        throw count_error::AtMost(opt->get_name(), opt->max(), opt->results().size());
+    }
+    if (opt->results().empty()) {
+        throw count_error::Missing(opt->get_name(), opt->is_flag());
+    }
+    if (!opt->allowed(opt->results())) {
+        throw choice_error(opt->get_name(), opt->results());
+    }
+}
+
 MYCLI_NAMESPACE_END

@@ -24,4 +24,24 @@ class bad_value : public cli_error {
         : cli_error("Could not convert: " + name + " = " + value, 107) {}
 };
 
+class count_error : public cli_error {
+  public:
+    explicit count_error(std::string msg) : cli_error(msg, 108) {}
+    static count_error AtMost(std::string name, int most, std::size_t got) {
+        return count_error(name + ": at most " + std::to_string(most) + " values, got " + std::to_string(got));
+    }
+    static count_error Missing(std::string name, bool flag) {
+        if (flag) {
+            return count_error(name + ": flag expected");
+        }
+        return count_error(name + ": value expected");
+    }
+};
+
+class choice_error : public cli_error {
+  public:
+    choice_error(std::string name, std::string value) : cli_error(value + " is not a choice of " + name, 109) {}
+    choice_error(std::string name, std::vector<std::string> values) : cli_error(name + ": none of " + join(values), 109) {}
+};
+
 MYCLI_NAMESPACE_END
