@@ -302,7 +302,14 @@ func (x *fileCtx) call(e syntax.Node, t *typeInfo, sc *scope) *Call {
 	c := &Call{Owner: t.binary, Method: e.Child("name").Text()}
 	switch obj := unwrap(e.Child("object")); obj.Kind() {
 	case "", "this":
-	case "identifier", "field_access", "scoped_identifier":
+	case "identifier":
+		// A local name, parameter or field calls its declared type's
+		// method (errno.translate(path)); otherwise it names a class.
+		c.Object = obj.Text()
+		if typ := x.declaredType(obj, sc); typ != "" {
+			c.Object = typ
+		}
+	case "field_access", "scoped_identifier":
 		c.Object = msgeval.Compact(obj.Text())
 	default:
 		return nil

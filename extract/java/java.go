@@ -31,12 +31,20 @@
 //     assigned new X(...) is followed (kind throw); a method of the file
 //     that returns new X(...) is followed with its arguments, and in Link
 //     a factory of any class of the repository (Errors.badValue(s), a
-//     method inherited from a base class or statically imported) whose
-//     declared return type is a throwable: each of its returns and each
-//     branch of a conditional one is an alternative, a return of another
-//     call is followed, and a class of the repository it constructs
-//     gives the message its constructors build; anything else is
-//     raise-object, with the declared type when it is known.
+//     method inherited from a base class or statically imported, a
+//     method of a variable's declared type: errno.translate(path)),
+//     thrown directly or through a local variable assigned its result,
+//     whose declared return type is a throwable: each of its returns and
+//     each branch of a conditional one is an alternative, a return of
+//     another call is followed, a class of the repository it constructs
+//     gives the message its constructors build, and a message it formats
+//     from its own parameters (new X(String.format(fmt, args))) is
+//     formatted with each call's text. A factory returning several
+//     exceptions makes one site of the throw per exception. Anything else
+//     is raise-object, with the declared type when it is known. As a
+//     Java stack trace gives the line where an exception was constructed,
+//     the lines of a throw of a local variable start at the assignments
+//     that made it (IOException x = translate(e); throw x;).
 //   - assert cond : msg: kind assert, AssertionError.
 //   - Guava's Preconditions.checkArgument/checkState/checkNotNull and
 //     Verify.verify/verifyNotNull with a message (statically imported or
@@ -62,6 +70,10 @@
 // e.getLocalizedMessage() of a caught exception or a name of a throwable
 // type (new IllegalArgumentException(x.getMessage(), x)) are a hole of
 // type error named after it: the inner site's message.
+//
+// A null argument passes no text: super((String) null) leaves the
+// message null, and an argument that may be null (file == null ? null :
+// file.path()) passes its other values.
 //
 // A site whose message shows a parameter of its method (private void
 // accept(int ch, String s) { ... throw error(s); }) also takes, in Link

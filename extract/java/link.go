@@ -25,9 +25,13 @@ type linker struct {
 
 // factoryReturns is what a factory returns, once Link knows it.
 type factoryReturns struct {
-	t  thrownBy
+	t  []thrownBy
 	ok bool
 }
+
+// maxExceptions bounds the exceptions of one factory, each a site of a
+// throw of its result.
+const maxExceptions = 8
 
 // link runs after every Java file is extracted. It qualifies exceptions
 // named by types of the same package or imported on demand, replaces
@@ -50,10 +54,10 @@ func link(files []*extract.FileResult) {
 		l.qualify(f, ff)
 		l.constants(f, ff)
 	}
-	for _, ff := range msgeval.FactsOf[*Facts](files) {
+	for f, ff := range msgeval.FactsOf[*Facts](files) {
 		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) { return l.message(l.resolve(ff, t.Class), t.Args, 0) })
 		for _, c := range ff.Calls {
-			l.relinkCall(ff, c)
+			l.relinkCall(f, ff, c)
 		}
 		for _, pc := range ff.ParamCalls {
 			pc.apply()
@@ -70,32 +74,44 @@ type thrownBy struct {
 	format *Format
 }
 
-// relinkCall gives the site of throw f(...) the exception of the factory
-// f calls, when Link finds it, and its messages when they say more than
-// the site's.
-func (l *linker) relinkCall(ff *Facts, c *Call) {
-	t, ok := l.factoryCall(ff, c, 0)
+// relinkCall gives the site of throw f(...), in file res, the exception
+// of the factory f calls, when Link finds it, and its messages when they
+// say more than the site's. A factory returning several exceptions
+// (translate(errno) returning NoSuchFileException or
+// AccessDeniedException) makes one site of the throw per exception, the
+// first the site itself.
+func (l *linker) relinkCall(res *extract.FileResult, ff *Facts, c *Call) {
+	ts, ok := l.factoryCall(ff, c, 0)
 	if !ok {
 		return
 	}
-	s := c.Site
-	s.Kind, s.Exception, s.ExceptionQualified = errdex.KindThrow, t.exception, t.qualified
-	if (msgeval.Value{Alts: t.msg}).Opaque() && !s.Template.IsOpaque() {
-		return // the site's guess, the call's first text argument, says more
+	site := *c.Site
+	for i, t := range ts {
+		s := c.Site
+		if i > 0 {
+			s = new(errdex.Site)
+			*s = site
+			s.Snippet = nil // the driver makes the snippet of a site Link adds
+			res.Sites = append(res.Sites, s)
+		}
+		s.Kind, s.Exception, s.ExceptionQualified = errdex.KindThrow, t.exception, t.qualified
+		if (msgeval.Value{Alts: t.msg}).Opaque() && !site.Template.IsOpaque() {
+			continue // the site's guess, the call's first text argument, says more
+		}
+		s.Template, s.Alternatives = template.Pick(t.msg)
 	}
-	s.Template, s.Alternatives = template.Pick(t.msg)
 }
 
 // factoryCall follows call c, written in file f, to the factory it
 // calls: the exception it returns and its messages, with the factory's
 // parameters filled by c's arguments.
-func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
+func (l *linker) factoryCall(f *Facts, c *Call, depth int) ([]thrownBy, bool) {
 	if depth > msgeval.MaxChain {
-		return thrownBy{}, false
+		return nil, false
 	}
 	e, m := l.factory(f, c)
 	if m == nil {
-		return thrownBy{}, false
+		return nil, false
 	}
 	r := l.returns[m]
 	if r == nil {
@@ -104,7 +120,7 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
 		r.t, r.ok = l.factoryReturns(e, m, depth)
 	}
 	if !r.ok {
-		return thrownBy{}, false
+		return nil, false
 	}
 	values := map[string][]errdex.Template{}
 	for i, p := range m.Params {
@@ -112,15 +128,18 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) (thrownBy, bool) {
 			values[p.Name] = c.Args[i].Alts
 		}
 	}
-	t := r.t
-	t.msg = rules.Alternatives.Substitute(t.msg, values)
-	if t.format != nil {
-		if msg, ok := t.format.apply(c.Args); ok {
-			t.msg = msg
+	out := make([]thrownBy, len(r.t))
+	for i, t := range r.t {
+		t.msg = rules.Alternatives.Substitute(t.msg, values)
+		if t.format != nil {
+			if msg, ok := t.format.apply(c.Args); ok {
+				t.msg = msg
+			}
+			t.format = nil
 		}
-		t.format = nil
+		out[i] = t
 	}
-	return t, true
+	return out, true
 }
 
 // apply formats the message of a factory called with args, when the
@@ -151,38 +170,49 @@ func (f *Format) apply(args []Arg) ([]errdex.Template, bool) {
 }
 
 // factoryReturns is what factory m of class e returns, its messages
-// naming m's parameters. Returns of several exceptions keep the first
-// one's; a constructed class of the repository gives the message its
-// constructors build.
-func (l *linker) factoryReturns(e *classEntry, m *Factory, depth int) (thrownBy, bool) {
-	var out thrownBy
+// naming m's parameters: each exception it returns, in source order, with
+// the messages of its returns joined; a constructed class of the
+// repository gives the message its constructors build.
+func (l *linker) factoryReturns(e *classEntry, m *Factory, depth int) ([]thrownBy, bool) {
+	var out []thrownBy
 	for _, r := range m.Returns {
-		var t thrownBy
 		if r.Call != nil {
-			var ok bool
-			if t, ok = l.factoryCall(e.file, r.Call, depth+1); !ok {
-				continue
-			}
-		} else {
-			t = thrownBy{exception: r.Exception, qualified: r.Qualified, msg: r.Msg, format: r.Format}
-			if ce := l.resolve(e.file, r.Exception); ce != nil {
-				t.qualified = ce.class.Binary
-				if msg, ok := l.message(ce, r.Args, depth+1); ok {
-					t.msg = msg
+			if ts, ok := l.factoryCall(e.file, r.Call, depth+1); ok {
+				for _, t := range ts {
+					out = addThrown(out, t)
 				}
-			} else if t.qualified == "" {
-				t.qualified = onDemand(e.file, r.Exception)
 			}
+			continue
 		}
-		switch {
-		case out.exception == "":
-			out = t
-		case t.exception == out.exception && t.qualified == out.qualified:
-			out.msg = rules.Union(msgeval.Value{Alts: out.msg}, msgeval.Value{Alts: t.msg}).Alts
-			out.format = nil // several returns: no one format to apply
+		t := thrownBy{exception: r.Exception, qualified: r.Qualified, msg: r.Msg, format: r.Format}
+		if ce := l.resolve(e.file, r.Exception); ce != nil {
+			t.qualified = ce.class.Binary
+			if msg, ok := l.message(ce, r.Args, depth+1); ok {
+				t.msg = msg
+			}
+		} else if t.qualified == "" {
+			t.qualified = onDemand(e.file, r.Exception)
+		}
+		out = addThrown(out, t)
+	}
+	return out, len(out) > 0
+}
+
+// addThrown adds exception t to those of a factory: its messages join
+// those of the same exception, or it comes after them, up to
+// maxExceptions.
+func addThrown(out []thrownBy, t thrownBy) []thrownBy {
+	for i := range out {
+		if out[i].exception == t.exception && out[i].qualified == t.qualified {
+			out[i].msg = rules.Union(msgeval.Value{Alts: out[i].msg}, msgeval.Value{Alts: t.msg}).Alts
+			out[i].format = nil // several returns: no one format to apply
+			return out
 		}
 	}
-	return out, out.exception != ""
+	if len(out) == maxExceptions {
+		return out
+	}
+	return append(out, t)
 }
 
 // factory finds the factory call c of file f calls, with its class: a

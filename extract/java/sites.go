@@ -84,9 +84,19 @@ func (x *fileCtx) run() {
 				continue
 			}
 			x.addSite(c.node, c.sc, x.thrownValue(e, c.sc, 0))
-			if u := unwrap(e); u.Kind() == "method_invocation" {
+			s := x.sites[len(x.sites)-1]
+			u := unwrap(e)
+			if u.Kind() == "identifier" {
+				made := created(u, c.sc)
+				fromCreation(s, made)
+				u = syntax.Node{}
+				if len(made) == 1 {
+					u = made[0] // IOException x = translate(e); throw x;
+				}
+			}
+			if u.Kind() == "method_invocation" {
 				if call := x.call(u, c.sc.typ, c.sc); call != nil {
-					call.Site = x.sites[len(x.sites)-1]
+					call.Site = s
 					x.facts.Calls = append(x.facts.Calls, call)
 				}
 			}
@@ -151,6 +161,38 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return t
+}
+
+// created returns what makes the exception a throw of the local name id
+// throws: the values of the assignments reaching the throw from before
+// it in the same method, when each is a construction or a call (new
+// X(...), translate(e)); nil otherwise.
+func created(id syntax.Node, sc *scope) []syntax.Node {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found || r.Param || len(r.Bindings) == 0 {
+		return nil
+	}
+	var out []syntax.Node
+	for _, b := range r.Bindings {
+		v := unwrap(b.Value)
+		if b.Kind != msgeval.BindSet || b.Scope != sc || !v.Is("object_creation_expression", "method_invocation") || v.Index() > id.Index() {
+			return nil
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// fromCreation starts the lines of site s at the first of the
+// expressions that made its exception: a Java stack trace gives the line
+// where an exception is constructed, not where it is thrown (IOException
+// x = translate(e); at line 106 and throw x; at line 107).
+func fromCreation(s *errdex.Site, made []syntax.Node) {
+	for _, v := range made {
+		if sp := v.Span(); sp.Line < s.Location.Line {
+			s.Location.Line, s.Location.Column = sp.Line, sp.Column
+		}
+	}
 }
 
 // typeName is a type's name without type arguments or annotations.
@@ -302,7 +344,24 @@ func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 		return Arg{Expr: rules.Expr(a.Text()), Alts: []errdex.Template{{}}, Type: castType(a)}
 	}
 	v := x.eval(a, sc, 1)
-	return Arg{Expr: rules.Expr(a.Text()), Alts: v.Alts, Type: x.argType(a, v, sc)}
+	return Arg{Expr: rules.Expr(a.Text()), Alts: notNull(v.Alts), Type: x.argType(a, v, sc)}
+}
+
+// notNull drops the alternatives of an argument that are the null
+// literal (String a = file == null ? null : file.path()), when it has
+// others: the code it is passed to tests for null (if (file != null)
+// sb.append(file)), and where it does not, a hole shows "null" as well.
+func notNull(alts []errdex.Template) []errdex.Template {
+	var out []errdex.Template
+	for _, t := range alts {
+		if len(t.Parts) != 1 || t.Parts[0].IsHole() || t.Parts[0].Text != "null" {
+			out = append(out, t)
+		}
+	}
+	if len(out) == 0 {
+		return alts
+	}
+	return out
 }
 
 // castType classifies the type an argument is cast to, as argType does
