@@ -359,6 +359,27 @@ func (x *fileCtx) bindArgs(fs *scope, args []syntax.Node, sc *scope, depth int) 
 	return values
 }
 
+// exportedValue evaluates what the module's top level assigns to
+// exports.NAME, as compiled TypeScript reads its own constants
+// (exports.LIMIT_MESSAGE = 'Invalid expression, loop limit exceeded';
+// throw new Error(exports.LIMIT_MESSAGE)); the void 0 it first declares
+// them with is no value.
+func (x *fileCtx) exportedValue(name string, depth int) (msgeval.Value, bool) {
+	var v msgeval.Value
+	found := false
+	for _, e := range x.exported {
+		if e.name != name || isUndefined(unwrap(e.value)) || unwrap(e.value).Kind() == "assignment_expression" {
+			continue
+		}
+		w := x.eval(e.value, x.module, depth+1)
+		if found {
+			w = rules.Union(v, w)
+		}
+		v, found = w, true
+	}
+	return v, found
+}
+
 // isUndefined reports whether an argument is undefined (undefined, void
 // 0), which a function receives as if it were not passed.
 func isUndefined(a syntax.Node) bool {
@@ -376,6 +397,9 @@ func (x *fileCtx) memberConst(n syntax.Node, sc *scope, depth int) (msgeval.Valu
 		return msgeval.Value{}, false
 	}
 	objExpr := unwrap(n.Child("object"))
+	if o := msgeval.Compact(objExpr.Text()); o == "exports" || o == "module.exports" {
+		return x.exportedValue(prop, depth)
+	}
 	obj, osc := x.objectLiteral(objExpr, sc, depth)
 	if obj.IsNull() {
 		if call, csc := x.callOf(objExpr, sc); !call.IsNull() {

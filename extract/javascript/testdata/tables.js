@@ -20,3 +20,13 @@ class Fields {
   }
   #check;
 }
+
+// Compiled TypeScript reads its exported constants through exports.
+exports.Cron = exports.LOOP_LIMIT_MESSAGE = void 0;
+exports.LOOP_LIMIT_MESSAGE = 'Invalid expression, loop limit exceeded';
+class Cron {
+  next() {
+    throw new Error(exports.LOOP_LIMIT_MESSAGE);
+  }
+}
+exports.Cron = Cron;
