@@ -2,6 +2,7 @@ package rust
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 
 	"github.com/errdex/errdex"
@@ -59,6 +60,25 @@ func (x *file) debugForm(n syntax.Node, implType string) (errdex.Template, bool)
 	return x.debugWrapped(t, arm, implType), true
 }
 
+// holder returns the one struct of the file with a field of type typ
+// (Box<typ> too), and that field; false when there is none or more than
+// one.
+func (x *file) holder(typ string) (syntax.Node, string, bool) {
+	var st syntax.Node
+	var field string
+	n := 0
+	for _, s := range x.structs {
+		for f, ft := range fieldTypes(s.Child("body")) {
+			base := lastSegment(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(ft), "Box<"), ">"))
+			if base == typ {
+				st, field = s, f
+				n++
+			}
+		}
+	}
+	return st, field, n == 1
+}
+
 // structDebug is how #[derive(Debug)] prints a value of struct typ of the
 // file ("ParseBoolError", "Utf8Error { valid_up_to: {valid_up_to},
 // error_len: {error_len} }"); false when typ is no such struct.
@@ -81,24 +101,31 @@ func (x *file) boundText(n syntax.Node) string {
 
 // debugWrapped wraps the Debug text t of the value a match arm's match
 // looks at in that of the struct holding it, when the match is on a field
-// (self.0, self.kind) of the type typ of the file that derives Debug:
-// "ParseError(OutOfRange)", "ParseIntError { kind: Empty }", the other
-// fields holes.
+// (self.0, self.kind) of the type typ of the file that derives Debug, or
+// on self when one struct of the file holds a typ: "ParseError(OutOfRange)",
+// "ParseIntError { kind: Empty }", "Error { code: Eof, position:
+// {position} }", the other fields holes.
 func (x *file) debugWrapped(t errdex.Template, arm syntax.Node, typ string) errdex.Template {
 	v := arm.Parent().Parent().Child("value")
 	for v.Is("unary_expression", "reference_expression", "parenthesized_expression") {
 		v = v.NamedChild(v.NamedChildCount() - 1)
 	}
 	st, ok := x.structs[typ]
-	if v.Kind() != "field_expression" || v.Child("value").Kind() != "self" || !ok || !derivesDebug(st) {
+	var field string
+	if v.Kind() == "field_expression" && v.Child("value").Kind() == "self" {
+		field = v.Child("field").Text()
+	} else if v.Kind() == "self" {
+		// match *self in the Display of a kind: the struct holding it
+		st, field, ok = x.holder(typ)
+	}
+	if !ok || !derivesDebug(st) {
 		return t
 	}
-	field := v.Child("field").Text()
 	if _, ok := fieldTypes(st.Child("body"))[field]; !ok {
 		return t
 	}
 	var parts []errdex.Part
-	for _, p := range debugTemplate(typ, st.Child("body"), syntax.Node{}).Parts {
+	for _, p := range debugTemplate(st.Child("name").Text(), st.Child("body"), syntax.Node{}).Parts {
 		if p.IsHole() && p.Expr == field {
 			parts = append(parts, t.Parts...)
 		} else {

@@ -63,7 +63,9 @@
 //     {byte})", "Length { len: {len} }"), which unwrap and expect print,
 //     inside that of the struct of the file whose field the match looks
 //     into, other fields holes ("ParseError(OutOfRange)" for match
-//     self.0); in a macro's expansion, variants named by metavariables
+//     self.0), or, for match *self, of the one struct of the file with a
+//     field of the kind's type ("Error { code: Eof, position: {position}
+//     }"); in a macro's expansion, variants named by metavariables
 //     count with the names the invocation gives. Other sites of the
 //     Display of a struct of the file that derives Debug have the
 //     struct's Debug text ("ParseBoolError", "Utf8Error { valid_up_to:
