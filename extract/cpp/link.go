@@ -79,7 +79,13 @@ func (x *file) recordHelper(byDef map[any]*helperFact, def any, name string, lea
 	if h.index != i {
 		return // two parameters are messages: keep the first one's sites
 	}
-	h.throws = append(h.throws, helperThrow{kind: s.Kind, exception: s.Exception, msg: []errdex.Template{s.Template}})
+	msg := s.Template
+	if hole := msg.Parts[0]; hole.Expr != param {
+		// The parameter under a pass-through call: std::move(msg).
+		hole.Expr = param
+		msg = errdex.NewTemplate(hole)
+	}
+	h.throws = append(h.throws, helperThrow{kind: s.Kind, exception: s.Exception, msg: []errdex.Template{msg}})
 	h.key += strconv.Itoa(h.index) + "\x00" + string(s.Kind) + "\x00" + s.Exception + "\x00" + s.Template.Canonical() + "\x01"
 }
 

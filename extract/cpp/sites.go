@@ -125,7 +125,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		if len(s.Alternatives) > 0 || len(s.Template.Parts) != 1 || !s.Template.Parts[0].IsHole() {
 			continue
 		}
-		expr := s.Template.Parts[0].Expr
+		expr := unwrapPassThrough(s.Template.Parts[0].Expr)
 		def, ok := x.siteDefs[s]
 		if !ok {
 			// Outside any function definition: the grammar lost the
@@ -167,6 +167,19 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		}
 	}
 	return helpers
+}
+
+// unwrapPassThrough is the argument of the calls around expr whose result
+// prints as their argument: msg of std::move(msg).
+func unwrapPassThrough(expr string) string {
+	for range 4 {
+		open := strings.IndexByte(expr, '(')
+		if open < 0 || !strings.HasSuffix(expr, ")") || !passThrough[msgeval.Compact(expr[:open])] {
+			break
+		}
+		expr = strings.TrimSpace(expr[open+1 : len(expr)-1])
+	}
+	return expr
 }
 
 // functionDeclarator is the function_declarator of a function
