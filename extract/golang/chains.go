@@ -7,6 +7,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/template"
 )
 
 // This file resolves calls of constructor helpers (see Helper), through
@@ -126,6 +127,9 @@ type helperIndex struct {
 	// a helper is made under: its own (see Helper.Conds), or for one a
 	// call passing parameters on gives, those carried (see forwarded).
 	conds map[*errdex.Site][]Cond
+	// ctors are the package-level variables holding an error
+	// constructor (see Facts.Ctors).
+	ctors map[key]ctor
 	// origin is, for each site forwarded made for a call passing
 	// parameters on, the helper's site its messages come from, through
 	// any chain: one a helper's body makes.
@@ -133,10 +137,13 @@ type helperIndex struct {
 }
 
 func (l *linker) newHelperIndex() *helperIndex {
-	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{},
+	ix := &helperIndex{l: l, helpers: map[key]*Helper{}, methods: map[key][]*Helper{}, ctors: map[key]ctor{},
 		closures: map[closureKey]*Helper{}, settled: map[atDepth]chainSites{}, busy: map[*Helper]int{},
 		made: map[*errdex.Site]bool{}, conds: map[*errdex.Site][]Cond{}, origin: map[*errdex.Site]*errdex.Site{}}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
+		for _, c := range fx.Ctors {
+			ix.ctors[key{fx.Dir, c.Name}] = c.ctor
+		}
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
 			h.file = fx
@@ -331,6 +338,11 @@ func (l *linker) helperSites() *helperIndex {
 				}
 				continue
 			}
+			if ix.ctorCall(c, fx) {
+				guardFile(fx.Build, []*errdex.Site{c.Site.site()})
+				f.Sites = append(f.Sites, c.Site.site())
+				continue
+			}
 			if h := ix.of(c, fx); h != nil && ix.settle(h, c, 0, true) {
 				guardFile(fx.Build, []*errdex.Site{c.Site.site()})
 				f.Sites = append(f.Sites, c.Site.site())
@@ -339,6 +351,52 @@ func (l *linker) helperSites() *helperIndex {
 		}
 	})
 	return ix
+}
+
+// ctorCall gives c, a call with text in a file with facts fx, the site
+// of the error constructor a package-level variable it calls holds (var
+// New = errors.New of the repository's internal errors package:
+// errors.New("required pointer type value")), and reports whether it
+// is one.
+func (ix *helperIndex) ctorCall(c Call, fx *Facts) bool {
+	if c.Forward || c.ByParam || c.Method || c.Scope != "" {
+		return false
+	}
+	dir := fx.Dir
+	if c.Import != "" {
+		dir = ix.l.dirFor(c.Import)
+	}
+	k, ok := ix.ctors[key{dir, c.Name}]
+	if !ok {
+		return false
+	}
+	text := func(i int) []errdex.Template {
+		if k.form == formPrintf || k.form == formWrapf {
+			if a := c.Args[i]; a.Printf != nil {
+				return a.Printf
+			}
+		}
+		return c.Args[i].Templates
+	}
+	var ts []errdex.Template
+	switch {
+	case (k.form == formMsg || k.form == formPrintf) && len(c.Args) >= 1:
+		ts = text(0)
+	case (k.form == formWrap || k.form == formWrapf) && len(c.Args) >= 2:
+		wrapped := errdex.HolePart(template.HoleNameOf(c.Args[0].Expr), c.Args[0].Expr, errdex.HoleError)
+		ts = product(text(1), one(errdex.Lit(": "), wrapped))
+	}
+	if !anyText(ts) {
+		return false
+	}
+	s := c.Site.site()
+	s.Template, s.Alternatives = ts[0], ts[1:]
+	s.Kind = k.kind
+	if c.Sentinel != "" {
+		sk := key{fx.Dir, c.Sentinel}
+		ix.l.sentinels[sk] = append(ix.l.sentinels[sk], sentinelAt{s, fx})
+	}
+	return true
 }
 
 // forwarded returns the sites of c, a call in a helper's body that

@@ -22,6 +22,11 @@ type Facts struct {
 	Aliases []Alias
 	// TypeAliases are type aliases (type PathError = fs.PathError).
 	TypeAliases []Alias
+	// Ctors are package-level variables holding an error constructor
+	// (var New = errors.New in a package of the repository's own, whose
+	// callers call errors.New of it): Link gives their calls with text
+	// the constructor's site.
+	Ctors []CtorVar
 	// Getters are functions without parameters whose body returns a
 	// package-level name (func errInvalid() error { return
 	// oserror.ErrInvalid }): an Alias with Call set names one as its
@@ -95,6 +100,12 @@ type Alias struct {
 	// Call is set when the variable is the result of calling Target, a
 	// function without arguments (var ErrInvalid = errInvalid()).
 	Call bool
+}
+
+// CtorVar is a package-level variable holding an error constructor.
+type CtorVar struct {
+	Name string
+	ctor
 }
 
 // Ref is a reference to a package-level error name in a return statement.

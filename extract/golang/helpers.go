@@ -94,6 +94,10 @@ type Call struct {
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
 	Site *callSite
+	// Sentinel names the package-level variable the call's value is
+	// (var ErrX = errs.New("...")): a sentinel where Link makes the call
+	// a constructor's site (see ctorCall).
+	Sentinel string
 }
 
 // callSite is the provisional site of a Call: where it is and its guards,

@@ -119,9 +119,12 @@ func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {
 
 // walk finds the sites below root, which belongs to fn.
 func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
-	sentinels := map[*ast.CallExpr]string{}
+	// sentinels are the package-level variables' constructor calls,
+	// others those of other calls (var ErrX = errs.New("...") of a
+	// constructor Link may know).
+	sentinels, others := map[*ast.CallExpr]string{}, map[*ast.CallExpr]string{}
 	if g, ok := root.(*ast.GenDecl); ok {
-		x.packageVars(g, fn, sentinels)
+		x.packageVars(g, fn, sentinels, others)
 	}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -132,7 +135,11 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 					x.facts.Sentinels = append(x.facts.Sentinels, Sentinel{Name: name, Site: s})
 				}
 			} else if !isPanic(n) && !x.isCtorCall(n) && !x.isRuntimeFatal(n) {
+				calls := len(x.facts.Calls)
 				x.helperCall(n, fn)
+				if name, ok := others[n]; ok && len(x.facts.Calls) > calls {
+					x.facts.Calls[calls].Sentinel = name
+				}
 			}
 		case *ast.ReturnStmt:
 			x.returnStmt(n, fn)
@@ -185,7 +192,7 @@ func (x *fileCtx) isCtorCall(e ast.Expr) bool {
 
 // packageVars notes which package-level variables are sentinels (their
 // value is an error constructor call) or aliases of other sentinels.
-func (x *fileCtx) packageVars(g *ast.GenDecl, fn *funcCtx, sentinels map[*ast.CallExpr]string) {
+func (x *fileCtx) packageVars(g *ast.GenDecl, fn *funcCtx, sentinels, others map[*ast.CallExpr]string) {
 	for _, spec := range g.Specs {
 		vs, ok := spec.(*ast.ValueSpec)
 		if !ok || len(vs.Values) != len(vs.Names) {
@@ -193,11 +200,16 @@ func (x *fileCtx) packageVars(g *ast.GenDecl, fn *funcCtx, sentinels map[*ast.Ca
 		}
 		for i, name := range vs.Names {
 			v := unconvertError(ast.Unparen(vs.Values[i]))
+			if c, ok := x.ctorNamed(v); ok && name.Name != "_" {
+				x.facts.Ctors = append(x.facts.Ctors, CtorVar{Name: name.Name, ctor: c})
+				continue
+			}
 			if call, ok := v.(*ast.CallExpr); ok {
 				if _, ok := x.ctorOf(call); ok {
 					sentinels[call] = name.Name
 					continue
 				}
+				others[call] = name.Name
 			}
 			if typ, _, _ := typedValue(v); typ != nil && name.Name != "_" {
 				// var divideError = error(errorString("integer divide by
@@ -264,7 +276,12 @@ func isErrName(n string) bool {
 
 // ctorOf recognises a call of an error constructor.
 func (x *fileCtx) ctorOf(call *ast.CallExpr) (ctor, bool) {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
+	return x.ctorNamed(call.Fun)
+}
+
+// ctorNamed recognises an error constructor named by e (errors.New).
+func (x *fileCtx) ctorNamed(e ast.Expr) (ctor, bool) {
+	sel, ok := e.(*ast.SelectorExpr)
 	if !ok {
 		return ctor{}, false
 	}
