@@ -409,6 +409,12 @@ func exceptionQuery(e *trace.Exception, repo string) match.Query {
 	if !e.TypeInferred {
 		q.Exception = e.Type
 	}
+	if e.Kind == trace.KindError && e.Language == trace.Go {
+		// A Go error's recorded stack (pkg/errors' "%+v") is where it was
+		// wrapped, above the code that made it, which had returned: the
+		// frames say nothing against a site off them.
+		return q
+	}
 	for i := len(e.Frames) - 1; i >= 0; i-- {
 		f := e.Frames[i]
 		if f.Internal || len(q.Frames) == 0 && match.PseudoFile(f.Path) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/store/sqlite"
+	"github.com/errdex/errdex/trace"
 )
 
 // newService stores a few sites of the Python standard library in a real
@@ -391,5 +392,20 @@ func TestTieNote(t *testing.T) {
 		if got := TieNote(tt.tied, tt.frames, tt.language); got != tt.want {
 			t.Errorf("TieNote(%d, %v, %q) = %q, want %q", tt.tied, tt.frames, tt.language, got, tt.want)
 		}
+	}
+}
+
+// A Go error's recorded stack is where it was wrapped, not where it was
+// made: the query leaves it out, a Python traceback's frames stay.
+func TestExceptionQueryFrames(t *testing.T) {
+	frames := []trace.Frame{{Path: "/app/main.go", Line: 20, Function: "main.main"}, {Path: "/app/main.go", Line: 14, Function: "main.load"}}
+	goErr := trace.Exception{Language: trace.Go, Kind: trace.KindError, Message: "open x: no such file or directory", Frames: frames}
+	if q := exceptionQuery(&goErr, ""); len(q.Frames) != 0 || q.Language != "go" {
+		t.Errorf("Go error: frames %v, language %q; want none, go", q.Frames, q.Language)
+	}
+	py := trace.Exception{Language: trace.Python, Kind: trace.KindException, Type: "ValueError", Message: "x",
+		Frames: []trace.Frame{{Path: "/app/main.py", Line: 3, Function: "<module>"}}}
+	if q := exceptionQuery(&py, ""); len(q.Frames) != 1 || q.Exception != "ValueError" {
+		t.Errorf("Python exception: frames %v, exception %q; want one frame, ValueError", q.Frames, q.Exception)
 	}
 }

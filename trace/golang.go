@@ -328,3 +328,88 @@ func (p *parser) goTestFail(ls []line, i int) int {
 	}
 	return j
 }
+
+// maxGoErrorMessages bounds the message lines before the first frame of
+// an error printed with its stack (see goErrorStack).
+const maxGoErrorMessages = 8
+
+// goErrorStack parses a Go error printed with the stack it recorded, as
+// github.com/pkg/errors and cockroachdb/errors print it with "%+v": the
+// cause's message first, then each wrap's message, each message that
+// recorded a stack followed by its frames, innermost first:
+//
+//	open /etc/app.toml: no such file or directory
+//	load config
+//	main.load
+//		/app/main.go:12
+//	main.main
+//		/app/main.go:20
+//
+// The exception's message is the messages as printed, one a line (the
+// matcher tries each line alone too), and its frames those of the first
+// stack, the one nearest where the error was made.
+func (p *parser) goErrorStack(ls []line, i int) int {
+	var msgs []string
+	var frames []Frame
+	j := i
+	for j < len(ls) && j-i < maxGoRegion {
+		if _, ok := goFrameAt(ls, j); ok {
+			keep := frames == nil // only the first stack's frames
+			for f, ok := goFrameAt(ls, j); ok; f, ok = goFrameAt(ls, j) {
+				if keep {
+					frames = append(frames, f)
+				}
+				j += 2
+			}
+			continue
+		}
+		t := strings.TrimSpace(ls[j].text)
+		if t == "" || ls[j].text[0] == '\t' || ls[j].text[0] == ' ' || j > i && ls[j].logged() ||
+			frames == nil && len(msgs) == maxGoErrorMessages {
+			break
+		}
+		msgs = append(msgs, t)
+		j++
+	}
+	if frames == nil || len(msgs) == 0 {
+		return i
+	}
+	reverseFrames(frames)
+	e := Exception{Language: Go, Kind: KindError, Message: strings.Join(msgs, "\n"), Frames: frames, Line: int(ls[i].no), Parent: -1}
+	e.Type, e.TypeInferred = goType(e.Message)
+	p.add(e)
+	return j
+}
+
+// goStackFollows reports whether a Go stack starts one or two lines after
+// line i: the first frame after the message, or after one wrap's message
+// (see goErrorStack).
+func goStackFollows(ls []line, i int) bool {
+	if _, ok := goFrameAt(ls, i+1); ok {
+		return true
+	}
+	_, ok := goFrameAt(ls, i+2)
+	return ok && !ls[i+1].blank()
+}
+
+// goFrameAt reads lines j and j+1 of ls as one frame of a Go stack: a
+// function name ("main.load", "github.com/x/y.(*T).M") and its
+// tab-indented "path.go:line" location. ok is false when they are not.
+func goFrameAt(ls []line, j int) (f Frame, ok bool) {
+	if j+1 >= len(ls) {
+		return f, false
+	}
+	fn, loc := ls[j].text, ls[j+1].text
+	if fn == "" || strings.ContainsAny(fn, " \t") || !strings.Contains(fn, ".") || !strings.HasPrefix(loc, "\t") {
+		return f, false
+	}
+	loc = strings.TrimPrefix(loc, "\t")
+	if k := strings.Index(loc, " +0x"); k >= 0 {
+		loc = loc[:k]
+	}
+	path, n, _, ok := splitLocation(loc)
+	if !ok || !strings.HasSuffix(path, ".go") && !strings.HasSuffix(path, ".s") {
+		return f, false
+	}
+	return Frame{Function: fn, Path: path, Line: n}, true
+}

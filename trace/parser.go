@@ -262,6 +262,11 @@ func (p *parser) at(ls []line, i int) int {
 			return j
 		}
 	}
+	if goStackFollows(ls, i) {
+		if j := p.goErrorStack(ls, i); j > i {
+			return j
+		}
+	}
 	if strings.Contains(t, "=") {
 		if j := p.logfmtLine(ls, i); j > i {
 			return j

@@ -141,3 +141,42 @@ func TestPyRepr(t *testing.T) {
 		}
 	}
 }
+
+// TestGoErrorStack checks the reading of a Go error printed with its
+// recorded stack ("%+v" of github.com/pkg/errors).
+func TestGoErrorStack(t *testing.T) {
+	tests := []struct {
+		name   string
+		in     string
+		msg    string // "" when no exception is expected
+		frames int
+	}{
+		{"a message then its stack", "boom\nmain.main\n\t/app/main.go:20\nruntime.main\n\t/usr/local/go/src/runtime/proc.go:290", "boom", 2},
+		{"a wrap's message before the stack", "open x: no such file\nload config\ngithub.com/acme/app.(*Loader).Load\n\t/app/load.go:14 +0x1d", "open x: no such file\nload config", 1},
+		{"two stacks keep the first", "boom\nmain.f\n\t/app/f.go:3\nretry\nmain.main\n\t/app/main.go:9", "boom\nretry", 1},
+		{"a location that is not Go", "boom\nmain.main\n\t/app/main.py:20", "", 0},
+		{"a function name with spaces", "boom\nin main\n\t/app/main.go:20", "", 0},
+		{"a stack without a message", "main.main\n\t/app/main.go:20", "", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := Parse(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.msg == "" {
+				if len(rep.Exceptions) > 0 {
+					t.Fatalf("exceptions %+v, want none", rep.Exceptions)
+				}
+				return
+			}
+			if len(rep.Exceptions) != 1 {
+				t.Fatalf("%d exceptions, want 1: %+v", len(rep.Exceptions), rep.Exceptions)
+			}
+			e := rep.Exceptions[0]
+			if e.Message != tt.msg || len(e.Frames) != tt.frames || e.Language != Go {
+				t.Errorf("got %q with %d frames (%s), want %q with %d (go)", e.Message, len(e.Frames), e.Language, tt.msg, tt.frames)
+			}
+		})
+	}
+}

@@ -82,6 +82,8 @@ if have go; then
 	done
 	GOTRACEBACK=all "$tmp/goroutine_panic" 2>&1 | save go-gotraceback_all
 	(cd "$progs/go/gotest" && go test -count=1 ./... 2>&1 | sed -E 's/[0-9]+\.[0-9]+s$/0.000s/') | save go-test_panic
+	# An error printed with its stack by github.com/pkg/errors ("%+v").
+	(cd "$progs/go/pkgerrors" && GOFLAGS=-mod=mod go build -o "$tmp/pkgerrors" .) && "$tmp/pkgerrors" 2>&1 | save go-pkgerrors
 else
 	echo "go missing: go fixtures kept" >&2
 fi
