@@ -107,7 +107,10 @@ type Class struct {
 	Name   string // the simple name
 	Binary string // the binary name: com.acme.Outer$Inner
 	Super  string // the superclass as written, or ""
-	Ctors  []Ctor
+	// Interfaces are the interfaces it implements (an interface: those
+	// it extends), as written: their constants and factories are its own.
+	Interfaces []string
+	Ctors      []Ctor
 	// GetMessage holds the messages getMessage() returns, or nil.
 	// NullMessage holds those it returns only when the superclass's
 	// message is null (if (super.getMessage() == null) return
@@ -155,6 +158,7 @@ func (x *fileCtx) typeFacts() {
 		if !t.super.IsNull() && t.node.Kind() != "class_body" {
 			c.Super = typeName(t.super)
 		}
+		c.Interfaces = interfaces(t.node)
 		for name, f := range t.fields {
 			if !f.final || f.value.IsNull() || len(c.Consts) >= maxConsts {
 				continue
@@ -191,10 +195,30 @@ func (x *fileCtx) typeFacts() {
 				c.Factories = append(c.Factories, f)
 			}
 		}
-		if c.Super != "" || c.Consts != nil || c.Factories != nil {
+		if c.Super != "" || c.Interfaces != nil || c.Consts != nil || c.Factories != nil {
 			x.facts.Classes = append(x.facts.Classes, c)
 		}
 	}
+}
+
+// interfaces lists the interfaces a type declaration implements or, for
+// an interface, extends, as written.
+func interfaces(decl syntax.Node) []string {
+	var out []string
+	for c := range decl.NamedChildren() {
+		if !c.Is("super_interfaces", "extends_interfaces") {
+			continue
+		}
+		for l := range c.NamedChildren() {
+			if l.Kind() != "type_list" {
+				continue
+			}
+			for t := range l.NamedChildren() {
+				out = append(out, typeName(t))
+			}
+		}
+	}
+	return out
 }
 
 // maxConsts caps the constants recorded for one type.

@@ -242,17 +242,36 @@ func (l *linker) factory(f *Facts, c *Call) (*classEntry, *Factory) {
 		}
 	}
 	for _, e := range starts {
-		for n := 0; e != nil && n <= msgeval.MaxChain; n++ {
-			if m := pickFactory(e.class.Factories, c.Method, c.Args); m != nil {
-				return e, m
+		for _, t := range l.supertypes(e) {
+			if m := pickFactory(t.class.Factories, c.Method, c.Args); m != nil {
+				return t, m
 			}
-			if e.class.Super == "" {
-				break
-			}
-			e = l.resolve(e.file, e.class.Super)
 		}
 	}
 	return nil, nil
+}
+
+// supertypes lists class e (when not nil) and the types it inherits
+// from, nearest first: its superclasses, then the interfaces of each, at
+// most msgeval.MaxChain of them.
+func (l *linker) supertypes(e *classEntry) []*classEntry {
+	var out []*classEntry
+	seen := map[*classEntry]bool{}
+	for queue := []*classEntry{e}; len(queue) > 0 && len(out) <= msgeval.MaxChain; queue = queue[1:] {
+		t := queue[0]
+		if t == nil || seen[t] {
+			continue
+		}
+		seen[t] = true
+		out = append(out, t)
+		if t.class.Super != "" {
+			queue = append(queue, l.resolve(t.file, t.class.Super))
+		}
+		for _, i := range t.class.Interfaces {
+			queue = append(queue, l.resolve(t.file, i))
+		}
+	}
+	return out
 }
 
 // onDemand qualifies a common JDK throwable that file f imports on
@@ -374,6 +393,15 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 			if e := l.qualified(w); e != nil {
 				if text, ok := e.class.Consts[expr]; ok {
 					return text, true // import static com.acme.Messages.*;
+				}
+			}
+		}
+		for _, c := range ff.Classes {
+			// A constant inherited from a superclass or an interface
+			// (class Store implements Messages).
+			for i, t := range l.supertypes(l.byBinary[c.Binary]) {
+				if text, ok := t.class.Consts[expr]; ok && i > 0 {
+					return text, true
 				}
 			}
 		}
