@@ -39,14 +39,28 @@ type builtSite struct {
 	t    thrown
 }
 
+// helperMsg is what a helper throws, with the class it constructs and
+// the arguments it passes, for Link to build the message of the class
+// at its callers too (throw new UnsupportedError(`${label} bound`)
+// gives numericOperand(v, "min_length") the message the class makes).
+type helperMsg struct {
+	t     thrown
+	class string
+	args  []Arg
+}
+
 // helperCalls adds the sites of the calls of the file's helpers.
 func (x *fileCtx) helperCalls() {
-	helpers := map[*scope][]thrown{}
+	helpers := map[*scope][]helperMsg{}
 	done := map[int]bool{}
 	for _, b := range x.built {
 		done[b.node.Index()] = true
 		if showsParam(b.t.Msg, b.sc) {
-			helpers[b.sc] = append(helpers[b.sc], b.t)
+			h := helperMsg{t: b.t, class: b.t.Ctor}
+			for _, a := range b.t.Args {
+				h.args = append(h.args, x.arg(a, b.sc))
+			}
+			helpers[b.sc] = append(helpers[b.sc], h)
 		}
 	}
 	if len(helpers) == 0 {
@@ -54,49 +68,55 @@ func (x *fileCtx) helperCalls() {
 	}
 	methods := x.methods()
 	for depth := 0; depth < maxHelperDepth && len(helpers) > 0; depth++ {
-		next := map[*scope][]thrown{}
+		next := map[*scope][]helperMsg{}
 		made := map[*scope]int{}
 		for _, c := range x.calls {
 			f := x.calleeScope(c.node, c.sc, methods)
-			ts := helpers[f]
-			if ts == nil || done[c.node.Index()] || made[f] >= maxCallers || c.node.Parent().Kind() == "throw_statement" {
+			hs := helpers[f]
+			if hs == nil || done[c.node.Index()] || made[f] >= maxCallers || c.node.Parent().Kind() == "throw_statement" {
 				continue
 			}
-			if t, ok := x.passedError(f, c, ts); ok {
+			if t, ok := x.passedError(f, c, hs); ok {
 				x.addSite(c.node, c.sc, t)
 				done[c.node.Index()] = true
 				made[f]++
 				continue
 			}
 			binds := x.bindArgs(f, argList(c.node.Child("arguments")), c.sc, 0)
-			var nt thrown
+			var nt helperMsg
 			text := false // the call gives literal text to the message
-			for _, t := range ts {
-				for _, m := range t.Msg {
+			for _, h := range hs {
+				for _, m := range h.t.Msg {
 					filled := rules.Alternatives.Substitute([]errdex.Template{m}, binds)
 					fill := fills(m, binds)
 					if !fill && !showsParam(filled, c.sc) {
 						continue
 					}
 					text = text || fill
-					if nt.Msg == nil {
-						nt = thrown{Kind: errdex.KindThrow, Exception: t.Exception, Scope: c.sc}
-						if t.Kind == errdex.KindReject {
-							nt.Kind = t.Kind // an error handed to a callback
+					if nt.t.Msg == nil {
+						nt.t = thrown{Kind: errdex.KindThrow, Exception: h.t.Exception, Scope: c.sc}
+						if h.t.Kind == errdex.KindReject {
+							nt.t.Kind = h.t.Kind // an error handed to a callback
+						}
+						if len(hs) == 1 && h.class != "" {
+							nt.class, nt.args = h.class, substituteArgs(h.args, binds)
 						}
 					}
 					// Any of the helper's messages, the first one's exception.
-					nt.Msg = rules.Alternatives.Union(nt.Msg, filled)
+					nt.t.Msg = rules.Alternatives.Union(nt.t.Msg, filled)
 				}
 			}
-			if nt.Msg == nil {
+			if nt.t.Msg == nil {
 				continue
 			}
-			if showsParam(nt.Msg, c.sc) {
+			if showsParam(nt.t.Msg, c.sc) {
 				next[c.sc] = append(next[c.sc], nt)
 			}
-			if text && !opaque(nt.Msg) {
-				x.addSite(c.node, c.sc, nt)
+			if text && !opaque(nt.t.Msg) {
+				x.addSite(c.node, c.sc, nt.t)
+				if nt.class != "" {
+					x.facts.Throws = append(x.facts.Throws, &Throw{Site: x.sites[len(x.sites)-1], Class: nt.class, Args: nt.args})
+				}
 				done[c.node.Index()] = true
 				made[f]++
 			}
@@ -105,13 +125,32 @@ func (x *fileCtx) helperCalls() {
 	}
 }
 
+// substituteArgs fills the holes of a helper's construction arguments
+// that name its parameters with what a call passes.
+func substituteArgs(args []Arg, binds map[string][]errdex.Template) []Arg {
+	out := make([]Arg, len(args))
+	for i, a := range args {
+		a.Alts = rules.Alternatives.Substitute(a.Alts, binds)
+		if a.Props != nil {
+			props := make(map[string][]errdex.Template, len(a.Props))
+			for k, v := range a.Props {
+				props[k] = rules.Alternatives.Substitute(v, binds)
+			}
+			a.Props = props
+		}
+		out[i] = a
+	}
+	return out
+}
+
 // passedError returns the error a call passes to a helper that throws
 // its parameter (function failure(err) { if (cb) return cb(err); throw
 // err }): failure(new Error("secret must have a value")) is a site that
 // throws the new error.
-func (x *fileCtx) passedError(f *scope, c candidate, ts []thrown) (thrown, bool) {
+func (x *fileCtx) passedError(f *scope, c candidate, hs []helperMsg) (thrown, bool) {
 	args := argList(c.node.Child("arguments"))
-	for _, t := range ts {
+	for _, h := range hs {
+		t := h.t
 		if t.Kind != errdex.KindRaiseObject || len(t.Msg) != 1 || len(t.Msg[0].Parts) != 1 {
 			continue
 		}

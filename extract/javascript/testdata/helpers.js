@@ -90,3 +90,22 @@ class Registry {
     throw new Error(undefined);
   }
 }
+
+// A helper constructing a class whose constructor builds the message:
+// its callers' messages are the class's, with their text.
+class UnsupportedError extends Error {
+  constructor(feature) {
+    super(`compile does not support ${feature}; use the interpreter`);
+  }
+}
+
+function numberBound(value, label) {
+  if (typeof value !== 'number') {
+    throw new UnsupportedError(`${label} bound of type ${typeof value}`);
+  }
+  return `${value}`;
+}
+
+function lengthCheck(def) {
+  return numberBound(def.minimum, 'min_length');
+}
