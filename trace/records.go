@@ -164,8 +164,8 @@ const maxLogfmtPairs = 64
 // then the fields). A line is taken as logfmt only when it parses as such
 // throughout, every key with a value is a plain identifier, and it starts
 // with logrus's level or has at least two key=value pairs and names a
-// message, error or trace field: prose with an
-// "=" in it ("expected x=1, got x=2") is left alone.
+// message, error or trace field: prose with an "=" in it ("expected x=1,
+// got x=2") is left alone.
 func (p *parser) logfmtLine(ls []line, i int) int {
 	text := strings.TrimSpace(ls[i].text)
 	if !strings.Contains(text, "=") {
