@@ -21,12 +21,29 @@ type linker struct {
 	// returns memoises what each factory returns, in terms of its own
 	// parameters; an entry being computed is not ok, which ends cycles.
 	returns map[*Factory]*factoryReturns
+	// open counts the factories being computed; low is the lowest
+	// position among them that the current computation reached through
+	// a cycle; provisional lists the factories computed while such a
+	// cycle was cut, whose results lack what the cut one returns.
+	open, low   int
+	provisional []provisional
+}
+
+// provisional is a memoised result of a factory that lacks what a
+// factory of its cycle still being computed returns.
+type provisional struct {
+	m *Factory
+	r *factoryReturns
 }
 
 // factoryReturns is what a factory returns, once Link knows it.
 type factoryReturns struct {
 	t  []thrownBy
 	ok bool
+	// computing is set while its returns are followed, at position pos
+	// among the factories being computed.
+	computing bool
+	pos       int
 }
 
 // maxExceptions bounds the exceptions of one factory, each a site of a
@@ -115,9 +132,9 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) ([]thrownBy, bool) {
 	}
 	r := l.returns[m]
 	if r == nil {
-		r = &factoryReturns{}
-		l.returns[m] = r // not ok while it is computed: a cycle ends here
-		r.t, r.ok = l.factoryReturns(e, m, depth)
+		r = l.compute(e, m, depth)
+	} else if r.computing {
+		l.low = min(l.low, r.pos) // a cycle ends here
 	}
 	if !r.ok {
 		return nil, false
@@ -167,6 +184,40 @@ func (f *Format) apply(args []Arg) ([]errdex.Template, bool) {
 		return []errdex.Template{template.MessageFormat{Value: value}.Parse(format, texts).Template}, true
 	}
 	return []errdex.Template{template.Printf{Dialect: template.PrintfJava, Value: value}.Parse(format, texts).Template}, true
+}
+
+// compute follows the returns of factory m of class e and memoises
+// them. Factories calling each other in a cycle are computed once each
+// from the first one reached, the others seeing it as returning nothing
+// more: their results are provisional and forgotten once the first one
+// is done, to be computed again from its complete result when a call
+// reaches them first (A.f returning B.f() or new X(), B.f returning A.f()
+// or new Y(): a throw B.f() after a throw A.f() gets both X and Y).
+func (l *linker) compute(e *classEntry, m *Factory, depth int) *factoryReturns {
+	r := &factoryReturns{computing: true, pos: l.open}
+	l.returns[m] = r
+	l.open++
+	outer := l.low
+	l.low = r.pos
+	r.t, r.ok = l.factoryReturns(e, m, depth)
+	l.open--
+	r.computing = false
+	if l.low < r.pos {
+		l.provisional = append(l.provisional, provisional{m, r})
+	} else {
+		kept := l.provisional[:0]
+		for _, p := range l.provisional {
+			switch {
+			case p.r.pos <= r.pos:
+				kept = append(kept, p) // of a cycle through a factory still computed
+			case l.returns[p.m] == p.r:
+				delete(l.returns, p.m)
+			}
+		}
+		l.provisional = kept
+	}
+	l.low = min(outer, l.low)
+	return r
 }
 
 // factoryReturns is what factory m of class e returns, its messages

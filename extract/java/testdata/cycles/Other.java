@@ -1,0 +1,11 @@
+package com.acme.cycles;
+
+class Other {
+    void viaB(int n) {
+        throw B.f(n);
+    }
+
+    void viaC(int n) {
+        throw C.f(n);
+    }
+}
