@@ -2,6 +2,7 @@ package javascript
 
 import (
 	"maps"
+	"strconv"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -194,19 +195,35 @@ func opaque(ts []errdex.Template) bool {
 }
 
 // fills reports whether a call gives literal text to a parameter the
-// message shows.
+// message shows: a value printed from null, undefined, a boolean or a
+// number (host = null; isIP(host)) is no text the call chose.
 func fills(t errdex.Template, binds map[string][]errdex.Template) bool {
 	for _, p := range t.Parts {
 		if !p.IsHole() {
 			continue
 		}
 		for _, a := range binds[p.Expr] {
-			if !a.IsOpaque() {
+			if !a.IsOpaque() && !printedPrimitive(a) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// printedPrimitive reports whether a template is only the printed form
+// of null, undefined, a boolean or a number.
+func printedPrimitive(t errdex.Template) bool {
+	if len(t.Parts) != 1 || t.Parts[0].IsHole() {
+		return false
+	}
+	switch s := t.Parts[0].Text; s {
+	case "null", "undefined", "true", "false":
+		return true
+	default:
+		_, err := strconv.ParseFloat(s, 64)
+		return err == nil
+	}
 }
 
 // calleeScope returns the scope of the function of the file a call

@@ -109,3 +109,14 @@ function numberBound(value, label) {
 function lengthCheck(def) {
   return numberBound(def.minimum, 'min_length');
 }
+
+// A call passing a variable that may be null chose no text: no site.
+function assertText(input) {
+  if (input == null) throw new TypeError('Expected a string but received a '.concat(input));
+}
+
+function isHost(url) {
+  var host = null;
+  if (url.includes('@')) host = url.split('@')[1];
+  assertText(host);
+}
