@@ -412,16 +412,81 @@ func withSuffixes(v msgeval.Value, sfx []msgeval.Value) msgeval.Value {
 	return rules.Union(append(alts, v)...)
 }
 
-// tableArms returns the values of the match arms of a method of typ that
-// the write n prints alone, as in f.write_str(self.description()) or
-// self.__description().fmt(f) where description is `match self { A =>
-// "..", B => "..", _ => unreachable!() }`: the arms that produce a value;
-// the method's value itself when it is text but no match. It returns nil
-// for any other write.
+// tableArms returns the texts of a table that the write n prints alone:
+// the match arms of a method of typ in f.write_str(self.description()),
+// self.__description().fmt(f) or write!(f, "{}", self.description()),
+// where description is `match self { A => "..", B => "..", _ =>
+// unreachable!() }` (or the method's value itself when it is text but no
+// match); the arms of the match a local variable is bound to in
+// `let text = match self { .. }; f.write_str(text)`. Arms that produce
+// no value are left out. It returns nil for any other write.
 func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
+	method, variable := x.writtenAlone(n)
+	var table syntax.Node
+	switch {
+	case method != "":
+		m, ok := x.methods[typ+"::"+method]
+		if !ok {
+			return nil
+		}
+		table = blockValue(m.Child("body"))
+		if table.Kind() != "match_expression" {
+			if x.eval(table, 0).Text {
+				return []syntax.Node{table}
+			}
+			return nil
+		}
+	case variable != "":
+		let := x.letInScope(variable, n)
+		if let.IsNull() || len(x.assigns[variable]) > 0 {
+			return nil
+		}
+		table = let.Child("value")
+		if table.Kind() != "match_expression" {
+			return nil
+		}
+	default:
+		return nil
+	}
+	var arms []syntax.Node
+	for arm := range table.Child("body").NamedChildren() {
+		v := arm.Child("value")
+		if v.Kind() == "return_expression" && method != "" {
+			v = v.NamedChild(0)
+		}
+		if arm.Kind() == "match_arm" && !v.IsNull() && !diverges(v) {
+			arms = append(arms, v)
+		}
+	}
+	return arms
+}
+
+// writtenAlone returns what the write n prints and nothing else: the name
+// of a method called on self with no arguments (self.description()), or
+// of a variable.
+func (x *file) writtenAlone(n syntax.Node) (method, variable string) {
+	if n.Kind() == "macro_invocation" {
+		// write!(f, "{}", expr)
+		args := macroArgs(macroTokens(n))
+		if macroName(n) != "write" || len(args) != 3 {
+			return "", ""
+		}
+		if f, ok := x.formatString(args[1]); !ok || f != "{}" {
+			return "", ""
+		}
+		toks := args[2].toks
+		switch {
+		case len(toks) == 1 && toks[0].Kind() == "identifier":
+			return "", toks[0].Text()
+		case len(toks) == 4 && toks[0].Kind() == "self" && toks[1].Kind() == "." &&
+			toks[3].Kind() == "token_tree" && toks[3].NamedChildCount() == 0:
+			return toks[2].Text(), ""
+		}
+		return "", ""
+	}
 	fn, args := n.Child("function"), n.Child("arguments")
 	if n.Kind() != "call_expression" || fn.Kind() != "field_expression" || args.NamedChildCount() != 1 {
-		return nil
+		return "", ""
 	}
 	var written syntax.Node
 	switch fn.Child("field").Text() {
@@ -433,33 +498,15 @@ func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
 	for written.Is("reference_expression", "parenthesized_expression") {
 		written = written.NamedChild(0)
 	}
+	if written.Kind() == "identifier" {
+		return "", written.Text()
+	}
 	callee := written.Child("function")
 	if written.Kind() != "call_expression" || callee.Kind() != "field_expression" ||
 		callee.Child("value").Kind() != "self" || written.Child("arguments").NamedChildCount() != 0 {
-		return nil
+		return "", ""
 	}
-	m, ok := x.methods[typ+"::"+callee.Child("field").Text()]
-	if !ok {
-		return nil
-	}
-	body := blockValue(m.Child("body"))
-	if body.Kind() != "match_expression" {
-		if x.eval(body, 0).Text {
-			return []syntax.Node{body}
-		}
-		return nil
-	}
-	var arms []syntax.Node
-	for arm := range body.Child("body").NamedChildren() {
-		v := arm.Child("value")
-		if v.Kind() == "return_expression" {
-			v = v.NamedChild(0)
-		}
-		if arm.Kind() == "match_arm" && !v.IsNull() && !diverges(v) {
-			arms = append(arms, v)
-		}
-	}
-	return arms
+	return callee.Child("field").Text(), ""
 }
 
 // writeStatement is the statement of a block that a write is, through

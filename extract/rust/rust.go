@@ -51,9 +51,11 @@
 //     its alternatives (let s = match self { .. => "..", .. }), and so does
 //     the receiver of .fmt(f) ("...".fmt(f)). A Display that only prints
 //     what a method of the type returns (f.write_str(self.description()),
-//     self.__description().fmt(f)) has a site at each text that method
-//     returns: each arm of its match (arms that panic or are unreachable
-//     left out), or its one value. The message a match arm writes goes
+//     self.__description().fmt(f), write!(f, "{}", self.description())),
+//     or a local bound to a match (let text = match self { .. };
+//     write!(f, "{}", text)), has a site at each text: each arm of the
+//     match (arms that panic or are unreachable left out), or the
+//     method's one value. The message a match arm writes goes
 //     on with what later ifs of the function's body append (if let
 //     Some(line) = self.line { write!(f, " at line {}", line)?; }): the
 //     arm's site has the message with them all first, then with each, and

@@ -80,3 +80,19 @@ impl fmt::Display for RangeError {
         self.__text().fmt(f)
     }
 }
+
+#[derive(Debug)]
+pub enum MetricError {
+    UnequalInputs,
+    Negative(i64),
+}
+
+impl fmt::Display for MetricError {
+    fn fmt(&self, fmt: &mut fmt::Formatter) -> fmt::Result {
+        let text = match self {
+            MetricError::UnequalInputs => "inputs differ in length",
+            MetricError::Negative(_) => "weights must not be negative",
+        };
+        write!(fmt, "{}", text)
+    }
+}
