@@ -32,7 +32,9 @@
 //     kind reject, E handled as a thrown value (opaque values are skipped:
 //     passing an error through is not a new message).
 //   - An error delivered without throw: to an error-first callback
-//     (cb(new Error(...)), return callback(err)), as an 'error' event
+//     (cb(new Error(...)), return callback(err), a method named as a
+//     callback: this._exitCallback(new CommanderError(...))), as an
+//     'error' event
 //     (this.emit('error', err)), or to destroy or abort a stream or a
 //     request (stream.destroy(err), controller.abort(err)): kind reject,
 //     when E is a new error (built at the call, in a variable assigned
@@ -75,11 +77,16 @@
 // returns (const metadata = parseError(er, txt); super(metadata.message),
 // where parseError returns makeParsedError(msg, ...), which returns
 // {message: `${msg} while parsing ${parsing}`}) is the property's value in
-// any of its returns, with the parameters filled by the call's arguments. Variables resolve to their assignments in the same
+// any of its returns, with the parameters filled by the call's arguments.
+// A factory of the file with several returns gives the messages of all
+// of them; compiled TypeScript's exports.NAME reads what the top level
+// assigns it. Variables resolve to their assignments in the same
 // function (and then the enclosing functions and the module): an
 // assignment in a block that encloses the use replaces earlier ones, one
 // in a sibling branch adds an alternative, += appends, and a branch that
-// ends with return or throw does not reach code after it. A variable a
+// ends with return or throw does not reach code after it; one in an if's
+// condition holds in its body and after, and the right side of msg =
+// prefix + msg reads the value before. A variable a
 // nested function assigns (function next() { index += 1 }), or that its
 // function assigns after the use in a loop around both or after a closure
 // reading it, may hold another value: a number is then a hole named
