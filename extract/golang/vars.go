@@ -506,11 +506,13 @@ func (w *walker) list(list []ast.Stmt, in flow) flow {
 			break
 		}
 	}
-	for _, st := range list[start:] {
+	for i, st := range list[start:] {
 		if w.found {
 			break
 		}
-		if !w.aborted {
+		if !w.aborted && start+i > 0 {
+			// The flow into the first statement is never looked up: a
+			// walk reaching it starts there anyway.
 			w.info.before[flowKey{st, w.id.Name}] = in
 		}
 		in = w.stmt(st, in)
