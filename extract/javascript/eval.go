@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,7 +197,7 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 			return x.utilFormat(args, sc, depth), true
 		}
 		if f := x.localFunction(fn, sc); !f.IsNull() {
-			return x.callLocal(f, args, sc, depth)
+			return x.callLocal(f, n, args, sc, depth)
 		}
 	case "member_expression":
 		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
@@ -309,14 +310,33 @@ func returns(f syntax.Node) []syntax.Node {
 // message (const syntaxError = (type, char) => `Missing ${type}: "${char}"`):
 // its returned values with the parameters filled by the arguments. A
 // function whose returns say nothing literal is not a message builder.
-func (x *fileCtx) callLocal(f syntax.Node, args []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
+func (x *fileCtx) callLocal(f, call syntax.Node, args []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	fs := x.scopeOf[f.Index()]
 	v := rules.Either(returns(f), func(r syntax.Node) msgeval.Value { return x.eval(r, fs, depth+1) })
 	if len(v.Alts) == 0 || v.Opaque() || !v.Text {
 		return msgeval.Value{}, false
 	}
 	v.Alts = rules.Alternatives.Substitute(v.Alts, x.bindArgs(fs, args, sc, depth))
+	v.Alts = calleeHoles(v.Alts, fs, call)
 	return v, true
+}
+
+// calleeHoles gives the holes a called function's result keeps for its
+// own variables (getTokenDesc's value in `${kind} "${value}"`) the
+// call's expression, so that they are not taken for the caller's
+// variables of the same name when the caller's parameters are filled.
+func calleeHoles(ts []errdex.Template, fs *scope, call syntax.Node) []errdex.Template {
+	out := make([]errdex.Template, len(ts))
+	for i, t := range ts {
+		parts := slices.Clone(t.Parts)
+		for j, p := range parts {
+			if _, param := fs.Param(p.Expr); p.IsHole() && (param || len(fs.assigns[p.Expr]) > 0) {
+				parts[j].Expr = rules.Expr(call.Text())
+			}
+		}
+		out[i] = errdex.Template{Parts: parts}
+	}
+	return out
 }
 
 // bindArgs returns the messages a call's arguments give the parameters of

@@ -120,3 +120,22 @@ function isHost(url) {
   if (url.includes('@')) host = url.split('@')[1];
   assertText(host);
 }
+
+// A helper whose message calls a function with a variable named like
+// the helper's parameter: the callers fill only their own.
+function tokenDesc(token) {
+  const value = token.value;
+  return `${token.kind} "${value}"`;
+}
+
+class KeywordParser {
+  expectKeyword(value) {
+    const token = this.token;
+    if (token.value !== value) {
+      throw new SyntaxError(`Expected "${value}", found ${tokenDesc(token)}.`);
+    }
+  }
+  parseFragment() {
+    this.expectKeyword('fragment');
+  }
+}
