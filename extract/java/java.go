@@ -45,6 +45,12 @@
 //     Java stack trace gives the line where an exception was constructed,
 //     the lines of a throw of a local variable start at the assignments
 //     that made it (IOException x = translate(e); throw x;).
+//   - new X(...) of a throwable handed on rather than thrown, an argument
+//     of a call or of the construction of something other than a
+//     throwable outside any throw (future.completeExceptionally(new
+//     TimeoutException(...)), new AltResult(new CompletionException(x))):
+//     kind reject, the message as for a throw. A cause (new X("m", new
+//     Y())) is none.
 //   - assert cond : msg: kind assert, AssertionError.
 //   - Guava's Preconditions.checkArgument/checkState/checkNotNull and
 //     Verify.verify/verifyNotNull with a message (statically imported or

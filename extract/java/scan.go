@@ -77,9 +77,10 @@ type param struct {
 type candKind uint8
 
 const (
-	candThrow  candKind = iota // throw_statement
-	candAssert                 // assert cond : msg
-	candCheck                  // checkArgument(cond, msg, ...), requireNonNull(x, msg)
+	candThrow   candKind = iota // throw_statement
+	candAssert                  // assert cond : msg
+	candCheck                   // checkArgument(cond, msg, ...), requireNonNull(x, msg)
+	candDeliver                 // f.completeExceptionally(new X(...)): an error handed on, not thrown
 )
 
 type candidate struct {
@@ -192,6 +193,10 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 		if check := x.checkMethod(node); check != "" {
 			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
+		}
+	case "object_creation_expression":
+		if delivered(node) {
+			x.cands = append(x.cands, candidate{kind: candDeliver, node: node, sc: sc})
 		}
 	case "explicit_constructor_invocation":
 		if sc.ctor != nil && sc.ctor.call.IsNull() {

@@ -114,6 +114,10 @@ func (x *fileCtx) run() {
 			x.addSite(c.node, c.sc, thrown{Kind: errdex.KindAssert, Exception: "AssertionError", Msg: v.Alts, Scope: c.sc})
 		case candCheck:
 			x.checkSite(c)
+		case candDeliver:
+			t := x.construct(typeName(c.node.Child("type")), args(c.node), c.sc)
+			t.Kind = errdex.KindReject
+			x.addSite(c.node, c.sc, t)
 		}
 	}
 	x.typeFacts()
@@ -193,6 +197,40 @@ func fromCreation(s *errdex.Site, made []syntax.Node) {
 			s.Location.Line, s.Location.Column = sp.Line, sp.Column
 		}
 	}
+}
+
+// delivered reports whether n, a construction, makes an exception that
+// is handed on rather than thrown: an argument of a call or of the
+// construction of something other than a throwable, outside any throw
+// statement (future.completeExceptionally(new TimeoutException()), return
+// new AltResult(new CompletionException(x))). A Java stack trace names
+// the line of such a construction as where the error happened.
+func delivered(n syntax.Node) bool {
+	if !isThrowableName(typeName(n.Child("type"))) || !n.Child("body").IsNull() {
+		return false
+	}
+	arg := n
+	for p := n.Parent(); p.Is("parenthesized_expression", "cast_expression", "ternary_expression"); p = p.Parent() {
+		if p.Kind() == "ternary_expression" && p.Child("condition").Index() == arg.Index() {
+			return false
+		}
+		arg = p // a branch: new AltResult(x != null ? x : new CompletionException(e))
+	}
+	if arg.Parent().Kind() != "argument_list" {
+		return false
+	}
+	if call := arg.Parent().Parent(); call.Kind() == "object_creation_expression" && isThrowableName(typeName(call.Child("type"))) {
+		return false // a cause: new X("m", new Y())
+	}
+	for p := n.Parent(); !p.IsNull(); p = p.Parent() {
+		switch p.Kind() {
+		case "throw_statement":
+			return false
+		case "method_declaration", "constructor_declaration", "lambda_expression", "class_body", "program":
+			return true
+		}
+	}
+	return true
 }
 
 // typeName is a type's name without type arguments or annotations.
