@@ -23,33 +23,40 @@ const (
 	maxExpansions = 256
 )
 
-// macroSource returns the source a file's macro_rules! definitions expand
-// to, as far as their text tells: a copy of src of the same length in
-// which only the transcribers (the right side of each rule) remain, with
-// every other byte but newlines blanked, so that a node of its tree has
-// the line and column of the text it was read from. In a transcriber,
-// metavariables lose their "$" ($field reads as the identifier field),
-// a repetition $( .. ),* reads as its contents once, and the delimiters
-// () and [] become a block's braces: the body parses as a block holding
-// items, statements or an expression. It returns nil when the file
-// defines no macro outside test code (unless tests are kept), and the
-// rules of each macro by name.
-func macroSource(root syntax.Node, src []byte, tests bool) ([]byte, map[string][]macroRule) {
+// macroSource returns the source a file's macros hold: a copy of src of
+// the same length in which only the transcribers of its macro_rules!
+// definitions (the right side of each rule) and the arguments of its
+// item-level invocations of other macros (cfg_if! { .. }, tokio's
+// cfg_rt! { .. }, which wrap items) remain, with every other byte but
+// newlines blanked, so that a node of its tree has the line and column of
+// the text it was read from. In a transcriber, metavariables lose their
+// "$" ($field reads as the identifier field), a repetition $( .. ),*
+// reads as its contents once, and the delimiters () and [] become a
+// block's braces: the body parses as a block holding items, statements or
+// an expression. It returns nil when the file has neither outside test
+// code (unless tests are kept), the rules of each macro by name, and the
+// item-level invocations copied.
+func macroSource(root syntax.Node, src []byte, tests bool) ([]byte, map[string][]macroRule, []syntax.Node) {
 	var out []byte
+	blank := func() {
+		if out != nil {
+			return
+		}
+		out = make([]byte, len(src))
+		for i, b := range src {
+			out[i] = ' '
+			if b == '\n' {
+				out[i] = '\n'
+			}
+		}
+	}
 	rules := map[string][]macroRule{}
+	var wrappers []syntax.Node
 	for n := range root.Descendants() {
 		if n.Kind() != "macro_definition" || !tests && inTestCode(n) {
 			continue
 		}
-		if out == nil {
-			out = make([]byte, len(src))
-			for i, b := range src {
-				out[i] = ' '
-				if b == '\n' {
-					out[i] = '\n'
-				}
-			}
-		}
+		blank()
 		name := n.Child("name").Text()
 		for rule := range n.NamedChildren() {
 			if rule.Kind() == "macro_rule" {
@@ -58,7 +65,21 @@ func macroSource(root syntax.Node, src []byte, tests bool) ([]byte, map[string][
 			}
 		}
 	}
-	return out, rules
+	for n := range root.Descendants() {
+		if n.Kind() != "macro_invocation" || !n.Parent().Is("source_file", "declaration_list") ||
+			len(rules[macroName(n)]) > 0 || !tests && inTestCode(n) {
+			continue
+		}
+		tt := macroTokens(n)
+		start, end := tt.StartByte(), tt.EndByte()
+		if end-start < 2 || src[start] != '{' {
+			continue
+		}
+		blank()
+		copy(out[start:end], src[start:end])
+		wrappers = append(wrappers, n)
+	}
+	return out, rules, wrappers
 }
 
 // macroRule is a rule of a macro_rules! definition.
@@ -380,4 +401,31 @@ func repetition(e syntax.Node) ([]syntax.Node, string) {
 		sep = rest[0].Text()
 	}
 	return all[open+1 : closing], sep
+}
+
+// placeWrapped names the sites read from the arguments of item-level
+// macro invocations (wrappers) for the items around the invocation too:
+// a method of `impl Runtime { cfg_rt! { fn block_on .. } }` is
+// Runtime::block_on, though the invocation's text alone holds no impl.
+func (x *file) placeWrapped(sites []*errdex.Site, wrappers []syntax.Node) {
+	top := x.function(x.tree.Root())
+	for _, w := range wrappers {
+		outer := x.function(w)
+		if outer == top {
+			continue
+		}
+		for _, s := range sites {
+			if s.Location.Line < w.Line() || s.Location.Line > w.EndLine() {
+				continue
+			}
+			switch rest, ok := strings.CutPrefix(s.Function, top); {
+			case s.Function == top:
+				s.Function = outer
+			case top == "<crate>":
+				s.Function = outer + "::" + s.Function
+			case ok:
+				s.Function = outer + rest
+			}
+		}
+	}
 }

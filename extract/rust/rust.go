@@ -119,6 +119,12 @@
 // a literal followed by conversion methods; anything else is a hole with
 // its source text.
 //
+// Item-level invocations of macros the file does not define, with braces
+// (cfg_if! { .. }, tokio's cfg_rt! { .. }), wrap items: their arguments
+// are read as code the same way, each site named for the items around the
+// invocation too (impl Runtime { cfg_rt! { fn block_on .. } } gives
+// Runtime::block_on).
+//
 // Macro definitions: the transcribers of macro_rules! definitions (serde's
 // trait of default error methods is declared in one) are read as code: a
 // copy of the file keeps only them, metavariables without their "$" and
@@ -190,10 +196,11 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	x := newFile(f, opts)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.notes.Problems(f.Tree)}
-	if src, rules := macroSource(f.Tree.Root(), f.Tree.Source(), opts.Tests); src != nil {
+	if src, rules, wrappers := macroSource(f.Tree.Root(), f.Tree.Source(), opts.Tests); src != nil {
 		if tree := parseMacros(src); tree != nil {
 			m := newFile(&extract.File{Path: f.Path, Language: f.Language, Src: src, Tree: tree}, opts)
 			m.run()
+			x.placeWrapped(m.sites, wrappers)
 			res.Sites = append(res.Sites, m.sites...)
 			x.facts.merge(m.facts)
 			res.Sites = append(res.Sites, expandTables(x, f, tree, rules)...)
