@@ -29,9 +29,19 @@ type constDecl struct {
 // previous expression included). Constants of a named type (declared with
 // it, or a conversion to it) are recorded in Facts.Consts.
 func (x *fileCtx) intConsts() {
-	x.constDecls = map[string]constDecl{}
+	n := 0 // the constants' names, for the table's room
+	for _, d := range x.file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+			for _, spec := range g.Specs {
+				if s, ok := spec.(*ast.ValueSpec); ok {
+					n += len(s.Names)
+				}
+			}
+		}
+	}
+	x.constDecls = make(map[string]constDecl, n)
 	x.intVals = map[string]constant.Value{}
-	var order []string
+	order := make([]string, 0, n)
 	for _, d := range x.file.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.CONST {
