@@ -3,6 +3,7 @@ package cpp
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
@@ -25,6 +26,10 @@ type ctorFact struct {
 	params      []string
 	msg         []errdex.Template
 	key         string // tells apart constructors that make different messages
+	// base is the class a delegating constructor initializes with
+	// baseArgs, when it passes no message itself (recordDelegation).
+	base     string
+	baseArgs [][]errdex.Template
 }
 
 // recordCtor records the message a constructor passes in its initializer
@@ -63,6 +68,7 @@ func (x *file) recordCtor(def syntax.Node) {
 	if bestLen == 0 {
 		c, ok := initializerConstant(inits)
 		if !ok {
+			x.recordDelegation(def, class, inits)
 			return
 		}
 		best = rules.Unknown(c.Text(), errdex.HoleStr)
@@ -80,6 +86,111 @@ func (x *file) addCtor(def syntax.Node, class, exception string, msg []errdex.Te
 		f.key += t.Canonical() + "\x01"
 	}
 	x.facts.ctors = append(x.facts.ctors, f)
+}
+
+// recordDelegation records a constructor that passes no message but
+// initializes one base, or another constructor of its class, with
+// arguments: explicit TypedBadConversion(const Mark& m) :
+// BadConversion(m) {}. Link gives it the message of the constructor it
+// calls (resolveDelegations).
+func (x *file) recordDelegation(def syntax.Node, class string, inits syntax.Node) {
+	var base string
+	var args []syntax.Node
+	for init := range inits.NamedChildren() {
+		if init.Kind() != "field_initializer" {
+			continue
+		}
+		name := init.NamedChild(0)
+		list := init.NamedChild(init.NamedChildCount() - 1)
+		if !name.Is("type_identifier", "template_type", "qualified_identifier", "template_function", "field_identifier") ||
+			!list.Is("argument_list", "initializer_list") || len(arguments(list)) == 0 {
+			continue
+		}
+		b := lastSegment(typeName(name))
+		if b == "" || !isBase(def, class, b) {
+			continue // a member (m_mark(mark)), not a class
+		}
+		if base != "" {
+			return // several: which one holds the message is unknown
+		}
+		base, args = b, arguments(list)
+	}
+	if base == "" || len(args) > maxLinkArgs {
+		return
+	}
+	least, most := arity(def)
+	f := &ctorFact{class: class, least: least, most: most, params: parameterNames(def), base: base}
+	for _, a := range args {
+		f.baseArgs = append(f.baseArgs, x.eval(a, 0).Alts)
+	}
+	x.facts.ctors = append(x.facts.ctors, f)
+}
+
+// isBase reports whether name, initialized by a constructor of class, is
+// one of the class's bases or the class itself, as the class's head says;
+// for a constructor defined outside its class, whether it is written as
+// classes are (TypeError, not m_mark).
+func isBase(def syntax.Node, class, name string) bool {
+	if name == class {
+		return true
+	}
+	c := msgeval.Enclosing(def, "class_specifier", "struct_specifier")
+	if c.IsNull() {
+		return unicode.IsUpper(rune(name[0]))
+	}
+	for b := range c.NamedChildren() {
+		if b.Kind() == "base_class_clause" {
+			for t := range b.NamedChildren() {
+				if lastSegment(typeName(t)) == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// resolveDelegations gives each delegating constructor the message of the
+// constructor it calls, that one's parameters replaced by the arguments
+// it passes, following chains of them (msgeval.MaxChain at most).
+func resolveDelegations(byClass map[string][]*ctorFact) {
+	for range msgeval.MaxChain {
+		changed := false
+		for _, fs := range byClass {
+			for _, f := range fs {
+				if f.base == "" || len(f.msg) > 0 {
+					continue
+				}
+				var msgs []msgeval.Value
+				for _, b := range pickCtor(byClass[f.base], len(f.baseArgs)) {
+					if len(b.msg) > 0 {
+						msgs = append(msgs, msgeval.Value{Alts: b.substitute(f.baseArgs)})
+					}
+				}
+				if msg := rules.Union(msgs...).Alts; len(msg) > 0 {
+					f.msg, changed = msg, true
+					for _, t := range f.msg {
+						f.key += t.Canonical() + "\x01"
+					}
+				}
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// substitute is the message of the constructor called with arguments
+// whose messages are args.
+func (f *ctorFact) substitute(args [][]errdex.Template) []errdex.Template {
+	values := map[string][]errdex.Template{}
+	for i, p := range f.params {
+		if p != "" && i < len(args) && len(args[i]) > 0 {
+			values[p] = args[i]
+		}
+	}
+	return rules.Alternatives.Substitute(f.msg, values)
 }
 
 // recordFactory records the message a static function of a class builds
@@ -240,21 +351,23 @@ func linkCtors(all []*facts) {
 	if len(byClass) == 0 && len(whats) == 0 {
 		return
 	}
+	resolveDelegations(byClass)
 	for _, ff := range all {
 		msgeval.Relink(ff.constructions, func(c *msgeval.Construction) ([]errdex.Template, bool) {
 			if w := whats[lastSegment(c.Class)]; w != nil {
 				return w, true // what() is the message, whatever the constructor made
 			}
 			fs := pickCtor(byClass[lastSegment(c.Class)], len(c.Args))
+			args := make([][]errdex.Template, len(c.Args))
+			for i, a := range c.Args {
+				args[i] = a.Alts
+			}
 			var msgs []msgeval.Value
 			for _, f := range fs {
-				values := map[string][]errdex.Template{}
-				for i, p := range f.params {
-					if p != "" && i < len(c.Args) && len(c.Args[i].Alts) > 0 {
-						values[p] = c.Args[i].Alts
-					}
+				if len(f.msg) == 0 {
+					continue
 				}
-				msgs = append(msgs, msgeval.Value{Alts: rules.Alternatives.Substitute(f.msg, values)})
+				msgs = append(msgs, msgeval.Value{Alts: f.substitute(args)})
 				if f.exception != "" && len(fs) == 1 {
 					c.Site.Exception = factoryException(c.Class, f.exception)
 				}

@@ -121,7 +121,11 @@ func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 	}
 	switch {
 	case passThrough[callee] && len(args) == 1:
-		return x.eval(args[0], depth+1), true
+		v := x.eval(args[0], depth+1)
+		if callee != "std::move" {
+			v.Text = true // a conversion to text: std::string(ErrorMsg::X) + c
+		}
+		return v, true
 	case (callee == "std::to_string" || callee == "to_string") && len(args) == 1:
 		return rules.Unknown(args[0].Text(), errdex.HoleInt), true
 	case concatFuncs[callee] || lastSegment(callee) == "concat":

@@ -15,4 +15,20 @@ void Table::open(const std::string& path) {
     }
 }
 
+template <typename T>
+T Table::get(const Key& key) const {
+    T out;
+    if (!decode(at(key), out)) {
+        throw typed_bad_entry<T>(key.pos());
+    }
+    return out;
+}
+
+char unescape(const Position& pos, char ch) {
+    if (ch != 'n') {
+        throw lookup_error(pos, std::string(Msg::BAD_ESCAPE) + ch);
+    }
+    return '\n';
+}
+
 }  // namespace mylib
