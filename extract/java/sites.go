@@ -296,6 +296,9 @@ func (x *fileCtx) argType(a syntax.Node, v msgeval.Value, sc *scope) string {
 	if v.Text {
 		return "String"
 	}
+	if t := castType(a); t != "" {
+		return t // new ExecutionException((Throwable) outcome)
+	}
 	a = unwrap(a)
 	if numeric(a) {
 		return "number"
