@@ -67,7 +67,7 @@ func (x *fileCtx) helperCalls() {
 	if len(helpers) == 0 {
 		return
 	}
-	methods := x.methods()
+	methods := x.methodsOnce()
 	for depth := 0; depth < maxHelperDepth && len(helpers) > 0; depth++ {
 		next := map[*scope][]helperMsg{}
 		made := map[*scope]int{}
@@ -272,6 +272,41 @@ func (x *fileCtx) ownMethod(sc *scope, prop string, methods map[string]*scope) *
 		}
 	}
 	return methods[owner+"."+prop]
+}
+
+// methodsOnce returns methods(), built at its first use.
+func (x *fileCtx) methodsOnce() map[string]*scope {
+	if x.methodIndex == nil {
+		x.methodIndex = x.methods()
+	}
+	return x.methodIndex
+}
+
+// methodFactory describes what a method of this that builds an error
+// returns (throw this.unexpected(token), where unexpected returns
+// syntaxError(source, pos, `Unexpected ${desc(token)}.`)): its error,
+// or, when the class is not known, its first message with text; the
+// parameters are filled by the call's arguments.
+func (x *fileCtx) methodFactory(call, fn syntax.Node, sc *scope, depth int) (thrown, bool) {
+	if fn.Kind() != "member_expression" || fn.Child("object").Kind() != "this" || depth >= 4 {
+		return thrown{}, false
+	}
+	f := x.ownMethod(sc, propertyName(fn.Child("property")), x.methodsOnce())
+	if f == nil || f == sc {
+		return thrown{}, false
+	}
+	bind := func() map[string][]errdex.Template { return x.bindArgs(f, argList(call.Child("arguments")), sc, depth) }
+	if t, ok := x.factory(returns(f.node), f, depth, bind); ok {
+		return t, true
+	}
+	for _, r := range returns(f.node) {
+		if t := x.thrownValue(r, f, depth+1); t.Kind == errdex.KindThrow && !opaque(t.Msg) {
+			t.Msg = rules.Alternatives.Substitute(t.Msg, bind())
+			t.Ctor, t.Args, t.Scope = "", nil, sc
+			return t, true
+		}
+	}
+	return thrown{}, false
 }
 
 // methods maps the names of the file's functions that hold a dot

@@ -130,6 +130,8 @@ type fileCtx struct {
 	// aliases are the methods assigned another method of the file
 	// (pp.raiseRecoverable = pp.raise), new name → old name.
 	aliases map[string]string
+	// methodIndex is methods(), built once the file is read.
+	methodIndex map[string]*scope
 	// built are the sites built from candidates, with what they throw.
 	built []builtSite
 

@@ -78,6 +78,9 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 				return t
 			}
 		}
+		if t, ok := x.methodFactory(e, fn, sc, depth); ok {
+			return t
+		}
 		// A call that wraps a new error: Object.assign(new Error(..), {..}),
 		// or Object.assign(er, {..}) of a variable assigned one.
 		if depth < 4 {

@@ -49,3 +49,17 @@ function badToken(c) {
 function lexNext(c) {
   throw badToken(c);
 }
+
+// A method of this that builds the error thrown: the call is the site.
+class QueryParser {
+  unexpected(token) {
+    return syntaxError(this.source, token.start, `Unexpected ${token.kind}.`);
+  }
+  fail(token) {
+    return new SyntaxError(`Bad token ${token.kind}`);
+  }
+  parseDefinition(token) {
+    if (token.done) throw this.fail(token);
+    throw this.unexpected(token);
+  }
+}
