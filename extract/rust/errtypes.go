@@ -215,10 +215,17 @@ func (x *file) display(impl syntax.Node) {
 		nodes = append(nodes, n)
 	}
 	site := func(at, end syntax.Node, v msgeval.Value) {
-		if !meaningful(v) || x.notes.Broken(at) {
+		pending := !meaningful(v) && constHole(v)
+		if !meaningful(v) && !pending || x.notes.Broken(at) {
 			return
 		}
 		site := x.add(errdex.KindErrorMethod, typ, at, x.function(at), v)
+		if pending {
+			if x.facts.pendingConsts == nil {
+				x.facts.pendingConsts = map[*errdex.Site]bool{}
+			}
+			x.facts.pendingConsts[site] = true
+		}
 		if t, ok := x.debugForm(at, typ); ok {
 			site.Alternatives = append(site.Alternatives, t)
 		}

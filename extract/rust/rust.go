@@ -106,7 +106,11 @@
 // panic!("{}", msg)) resolves to the let that is in scope at the use, with
 // later assignments: one in a block enclosing the use replaces the value,
 // one in another branch adds an alternative; `+=` and push_str append.
-// Constants and statics of the file resolve too.
+// Constants and statics of the file resolve too; a hole that names a
+// constant of another file (f.write_str(NO_EXECUTOR),
+// panic!("{}", crate::util::CONTEXT_MISSING)) is filled by Link when one
+// constant of the repository has that name and text as its value, and a
+// Display site whose message is only such a hole is kept until then.
 //
 // Test code: functions marked #[test] (or any attribute whose last segment
 // is test, bench, rstest or test_case) and items under #[cfg(test)] are
@@ -187,6 +191,11 @@ type facts struct {
 	// templates Link fills in.
 	messages      []messageType
 	constructions map[*errdex.Site]construction
+	// consts are the file's constants whose value is text; pendingConsts
+	// the sites whose message is only a hole naming a constant, which
+	// Link fills or drops.
+	consts        map[string]string
+	pendingConsts map[*errdex.Site]bool
 }
 
 func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
@@ -219,6 +228,12 @@ func (fx *facts) merge(other *facts) {
 		}
 		fx.displays[s] = t
 	}
+	for s := range other.pendingConsts {
+		if fx.pendingConsts == nil {
+			fx.pendingConsts = map[*errdex.Site]bool{}
+		}
+		fx.pendingConsts[s] = true
+	}
 	for s, c := range other.constructions {
 		if fx.constructions == nil {
 			fx.constructions = map[*errdex.Site]construction{}
@@ -232,6 +247,7 @@ func (fx *facts) merge(other *facts) {
 // kept for the types that some file declares to be errors.
 func link(files []*extract.FileResult) {
 	linkConstructions(files)
+	linkConsts(files)
 	errorTypes := map[string]bool{}
 	for _, f := range files {
 		if fx, ok := f.Facts.(*facts); ok {

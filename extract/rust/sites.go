@@ -107,6 +107,9 @@ func (x *file) run() {
 			}
 		}
 	}
+	if x.expansion == nil {
+		defer x.textConsts()
+	}
 	for _, n := range cands {
 		if !x.opts.Tests && inTestCode(n) || x.expansion != nil && !x.expansion.reads(n) {
 			continue
