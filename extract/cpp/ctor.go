@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -373,6 +374,9 @@ func linkCtors(all []*facts) {
 				}
 			}
 			msg := rules.Union(msgs...).Alts
+			for i, t := range msg {
+				msg[i] = placeholders(t)
+			}
 			return msg, len(msg) > 0
 		})
 	}
@@ -392,6 +396,41 @@ func pickCtor(cands []*ctorFact, nargs int) []*ctorFact {
 		}
 	}
 	return fit
+}
+
+// placeholderRE matches a placeholder that an exception class replaces
+// when it prints its message: '%canonical_option%' in Boost.Program_options.
+var placeholderRE = regexp.MustCompile(`%([a-z][a-z0-9]*(?:_[a-z0-9]+)+)%`)
+
+// placeholders makes a hole of each %name% placeholder, with an
+// underscore in its name, in the literal text of a message an exception
+// class builds: "unrecognised option '%canonical_option%'" prints
+// "unrecognised option '--bogus'".
+func placeholders(t errdex.Template) errdex.Template {
+	var parts []errdex.Part
+	changed := false
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			parts = append(parts, p)
+			continue
+		}
+		text := p.Text
+		for _, m := range placeholderRE.FindAllStringSubmatchIndex(text, -1) {
+			changed = true
+			if m[0] > 0 {
+				parts = append(parts, errdex.Lit(text[:m[0]]))
+			}
+			parts = append(parts, errdex.HolePart(text[m[2]:m[3]], text[m[0]:m[1]], errdex.HoleStr))
+			text = text[m[1]:]
+		}
+		if text != "" {
+			parts = append(parts, errdex.Lit(text))
+		}
+	}
+	if !changed {
+		return t
+	}
+	return errdex.NewTemplate(parts...)
 }
 
 // factoryException is the exception a call of a factory makes, named as

@@ -25,6 +25,9 @@ MYCLI_INLINE void App::count(const Option* opt) {
     if (opt->results().empty()) {
         throw count_error::Missing(opt->get_name(), opt->is_flag());
     }
+    if (opt->unknown()) {
+        throw unknown_flag(opt->get_name());
+    }
     if (!opt->allowed(opt->results())) {
         throw choice_error(opt->get_name(), opt->results());
     }

@@ -38,6 +38,15 @@ class count_error : public cli_error {
     }
 };
 
+// Prints its message with %option_name% replaced by the option.
+class unknown_flag : public cli_error {
+  public:
+    explicit unknown_flag(const std::string& flag) : cli_error("unknown flag '%option_name%' (100%)", 110), flag_(flag) {}
+
+  private:
+    std::string flag_;
+};
+
 class choice_error : public cli_error {
   public:
     choice_error(std::string name, std::string value) : cli_error(value + " is not a choice of " + name, 109) {}
