@@ -56,7 +56,7 @@ func (x *fileCtx) helperCalls() {
 	done := map[int]bool{}
 	for _, b := range x.built {
 		done[b.node.Index()] = true
-		if showsParam(b.t.Msg, b.sc) {
+		if showsParam(b.t.Msg, b.sc) && !caughtHere(b.node) {
 			h := helperMsg{t: b.t, class: b.t.Ctor}
 			for _, a := range b.t.Args {
 				h.args = append(h.args, x.arg(a, b.sc))
@@ -124,6 +124,33 @@ func (x *fileCtx) helperCalls() {
 		}
 		helpers = next
 	}
+}
+
+// caughtHere reports whether a throw is caught by a try of its own
+// function whose handler throws nothing (try { throw error } catch
+// (base) { error = Object.create(base) }, to capture a stack): its
+// function does not throw what its callers pass.
+func caughtHere(n syntax.Node) bool {
+	child := n
+	for a := range n.Ancestors() {
+		switch {
+		case a.Is(functionNodes...):
+			return false
+		case a.Kind() == "try_statement" && child.Index() == a.Child("body").Index():
+			h := a.Child("handler")
+			if h.IsNull() {
+				return false
+			}
+			for d := range h.Descendants() {
+				if d.Kind() == "throw_statement" {
+					return false
+				}
+			}
+			return true
+		}
+		child = a
+	}
+	return false
 }
 
 // substituteArgs fills the holes of a helper's construction arguments
