@@ -79,7 +79,10 @@
 // upper-case constant (ErrorMsg::MAP_VALUE), when no argument is text,
 // and a constructor's, are the constant's text where a file of the
 // repository declares it outside functions. A throw through an
-// upper-case macro with THROW as a word (JSON_THROW(e)) is a throw.
+// upper-case macro with THROW as a word (JSON_THROW(e)) is a throw. A
+// call of a helper that throws an object of its template parameter
+// (throw_or_mimic<no_such_option>(name), throwing T{text}) throws the
+// template argument, built from the call's argument.
 //
 // Upper-case macros the grammar cannot read (namespace macros alone on a
 // line, SPDLOG_INLINE before a declaration, FMT_NOEXCEPT after a

@@ -151,6 +151,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 			continue
 		}
 		fn := n.Child("function")
+		tmpl := fn
 		if fn.Kind() == "template_function" {
 			fn = fn.Child("name")
 		}
@@ -162,11 +163,53 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		if h.param >= len(args) {
 			continue
 		}
+		if exc, ok := templateException(h, tmpl); ok {
+			// throw_or_mimic<no_such_option>(name) throws
+			// no_such_option{name}, whose constructor may build the
+			// message (Link).
+			x.pending = &pendingConstruction{class: exc, args: args[h.param : h.param+1]}
+			x.add(h.site.Kind, exc, n, x.eval(args[h.param], 0))
+			continue
+		}
 		if v := x.eval(args[h.param], 0); v.Text && !v.Opaque() {
 			x.add(h.site.Kind, h.site.Exception, n, v)
 		}
 	}
 	return helpers
+}
+
+// templateException returns the exception a call of helper h throws
+// when h throws an object of one of its template parameters (template
+// <typename T> void throw_or_mimic(const std::string& text) { throw
+// T{text}; }): the call's template argument for it, as written.
+func templateException(h helper, call syntax.Node) (string, bool) {
+	if h.def.IsNull() || call.Kind() != "template_function" || h.def.Parent().Kind() != "template_declaration" {
+		return "", false
+	}
+	i := 0
+	for p := range h.def.Parent().Child("parameters").NamedChildren() {
+		if !p.Is("type_parameter_declaration", "optional_type_parameter_declaration") {
+			i++
+			continue
+		}
+		var name string
+		for c := range p.NamedChildren() {
+			if c.Kind() == "type_identifier" {
+				name = c.Text()
+			}
+		}
+		if name == h.site.Exception {
+			targs := arguments(call.Child("arguments"))
+			if i < len(targs) {
+				if exc := typeName(targs[i]); exc != "" {
+					return exc, true
+				}
+			}
+			return "", false
+		}
+		i++
+	}
+	return "", false
 }
 
 // unwrapPassThrough is the argument of the calls around expr whose result
