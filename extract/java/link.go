@@ -115,8 +115,23 @@ func (l *linker) relinkCall(res *extract.FileResult, ff *Facts, c *Call) {
 		if (msgeval.Value{Alts: t.msg}).Opaque() && !site.Template.IsOpaque() {
 			continue // the site's guess, the call's first text argument, says more
 		}
-		s.Template, s.Alternatives = template.Pick(t.msg)
+		s.Template, s.Alternatives = template.Pick(distinct(t.msg))
 	}
+}
+
+// distinct keeps the first of the messages that read alike
+// (errdex.Template.Canonical): the returns of factories in a cycle give
+// 'a {n}' once for A.f(n - 1) and once for A.f(n + 1).
+func distinct(ts []errdex.Template) []errdex.Template {
+	seen := map[string]bool{}
+	var out []errdex.Template
+	for _, t := range ts {
+		if c := t.Canonical(); !seen[c] {
+			seen[c] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // factoryCall follows call c, written in file f, to the factory it
