@@ -230,6 +230,9 @@ func (ev *evaluator) narrowed(n syntax.Node, sc *scope) (value, bool) {
 					return value{}, false
 				}
 			}
+			if x != root && assignsTo(a.Child("consequence"), x, n.Index()) {
+				return value{}, false
+			}
 			v := ev.eval(c, sc)
 			if len(v.alts) == 1 && !v.container && len(v.alts[0].Holes()) == 0 && (v.kind == vNum || v.kind == vConst || v.kind == vStr) {
 				v.expr = x
@@ -239,6 +242,39 @@ func (ev *evaluator) narrowed(n syntax.Node, sc *scope) (value, bool) {
 		}
 	}
 	return value{}, false
+}
+
+// assignsTo reports whether an assignment in block, before the node of
+// index end, sets x, an attribute or item, or the object or container
+// it is read from (self.state = "busy" for x "self.state"), which the
+// scope's bindings do not record.
+func assignsTo(block syntax.Node, x string, end int) bool {
+	sets := func(target syntax.Node) bool {
+		t := compactName(target.Text())
+		rest, ok := strings.CutPrefix(x, t)
+		return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
+	}
+	for d := range block.Descendants() {
+		if d.Index() >= end {
+			break
+		}
+		if !d.Is("assignment", "augmented_assignment") {
+			continue
+		}
+		left := d.Child("left")
+		if !left.Is("pattern_list", "tuple_pattern", "list_pattern") {
+			if sets(left) {
+				return true
+			}
+			continue
+		}
+		for t := range left.NamedChildren() {
+			if sets(t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // equalTo returns the operand cond, when true, proves equal to the

@@ -25,3 +25,16 @@ def rebound(mode):
 
 def _windows():
     return False
+
+
+class Machine:
+    # An attribute set in the if's body is no longer the constant tested.
+    def start(self, opts):
+        if self.state == "idle":
+            self.state = "starting"
+            raise RuntimeError("cannot start while %s" % self.state)
+        if opts.mode == "r":
+            opts.mode, n = "w", 1
+            raise RuntimeError("cannot start in %s" % opts.mode)
+        if self.kind == "pipe":
+            raise RuntimeError("cannot start a %s" % self.kind)
