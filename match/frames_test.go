@@ -107,6 +107,20 @@ func TestMatchEvidence(t *testing.T) {
 			values: []string{"x=Illegal character in authority at index 7: http://a b/"},
 		},
 		{
+			// The innermost frame is a helper throwing the message it is
+			// given; the call above it wrote the words.
+			name: "a raise passing on its caller's message",
+			q: Query{Message: "error: unknown option '--bogus'", Exception: "CommanderError", Frames: []Frame{
+				{Path: "/app/node_modules/commander/lib/command.js", Line: 535, Function: "Command._exit"},
+				{Path: "/app/node_modules/commander/lib/command.js", Line: 2136, Function: "Command.unknownOption"},
+				{Path: "/app/cli.js", Line: 3, Function: "Object.<anonymous>"},
+			}},
+			want:    []errdex.ID{"js-unknown", "js-exit"},
+			reason:  "frame 2 of the traceback (lib/command.js:2136) is at this site, whose message the raise inside it passes on",
+			values:  []string{"flag=--bogus"},
+			nearest: &Location{Repo: "tj/commander.js", Path: "lib/command.js", Line: 535, Function: "Command._exit"},
+		},
+		{
 			// The same text alone may well be Go's.
 			name:   "a message alone of Go code",
 			q:      Query{Message: "division by zero"},

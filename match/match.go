@@ -73,6 +73,9 @@ type siteCand struct {
 	excOK   bool
 	repo    float64
 	score   float64
+	// caller: the site is at an outer frame and wrote the message the
+	// raise at the innermost frame passes on (see raisePassesOn).
+	caller bool
 	// offStack: the traceback contradicts the site (see contradicted).
 	offStack bool
 	// alien: the site's language cannot have raised the query's error
@@ -275,6 +278,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	// Evidence and score.
 	rare := len(ix.opaque[shortName(exception)]) <= rareException
 	distinctive := rare && isQualified(exception) && pyBuiltin(shortName(exception)) == "" && !isProse(sc.msg.folded)
+	passedDown := atRaise && sc.raisePassesOn(ix, inner.file, q.Frames[0].Line)
 	for i := range sc.found {
 		c := &sc.found[i]
 		rec := ix.sites[c.site]
@@ -289,6 +293,12 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 				num += wFrame * c.frame
 				den += wFrame
 			}
+		}
+		if passedDown && c.frame == outerFrameAtSite && c.text >= callerText {
+			// The raise passes on a message; this call, on the stack
+			// above it, wrote the words (see raisePassesOn).
+			num += wFrame * (frameNearRaise - c.frame)
+			c.frame, c.caller = frameNearRaise, true
 		}
 		if c.wrappedBy >= 0 && len(sc.frames) > 0 && !foreign {
 			// The wrapper's place on the stack is where this value went.
@@ -405,6 +415,34 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 	}
 	res.Stats = sc.stats
 	return res, sc.msg.wraps
+}
+
+// callerText is the least text score of a site at an outer frame credited
+// with the message a raise passes on (see raisePassesOn).
+const callerText = 0.9
+
+// raisePassesOn reports whether the sites at the innermost frame's line
+// (file and line) are all templates of one hole: a helper raising what it
+// is given (commander's _exit(code, message) throwing
+// new CommanderError(code, message); js-yaml's throwAt). The words of the
+// message were then written by a caller on the stack above it, and a site
+// at an outer frame whose template holds them is where the error comes
+// from: it is credited as near the raise, instead of being scaled down as
+// elsewhere.
+func (sc *scratch) raisePassesOn(ix *Index, file uint32, line int) bool {
+	n := 0
+	for i := range sc.found {
+		c := &sc.found[i]
+		rec := ix.sites[c.site]
+		if rec.file != file || lineDistance(rec, line) != 0 {
+			continue
+		}
+		if !c.opaque {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // sortFound orders the candidates best first: by score, text score, entry

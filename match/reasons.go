@@ -14,20 +14,22 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 	if c.frameAt >= 0 {
 		fr := q.Frames[c.frameAt]
 		where := fmt.Sprintf("%s:%d", ix.str(ix.files[rec.file].path), fr.Line)
-		switch c.frame {
-		case frameAtRaise:
+		switch {
+		case c.caller:
+			out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is at this site, whose message the raise inside it passes on", c.frameAt+1, where))
+		case c.frame == frameAtRaise:
 			if sc.built > 0 && c.frameAt == 0 {
 				out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is this raise, of the exception the frames inside it built (%s)", sc.built+1, where, sc.builder))
 				break
 			}
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is this raise", where))
-		case frameNearRaise:
+		case c.frame == frameNearRaise:
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is %d line(s) from this raise", where, lineDistance(rec, fr.Line)))
-		case frameSameFunction:
+		case c.frame == frameSameFunction:
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is in this function", where))
-		case frameSameFile:
+		case c.frame == frameSameFile:
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is in this file", where))
-		case outerFrameAtSite:
+		case c.frame == outerFrameAtSite:
 			out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is at this site", c.frameAt+1, where))
 		default:
 			out = append(out, fmt.Sprintf("the traceback passes through this file (%s)", where))
