@@ -211,35 +211,26 @@ func (ev *evaluator) narrowed(n syntax.Node, sc *scope) (value, bool) {
 	x := compactName(ev.text(n))
 	root, _, _ := strings.Cut(x, ".")
 	root, _, _ = strings.Cut(root, "[")
-	child := n
-	for a := n.Parent(); !a.IsNull(); child, a = a, a.Parent() {
-		switch a.Kind() {
-		case "function_definition", "class_definition", "lambda", "decorated_definition":
-			return value{}, false
-		case "if_statement", "elif_clause":
-			if child.FieldName() != "consequence" {
-				continue
-			}
-			cond := a.Child("condition")
-			c, ok := ev.equalTo(cond, x)
-			if !ok {
-				continue
-			}
-			for _, i := range sc.bindingsOf(root) {
-				if at := sc.binds[i].at; at > cond.Index() && at < n.Index() {
-					return value{}, false
-				}
-			}
-			if x != root && assignsTo(a.Child("consequence"), x, n.Index()) {
+	for a := range ifBodiesAround(n) {
+		cond := a.Child("condition")
+		c, ok := ev.equalTo(cond, x)
+		if !ok {
+			continue
+		}
+		for _, i := range sc.bindingsOf(root) {
+			if at := sc.binds[i].at; at > cond.Index() && at < n.Index() {
 				return value{}, false
 			}
-			v := ev.eval(c, sc)
-			if len(v.alts) == 1 && !v.container && len(v.alts[0].Holes()) == 0 && (v.kind == vNum || v.kind == vConst || v.kind == vStr) {
-				v.expr = x
-				return v, true
-			}
+		}
+		if x != root && assignsTo(a.Child("consequence"), x, n.Index()) {
 			return value{}, false
 		}
+		v := ev.eval(c, sc)
+		if len(v.alts) == 1 && !v.container && len(v.alts[0].Holes()) == 0 && (v.kind == vNum || v.kind == vConst || v.kind == vStr) {
+			v.expr = x
+			return v, true
+		}
+		return value{}, false
 	}
 	return value{}, false
 }
@@ -281,22 +272,17 @@ func assignsTo(block syntax.Node, x string, end int) bool {
 // expression x: C of "x == C", "C == x" or "x is C", alone or among the
 // operands of "and".
 func (ev *evaluator) equalTo(cond syntax.Node, x string) (syntax.Node, bool) {
-	cond = unparen(cond)
-	if cond.Kind() == "boolean_operator" && cond.Child("operator").Kind() == "and" {
-		if c, ok := ev.equalTo(cond.Child("left"), x); ok {
-			return c, true
+	for c := range conjuncts(cond) {
+		l, op, r, ok := comparison(c)
+		if !ok || op != "==" && op != "is" {
+			continue
 		}
-		return ev.equalTo(cond.Child("right"), x)
-	}
-	l, op, r, ok := comparison(cond)
-	if !ok || op != "==" && op != "is" {
-		return syntax.Node{}, false
-	}
-	switch {
-	case compactName(ev.text(l)) == x && constantLike(r):
-		return r, true
-	case op == "==" && compactName(ev.text(r)) == x && constantLike(l):
-		return l, true
+		switch {
+		case compactName(ev.text(l)) == x && constantLike(r):
+			return r, true
+		case op == "==" && compactName(ev.text(r)) == x && constantLike(l):
+			return l, true
+		}
 	}
 	return syntax.Node{}, false
 }

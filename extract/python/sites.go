@@ -1,7 +1,7 @@
 package python
 
 import (
-	"cmp"
+	"iter"
 	"sort"
 	"strings"
 	"unicode"
@@ -374,16 +374,9 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 // issubclass(cls, OSError) and num: raise cls(num, msg, path)); "" when
 // there is none.
 func subclassGuard(call syntax.Node, written string) string {
-	child := call
-	for a := call.Parent(); !a.IsNull(); child, a = a, a.Parent() {
-		switch a.Kind() {
-		case "function_definition", "class_definition", "lambda", "decorated_definition":
-			return ""
-		case "if_statement", "elif_clause":
-			if child.FieldName() != "consequence" {
-				continue
-			}
-			if base := issubclassOf(a.Child("condition"), written); base != "" {
+	for a := range ifBodiesAround(call) {
+		for c := range conjuncts(a.Child("condition")) {
+			if base := issubclassOf(c, written); base != "" {
 				return base
 			}
 		}
@@ -391,14 +384,10 @@ func subclassGuard(call syntax.Node, written string) string {
 	return ""
 }
 
-// issubclassOf returns the builtin exception class that cond, when true,
-// proves written a subclass of: issubclass(written, Class), alone or
-// among the operands of "and"; "" when it proves none.
+// issubclassOf returns the builtin exception class that cond proves
+// written a subclass of, issubclass(written, Class); "" when it proves
+// none.
 func issubclassOf(cond syntax.Node, written string) string {
-	cond = unparen(cond)
-	if cond.Kind() == "boolean_operator" && cond.Child("operator").Kind() == "and" {
-		return cmp.Or(issubclassOf(cond.Child("left"), written), issubclassOf(cond.Child("right"), written))
-	}
 	if cond.Kind() != "call" || cond.Child("function").Text() != "issubclass" {
 		return ""
 	}
@@ -412,6 +401,41 @@ func issubclassOf(cond syntax.Node, written string) string {
 		return ""
 	}
 	return args[1].Text()
+}
+
+// ifBodiesAround iterates over the if statements and elif clauses whose
+// body holds n, innermost first, within n's function.
+func ifBodiesAround(n syntax.Node) iter.Seq[syntax.Node] {
+	return func(yield func(syntax.Node) bool) {
+		child := n
+		for a := n.Parent(); !a.IsNull(); child, a = a, a.Parent() {
+			switch a.Kind() {
+			case "function_definition", "class_definition", "lambda", "decorated_definition":
+				return
+			case "if_statement", "elif_clause":
+				if child.FieldName() == "consequence" && !yield(a) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// conjuncts iterates over what cond, when true, proves true: the
+// operands of its "and" chain, left to right, or cond itself, each
+// without its parentheses.
+func conjuncts(cond syntax.Node) iter.Seq[syntax.Node] {
+	return func(yield func(syntax.Node) bool) {
+		var walk func(c syntax.Node) bool
+		walk = func(c syntax.Node) bool {
+			c = unparen(c)
+			if c.Kind() == "boolean_operator" && c.Child("operator").Kind() == "and" {
+				return walk(c.Child("left")) && walk(c.Child("right"))
+			}
+			return yield(c)
+		}
+		walk(cond)
+	}
 }
 
 // raisedClass resolves a raised callable that stands for a class: a
