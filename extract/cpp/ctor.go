@@ -22,6 +22,7 @@ const maxCtorCandidates = 16
 //	    : config_error("file " + path + " does not exist") {}
 type ctorFact struct {
 	class       string // the last segment of the class's name, or the factory's
+	qual        string // class qualified by its namespaces and classes
 	exception   string // the class a factory's result is, "" for a constructor
 	least, most int    // the arguments a call passes (most < 0: variadic)
 	params      []string
@@ -82,7 +83,7 @@ func (x *file) recordCtor(def syntax.Node) {
 // constructor).
 func (x *file) addCtor(def syntax.Node, class, exception string, msg []errdex.Template) {
 	least, most := arity(def)
-	f := &ctorFact{class: class, exception: exception, least: least, most: most, params: parameterNames(def), msg: msg}
+	f := &ctorFact{class: class, qual: x.qualified(def, class), exception: exception, least: least, most: most, params: parameterNames(def), msg: msg}
 	for _, t := range f.msg {
 		f.key += t.Canonical() + "\x01"
 	}
@@ -120,7 +121,7 @@ func (x *file) recordDelegation(def syntax.Node, class string, inits syntax.Node
 		return
 	}
 	least, most := arity(def)
-	f := &ctorFact{class: class, least: least, most: most, params: parameterNames(def), base: base}
+	f := &ctorFact{class: class, qual: x.qualified(def, class), least: least, most: most, params: parameterNames(def), base: base}
 	for _, a := range args {
 		f.baseArgs = append(f.baseArgs, x.eval(a, 0).Alts)
 	}
@@ -302,8 +303,36 @@ func literalLen(v msgeval.Value) int {
 // whatFact is the text the what() method of a class returns, a literal:
 // const char* what() const noexcept override { return "bad any cast"; }.
 type whatFact struct {
-	class string
-	msg   []errdex.Template
+	class, qual string // the class's name, alone and qualified
+	msg         []errdex.Template
+}
+
+// qualified is the name of a constructor's, factory's or what()'s class
+// (or factory) name, defined at def, qualified by the namespaces and
+// classes around it: "YAML::BadFile".
+func (x *file) qualified(def syntax.Node, name string) string {
+	scope := strings.TrimSuffix(x.scopeOf(def), "::")
+	if scope == "" {
+		if q := stripTemplate(declaratorName(def.Child("declarator"))); strings.Contains(q, "::") {
+			scope, _, _ = cutLast(q) // C::C(..) or C::what() outside the class
+			scope, _, _ = cutLast(scope)
+		}
+	}
+	if scope == name || strings.HasSuffix(scope, "::"+name) {
+		return scope
+	}
+	if scope == "" {
+		return name
+	}
+	return scope + "::" + name
+}
+
+// names reports whether a construction's class, as written (std::runtime_error,
+// BadFile), may name a class whose qualified name is qual: an unqualified
+// one may name any of its name, a qualified one only those whose name
+// ends with its qualification.
+func names(written, qual string) bool {
+	return !strings.Contains(written, "::") || sameName(qual, stripTemplate(written))
 }
 
 // pendingConstruction is the exception object exceptionObject last
@@ -336,17 +365,13 @@ func (x *file) recordConstruction(s *errdex.Site) {
 // site's own message when that says more).
 func linkCtors(all []*facts) {
 	byClass := map[string][]*ctorFact{}
-	whats := map[string][]errdex.Template{}
+	whats := map[string][]whatFact{}
 	for _, ff := range all {
 		for _, c := range ff.ctors {
 			byClass[c.class] = append(byClass[c.class], c)
 		}
 		for _, w := range ff.whats {
-			if old, ok := whats[w.class]; ok && (old == nil || old[0].Canonical() != w.msg[0].Canonical()) {
-				whats[w.class] = nil // classes of one name with different what()s
-				continue
-			}
-			whats[w.class] = w.msg
+			whats[w.class] = append(whats[w.class], w)
 		}
 	}
 	if len(byClass) == 0 && len(whats) == 0 {
@@ -355,10 +380,16 @@ func linkCtors(all []*facts) {
 	resolveDelegations(byClass)
 	for _, ff := range all {
 		msgeval.Relink(ff.constructions, func(c *msgeval.Construction) ([]errdex.Template, bool) {
-			if w := whats[lastSegment(c.Class)]; w != nil {
+			if w, ok := pickWhat(whats[lastSegment(c.Class)], c.Class); ok {
 				return w, true // what() is the message, whatever the constructor made
 			}
-			fs := pickCtor(byClass[lastSegment(c.Class)], len(c.Args))
+			var named []*ctorFact
+			for _, f := range byClass[lastSegment(c.Class)] {
+				if names(c.Class, f.qual) {
+					named = append(named, f)
+				}
+			}
+			fs := pickCtor(named, len(c.Args))
 			args := make([][]errdex.Template, len(c.Args))
 			for i, a := range c.Args {
 				args[i] = a.Alts
@@ -380,6 +411,22 @@ func linkCtors(all []*facts) {
 			return msg, len(msg) > 0
 		})
 	}
+}
+
+// pickWhat returns the literal the what() of the class written names
+// returns, when all the classes it may name return one.
+func pickWhat(ws []whatFact, written string) ([]errdex.Template, bool) {
+	var msg []errdex.Template
+	for _, w := range ws {
+		if !names(written, w.qual) {
+			continue
+		}
+		if msg != nil && msg[0].Canonical() != w.msg[0].Canonical() {
+			return nil, false // classes of one name with different what()s
+		}
+		msg = w.msg
+	}
+	return msg, msg != nil
 }
 
 // pickCtor chooses among the constructors of a class name the one a

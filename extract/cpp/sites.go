@@ -672,7 +672,7 @@ func (x *file) recordWhat(fn syntax.Node) {
 	if ret := body.NamedChild(0).NamedChild(0); !ret.IsNull() {
 		x.whats[class] = ret
 		if v := x.eval(ret, 0); v.Text && len(v.Alts) == 1 && len(v.Alts[0].Holes()) == 0 {
-			x.facts.whats = append(x.facts.whats, whatFact{class: class, msg: v.Alts})
+			x.facts.whats = append(x.facts.whats, whatFact{class: class, qual: x.qualified(fn, class), msg: v.Alts})
 		}
 	}
 }
