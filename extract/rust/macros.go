@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"maps"
@@ -56,10 +57,10 @@ func macroSource(root syntax.Node, src []byte, tests bool) ([]byte, map[string][
 		if n.Kind() != "macro_definition" || !tests && inTestCode(n) {
 			continue
 		}
-		blank()
 		name := n.Child("name").Text()
 		for rule := range n.NamedChildren() {
-			if rule.Kind() == "macro_rule" {
+			if rule.Kind() == "macro_rule" && mayFail(rule.Child("right").Bytes()) {
+				blank()
 				transcribe(rule.Child("right"), src, out)
 				rules[name] = append(rules[name], macroRule{pattern: rule.Child("left"), body: rule.Child("right")})
 			}
@@ -72,7 +73,7 @@ func macroSource(root syntax.Node, src []byte, tests bool) ([]byte, map[string][
 		}
 		tt := macroTokens(n)
 		start, end := tt.StartByte(), tt.EndByte()
-		if end-start < 2 || src[start] != '{' {
+		if end-start < 2 || src[start] != '{' || !mayFail(src[start:end]) {
 			continue
 		}
 		blank()
@@ -80,6 +81,25 @@ func macroSource(root syntax.Node, src []byte, tests bool) ([]byte, map[string][
 		wrappers = append(wrappers, n)
 	}
 	return out, rules, wrappers
+}
+
+// failMarkers are words one of which any code with a site holds.
+var failMarkers = [][]byte{
+	[]byte("panic"), []byte("Err"), []byte("err"), []byte("expect"), []byte("assert"),
+	[]byte("unreachable"), []byte("unimplemented"), []byte("todo!"), []byte("fmt"), []byte("Display"),
+	[]byte("bail!"), []byte("ensure!"), []byte("anyhow!"), []byte("eyre!"), []byte("context"),
+}
+
+// mayFail reports whether code may hold a site: macro bodies and wrapped
+// items without any of failMarkers (libc's s! { struct .. } tables) are
+// not worth parsing again.
+func mayFail(code []byte) bool {
+	for _, m := range failMarkers {
+		if bytes.Contains(code, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // macroRule is a rule of a macro_rules! definition.

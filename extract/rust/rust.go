@@ -123,12 +123,6 @@
 // a literal followed by conversion methods; anything else is a hole with
 // its source text.
 //
-// Item-level invocations of macros the file does not define, with braces
-// (cfg_if! { .. }, tokio's cfg_rt! { .. }), wrap items: their arguments
-// are read as code the same way, each site named for the items around the
-// invocation too (impl Runtime { cfg_rt! { fn block_on .. } } gives
-// Runtime::block_on).
-//
 // Macro definitions: the transcribers of macro_rules! definitions (serde's
 // trait of default error methods is declared in one) are read as code: a
 // copy of the file keeps only them, metavariables without their "$" and
@@ -143,6 +137,15 @@
 // metavariables bound, once per repetition: each site whose message holds
 // a passed literal is placed at that literal, named for the function
 // the invocation is in when the body puts it in none.
+//
+// Item-level invocations of macros the file does not define, with braces
+// (cfg_if! { .. }, tokio's cfg_rt! { .. }), wrap items: their arguments
+// are read as code the same way, each site named for the items around the
+// invocation too (impl Runtime { cfg_rt! { fn block_on .. } } gives
+// Runtime::block_on).
+//
+// Only macro bodies and wrapped items whose text holds a word of failing
+// code (panic, Err, expect, assert, fmt, ...) are read again.
 //
 // Files with syntax errors yield the sites whose own subtree parsed, with
 // the skipped lines as Problems.
