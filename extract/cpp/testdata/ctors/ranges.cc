@@ -16,6 +16,9 @@ void Ring::check(std::size_t i) const {
     if (i >= args_) {
         throw out_of_range();
     }
+    if (i == npos) {
+        throw_exception(std::invalid_argument("ring position unset"));
+    }
 }
 
 }  // namespace fmtlib
