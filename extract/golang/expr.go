@@ -49,7 +49,8 @@ func (s scope) tmpl(e ast.Expr, depth int) []errdex.Template {
 		switch e.Kind {
 		case token.STRING:
 			if v, err := strconv.Unquote(e.Value); err == nil {
-				return one(errdex.Lit(v))
+				// "\xff" escapes bytes that are no UTF-8.
+				return one(errdex.Lit(strings.ToValidUTF8(v, "\uFFFD")))
 			}
 		case token.INT:
 			if v, err := strconv.ParseInt(strings.ReplaceAll(e.Value, "_", ""), 0, 64); err == nil {

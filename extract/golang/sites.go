@@ -715,9 +715,10 @@ func preferLiteral(ts []errdex.Template) []errdex.Template {
 }
 
 // clip shortens s to at most n bytes on a rune boundary, collapsing
-// newlines so that it reads as one line.
+// newlines so that it reads as one line, and replaces invalid UTF-8 (the
+// source text of a broken string literal) with U+FFFD.
 func clip(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = strings.ToValidUTF8(strings.Join(strings.Fields(s), " "), "\uFFFD")
 	if len(s) <= n {
 		return s
 	}

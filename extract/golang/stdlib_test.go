@@ -525,7 +525,10 @@ func BenchmarkStdlibRun(b *testing.B) {
 func FuzzExtract(f *testing.F) {
 	extracttest.Seed(f, []string{"testdata/*"},
 		"package p\nfunc f() { panic(fmt.Sprintf(\"%[\", x)) }",
-		"package p\nvar E = errors.New(\"a\" + B)\nconst B = \"b\" + B")
+		"package p\nvar E = errors.New(\"a\" + B)\nconst B = \"b\" + B",
+		// Bytes that are no UTF-8, escaped and in a broken literal.
+		"package p\nimport \"errors\"\nfunc f() error { return errors.New(\"\\xd8 bad\") }",
+		"package A)import\"errors\",func 0A){errors.New(\"\xd8")
 	extracttest.Fuzz(f, extracttest.Target{X: Extractor, Path: "fuzz.go"})
 }
 
