@@ -121,6 +121,14 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "tj/commander.js", Path: "lib/command.js", Line: 535, Function: "Command._exit"},
 		},
 		{
+			// Rust's Debug text of a unit struct is its name: a message of
+			// one word no site raises as an exception without a message.
+			name:   "a one-word message that names a type",
+			q:      Query{Message: "ParseBoolError"},
+			want:   []errdex.ID{"rust-parsebool"},
+			reason: "the message matches the template",
+		},
+		{
 			// The same text alone may well be Go's.
 			name:   "a message alone of Go code",
 			q:      Query{Message: "division by zero"},

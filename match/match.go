@@ -152,7 +152,16 @@ const (
 // best first. Its work is bounded by opt.MaxSteps whatever the query.
 func (ix *Index) Match(q Query, opt Options) Result {
 	opt = opt.withDefaults()
-	res, wraps := ix.match(q, opt, false)
+	res, wraps := ix.match(q, opt, false, false)
+	if len(res.Matches) == 0 && q.Exception == "" && res.Exception != "" && strings.TrimSpace(q.Message) == res.Exception {
+		// A lone name read as an exception raised without a message that
+		// no site raises so: it may be a message of one word (Rust's
+		// Debug text "ParseBoolError", Go's "EOF").
+		if asText, _ := ix.match(q, opt, false, true); len(asText.Matches) > 0 {
+			asText.Stats.Steps += res.Stats.Steps
+			res = asText
+		}
+	}
 	if left := opt.MaxSteps - res.Stats.Steps; wraps && left > 0 {
 		// The message has line breaks inside words, as a terminal or a
 		// log viewer that wraps at a fixed width leaves them: try it with
@@ -160,7 +169,7 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		// keep the better answer.
 		o := opt
 		o.MaxSteps = left
-		joined, _ := ix.match(q, o, true)
+		joined, _ := ix.match(q, o, true, false)
 		work := res.Stats
 		if len(joined.Matches) > 0 && (len(res.Matches) == 0 || joined.Matches[0].Score > res.Matches[0].Score) {
 			res = joined
@@ -174,9 +183,11 @@ func (ix *Index) Match(q Query, opt Options) Result {
 }
 
 // match is one pass of Match; joinWraps joins the lines broken inside a
-// word (see text.normalize). wraps reports that the message has such
-// breaks.
-func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
+// word (see text.normalize), and bareText keeps a message that is one
+// exception name as text instead of reading it as that exception raised
+// without a message. wraps reports that the message has line breaks
+// inside words.
+func (ix *Index) match(q Query, opt Options, joinWraps, bareText bool) (Result, bool) {
 	sc, _ := ix.scratch.Get().(*scratch)
 	if sc == nil {
 		sc = &scratch{bySite: map[uint32]int{}}
@@ -196,7 +207,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps bool) (Result, bool) {
 			exception = strings.Clone(name) // cut overwrites name's bytes
 		}
 		sc.msg.cut(n)
-	} else if name := unsafeString(sc.msg.cased); exception == "" && isIdentPath(name) &&
+	} else if name := unsafeString(sc.msg.cased); exception == "" && !bareText && isIdentPath(name) &&
 		(isExceptionName(name, "", ix.raised) || isQualified(name) && startsUpper(shortName(name))) {
 		// A bare exception name: raised without a message ("EOFError",
 		// "_queue.Full").
