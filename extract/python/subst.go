@@ -91,7 +91,7 @@ func (b bindings) applyArg(a argVal) argVal {
 		if ts, ok := b.classFormat(a.expr); ok {
 			return argOf(strValue(a.expr, ts...))
 		}
-		if b.pastArgs(a.strForm("")[0]) {
+		if b.pastItem(a.expr) {
 			return argVal{expr: a.expr, typ: a.typ, absent: true}
 		}
 	}
@@ -344,25 +344,24 @@ func (b bindings) withText() bindings {
 func isHole(t errdex.Template) bool { return t.IsOpaque() && !t.IsEmpty() }
 
 // pastArgs reports whether t has a hole reading an item of a bound
-// *args past its last ("args[2]" when two arguments were passed).
+// *args past its last (see pastItem).
 func (b bindings) pastArgs(t errdex.Template) bool {
-	for _, p := range t.Parts {
-		if !p.IsHole() {
-			continue
-		}
-		name, rest, ok := strings.Cut(p.Expr, "[")
-		if !ok || !strings.HasSuffix(rest, "]") {
-			continue
-		}
-		star, ok := b["*"+name]
-		if !ok {
-			continue
-		}
-		if i, err := strconv.Atoi(strings.TrimSuffix(rest, "]")); err == nil && i >= len(star.items) {
-			return true
-		}
+	return slices.ContainsFunc(t.Parts, func(p errdex.Part) bool { return p.IsHole() && b.pastItem(p.Expr) })
+}
+
+// pastItem reports whether expr reads an item of a bound *args past its
+// last ("args[2]" when two arguments were passed).
+func (b bindings) pastItem(expr string) bool {
+	name, rest, ok := strings.Cut(expr, "[")
+	if !ok || !strings.HasSuffix(rest, "]") {
+		return false
 	}
-	return false
+	star, ok := b["*"+name]
+	if !ok {
+		return false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(rest, "]"))
+	return err == nil && i >= len(star.items)
 }
 
 // lookup finds the argument bound to an expression: the expression
