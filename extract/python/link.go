@@ -539,10 +539,10 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	return builtinMessage(builtin, attrs.withText().passOn(final))
 }
 
-// unsetYet is an attribute the class sets to None itself (not through
-// a parameter's default), which code that
+// unsetYet returns the value of expr, an attribute the class sets to
+// None itself (not through a parameter's default), which code that
 // catches the exception often sets before it is printed (jmespath's
-// ParseError.expression): its value, or None.
+// ParseError.expression): a text hole, or None.
 func unsetYet(expr string) argVal {
 	v := union(unknown(expr, errdex.HoleStr), litValue(vConst, "None", "None"))
 	v.expr = expr
