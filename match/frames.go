@@ -38,10 +38,12 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 		tail := pathTail(p)
 		mark := len(dst)
 		best := 0
+		rel := cwdRelative(fr.Path, p)
 		consider := func(files []uint32) {
 			for _, f := range files {
-				c := commonSuffix(p, ix.str(ix.files[f].path))
-				if c < best || !acceptSuffix(c, p, ix.str(ix.files[f].path)) {
+				site := ix.str(ix.files[f].path)
+				c := commonSuffix(p, site)
+				if c < best || !acceptSuffix(c, p, site) || rel && deeper(c, p, site) {
 					continue
 				}
 				if c > best {
@@ -135,7 +137,28 @@ func FramePath(frame, site string) (comps int, ok bool) {
 		return 0, false
 	}
 	c := commonSuffix(p, site)
-	return c, acceptSuffix(c, p, site)
+	return c, acceptSuffix(c, p, site) && !(cwdRelative(frame, p) && deeper(c, p, site))
+}
+
+// cwdRelative reports whether a Python or Rust frame path, as printed and
+// as cleaned (p), is relative to the directory the program ran in and has
+// a directory in it: "./src/main.rs" in a Rust backtrace, "app/main.py" in
+// a traceback of "python app/main.py". (Java's paths are built from
+// package names, and frozen Python modules name library files.)
+func cwdRelative(printed, p string) bool {
+	printed = strings.TrimSpace(printed)
+	if printed == "" || strings.ContainsRune("/\\~<", rune(printed[0])) || strings.Contains(printed, ":") {
+		return false
+	}
+	return frameFamily(p)&(famPython|famRust) != 0 && strings.Contains(strings.TrimPrefix(p, "./"), "/")
+}
+
+// deeper reports whether indexed file site lies deeper than the whole of
+// a cwd-relative frame path p, which it shares c trailing components
+// with: "src/main.rs" printed by the user's crate is not another crate's
+// "backtrace/crates/debuglink/src/main.rs".
+func deeper(c int, p, site string) bool {
+	return c == components(strings.TrimPrefix(p, "./")) && components(site) > c
 }
 
 // SameFunction reports whether a frame's function, as printed, names a

@@ -61,3 +61,28 @@ func TestStackFamilies(t *testing.T) {
 		}
 	}
 }
+
+// TestFramePathRelative: a path relative to where the program ran names a
+// file at that path, not one deeper in some indexed repository.
+func TestFramePathRelative(t *testing.T) {
+	tests := []struct {
+		frame, site string
+		want        bool
+	}{
+		{"./src/main.rs", "backtrace/crates/debuglink/src/main.rs", false},
+		{"src/main.rs", "backtrace/crates/debuglink/src/main.rs", false},
+		{"app/main.py", "tests/app/main.py", false},
+		{"src/main.rs", "src/main.rs", true},
+		{"./src/main.rs", "src/main.rs", true},
+		{"myrepo/src/app.py", "src/app.py", true}, // run from the repository's parent
+		{"/home/u/proj/src/main.rs", "backtrace/crates/debuglink/src/main.rs", true},
+		{"<frozen importlib._bootstrap>", "Lib/importlib/_bootstrap.py", true},
+		{"java.base/java/lang/Integer.java", "src/java.base/share/classes/java/lang/Integer.java", true},
+		{`C:\proj\src\main.rs`, "backtrace/crates/debuglink/src/main.rs", true},
+	}
+	for _, tt := range tests {
+		if _, got := FramePath(tt.frame, tt.site); got != tt.want {
+			t.Errorf("FramePath(%q, %q) = %v, want %v", tt.frame, tt.site, got, tt.want)
+		}
+	}
+}
