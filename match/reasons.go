@@ -95,8 +95,10 @@ func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool)
 		switch {
 		case innermost && !atRaise:
 			r := fmt.Sprintf("the innermost frame %s is not a raise: this error comes from compiled code called there", where)
-			if tw := ix.twin(sc); tw != "" {
+			if tw, fam := ix.twin(sc); tw != "" && fam == famPython {
 				r += "; " + tw + " raises the same message in Python: it may be the compiled code's pure-Python equivalent"
+			} else if tw != "" {
+				r += "; " + tw + " raises the same message elsewhere"
 			}
 			return r
 		case innermost:
@@ -191,15 +193,16 @@ func (ix *Index) someWords(sc *scratch) string {
 const twinText = 0.9
 
 // twin names the best candidate whose template holds the message, as
-// "path:line in function", or "": when compiled code raised the error, a
+// "path:line in function", with its language family, or "": when compiled
+// code raised the error, a
 // site with the same message is most often the pure-Python version of that
 // code (json's scanner, datetime, heapq), which shows what it checks.
-func (ix *Index) twin(sc *scratch) string {
+func (ix *Index) twin(sc *scratch) (string, family) {
 	for i := range sc.found {
 		if c := &sc.found[i]; c.text >= twinText && !c.opaque && !c.empty {
 			rec := ix.sites[c.site]
-			return fmt.Sprintf("%s:%d%s", ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
+			return fmt.Sprintf("%s:%d%s", ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function))), rec.family
 		}
 	}
-	return ""
+	return "", 0
 }
