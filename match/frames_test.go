@@ -293,6 +293,15 @@ func TestNoMatch(t *testing.T) {
 			nearest: &Location{Repo: "cpython/cpython", Path: "Lib/json/decoder.py", Line: 353, Function: "raw_decode"},
 		},
 		{
+			name: "compiled code with a Java site of the same message",
+			q: Query{Message: "Index 5 out of bounds for length 3", Frames: []Frame{
+				{Path: "java.base/jdk/internal/util/Preconditions.java", Line: 100, Function: "jdk.internal.util.Preconditions.outOfBounds"},
+			}},
+			reason: "the innermost frame src/java.base/share/classes/jdk/internal/util/Preconditions.java:100 in jdk.internal.util.Preconditions.outOfBounds is not a raise: this error comes from compiled code called there; " +
+				"src/java.base/share/classes/jdk/internal/util/Preconditions.java:170 in Preconditions.outOfBoundsCheckIndex raises the same message elsewhere",
+			nearest: &Location{Repo: "openjdk/jdk", Path: "src/java.base/share/classes/jdk/internal/util/Preconditions.java", Line: 100, Function: "jdk.internal.util.Preconditions.outOfBounds"},
+		},
+		{
 			name: "raised in a file that is not indexed",
 			q: Query{Message: "something odd", Frames: []Frame{
 				{Path: "/venv/site-packages/other/x.py", Line: 10, Function: "f"},
