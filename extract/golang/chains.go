@@ -366,12 +366,12 @@ func (ix *helperIndex) ctorCall(c Call, fx *Facts) bool {
 	if c.Import != "" {
 		dir = ix.l.dirFor(c.Import)
 	}
-	k, ok := ix.ctors[key{dir, c.Name}]
+	ct, ok := ix.ctors[key{dir, c.Name}]
 	if !ok {
 		return false
 	}
 	text := func(i int) []errdex.Template {
-		if k.form == formPrintf || k.form == formWrapf {
+		if ct.form == formPrintf || ct.form == formWrapf {
 			if a := c.Args[i]; a.Printf != nil {
 				return a.Printf
 			}
@@ -380,9 +380,9 @@ func (ix *helperIndex) ctorCall(c Call, fx *Facts) bool {
 	}
 	var ts []errdex.Template
 	switch {
-	case (k.form == formMsg || k.form == formPrintf) && len(c.Args) >= 1:
+	case (ct.form == formMsg || ct.form == formPrintf) && len(c.Args) >= 1:
 		ts = text(0)
-	case (k.form == formWrap || k.form == formWrapf) && len(c.Args) >= 2:
+	case (ct.form == formWrap || ct.form == formWrapf) && len(c.Args) >= 2:
 		wrapped := errdex.HolePart(template.HoleNameOf(c.Args[0].Expr), c.Args[0].Expr, errdex.HoleError)
 		ts = product(text(1), one(errdex.Lit(": "), wrapped))
 	}
@@ -391,7 +391,7 @@ func (ix *helperIndex) ctorCall(c Call, fx *Facts) bool {
 	}
 	s := c.Site.site()
 	s.Template, s.Alternatives = ts[0], ts[1:]
-	s.Kind = k.kind
+	s.Kind = ct.kind
 	if c.Sentinel != "" {
 		sk := key{fx.Dir, c.Sentinel}
 		ix.l.sentinels[sk] = append(ix.l.sentinels[sk], sentinelAt{s, fx})

@@ -478,7 +478,8 @@ func dropGrowth(formats []errdex.Template, name string) []errdex.Template {
 }
 
 // sliceElems returns, for a local slice variable the function builds
-// only from composite literals and appends of single values to itself,
+// only from composite literals and appends of values to itself (not of
+// another slice spread),
 // its possible elements: each literal (or none, for one only declared),
 // and each followed by every value appended. It returns nil for another
 // expression or a slice built otherwise.
@@ -573,9 +574,13 @@ func formatText(f errdex.Template) (string, bool) {
 	return b.String(), verbs
 }
 
+// placeholderBase is the first of the private-use runes standing for the
+// parts of a format in its text (see formatText).
+const placeholderBase = 0xE000
+
 // placeholder is the rune standing for part k of a format in its text
 // (see formatText).
-func placeholder(k int) rune { return 0xE000 + rune(k) }
+func placeholder(k int) rune { return placeholderBase + rune(k) }
 
 // unplace puts back the holes of format f in t, the message parsed from
 // f's text (see formatText).
@@ -588,7 +593,7 @@ func unplace(t errdex.Template, f errdex.Template) errdex.Template {
 		}
 		start := 0
 		for i, r := range p.Text {
-			k := int(r - 0xE000)
+			k := int(r - placeholderBase)
 			if k < 0 || k >= len(f.Parts) || !f.Parts[k].IsHole() {
 				continue
 			}
@@ -714,8 +719,9 @@ func (s scope) printfArgs(call *ast.CallExpr, formats []errdex.Template, args []
 	return dedupe(out, maxAlternatives)
 }
 
-// packageName reports whether name, an identifier, is no name the
-// function declares (parameter, result or local): a package-level one.
+// packageName reports whether name, an identifier in a function body,
+// is no name the function declares (parameter, result or local): a
+// package-level one. It is false outside a function body.
 func (s scope) packageName(name string) bool {
 	return s.fn != nil && s.fn.body != nil && !s.fn.infoOf().locals[name]
 }
