@@ -103,7 +103,7 @@ func (sc *scratch) compose(ix *Index) {
 			if inner < 0 {
 				continue
 			}
-			if !ix.innerFirst(sc.found[inner].site) || float64(text) < minInnerShare*float64(c.al.matched) {
+			if !ix.innerFirst(sc.found[inner].site, c.site) || float64(text) < minInnerShare*float64(c.al.matched) {
 				if t := sc.wrappedScore(c, best, text, tail); t > c.text {
 					c.text = t
 					c.wrapped = int64(sc.found[inner].site)
@@ -115,7 +115,7 @@ func (sc *scratch) compose(ix *Index) {
 			// raises "invalid port %q after host" at two places).
 			for k := range sc.found {
 				c2 := &sc.found[k]
-				if k != inner && (!sc.mayWrap(i, k, cp) || sc.credit(ix, c, c2) != best || !ix.innerFirst(c2.site)) {
+				if k != inner && (!sc.mayWrap(i, k, cp) || sc.credit(ix, c, c2) != best || !ix.innerFirst(c2.site, c.site)) {
 					continue
 				}
 				text, tail := text, tail
@@ -183,9 +183,15 @@ func (ix *Index) sameErrorType(a, b uint32) bool {
 }
 
 // innerFirst reports whether the wrapped site inner, rather than its
-// wrapper, is where the failure happened (see above).
-func (ix *Index) innerFirst(inner uint32) bool {
-	in := ix.sites[inner].flags
+// wrapper, is where the failure happened (see above). Of two formatters,
+// neither making the error, the inner one says what failed: serde_json's
+// ErrorCode arm "EOF while parsing a value" under ErrorImpl's "{code} at
+// line {line} column {column}".
+func (ix *Index) innerFirst(inner, wrapper uint32) bool {
+	in, out := ix.sites[inner].flags, ix.sites[wrapper].flags
+	if in&flagFormatter != 0 && out&flagFormatter != 0 {
+		return true
+	}
 	return in&flagValue != 0 && in&(flagFormatter|flagSentinel) == 0
 }
 

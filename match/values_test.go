@@ -45,6 +45,10 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "too-long", "bufio/scan.go", 71, "bufio.init", errdex.KindErrorsNew, "", "", "bufio.Scanner: token too long"),
 		goSite(t, "flag-invalid", "pflag/flag.go", 493, "pflag.(*FlagSet).Set", errdex.KindErrorf, "", "", "invalid argument {value:repr} for {flag:repr} flag: {err:error}"),
 		goSite(t, "pgtype-time", "pgtype/time.go", 195, "pgtype.scanPlanTime.Scan", errdex.KindErrorf, "", "", "time: {err:error}"),
+		// Two formatters, one printing the other (serde_json's Display of
+		// its error and of the error's code).
+		goSite(t, "code-fmt", "src/error.rs", 293, "ErrorCode.fmt", errdex.KindErrorMethod, "ErrorCode", "", "EOF while parsing a value"),
+		goSite(t, "impl-fmt", "src/error.rs", 339, "ErrorImpl.fmt", errdex.KindErrorMethod, "Error", "", "{code:error} at line {line:int} column {column:int}"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
 		{ID: "py-too-long", Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "scan",
@@ -70,6 +74,8 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"escape-made"}, reason: "wrapper at net/url/url.go:370", not: "other text"},
 		{name: "a wrapped Error method: the wrapper", q: Query{Message: "open /etc/app.toml: no such file or directory"},
 			want: []errdex.ID{"open"}, reason: "wraps the message raised at syscall/zerrors_linux_amd64.go:1270"},
+		{name: "a formatter within a formatter: the inner one, the outer named", q: Query{Message: "EOF while parsing a value at line 1 column 0"},
+			want: []errdex.ID{"code-fmt"}, reason: "wrapper at src/error.rs:339"},
 		{name: "a wrapped sentinel: the wrapper, the sentinel named", q: Query{Message: `invalid value "http" for flag -port: parse error`},
 			want: []errdex.ID{"flag-value"}, reason: "wraps the message raised at flag/flag.go:105"},
 		{name: "a message ending in another's text: the inner value", q: Query{Message: "template: page:1: unclosed action"},
