@@ -328,11 +328,16 @@ func (x *file) qualified(def syntax.Node, name string) string {
 }
 
 // names reports whether a construction's class, as written (std::runtime_error,
-// BadFile), may name a class whose qualified name is qual: an unqualified
-// one may name any of its name, a qualified one only those whose name
-// ends with its qualification.
-func names(written, qual string) bool {
-	return !strings.Contains(written, "::") || sameName(qual, stripTemplate(written))
+// BadFile) in function fn, may name a class whose qualified name is qual:
+// a qualified one those whose name ends with its qualification, an
+// unqualified one those of the namespaces and classes around fn.
+func names(written, qual, fn string) bool {
+	if strings.Contains(written, "::") {
+		return sameName(qual, stripTemplate(written))
+	}
+	// Unqualified: a class of the namespaces around the construction.
+	scope := scopeOf(qual)
+	return scope == "" || strings.HasPrefix(fn, scope+"::")
 }
 
 // pendingConstruction is the exception object exceptionObject last
@@ -379,13 +384,22 @@ func linkCtors(all []*facts) {
 	}
 	resolveDelegations(byClass)
 	for _, ff := range all {
-		msgeval.Relink(ff.constructions, func(c *msgeval.Construction) ([]errdex.Template, bool) {
-			if w, ok := pickWhat(whats[lastSegment(c.Class)], c.Class); ok {
+		relink(ff.constructions, func(c *msgeval.Construction) ([]errdex.Template, bool) {
+			last := lastSegment(c.Class)
+			var quals []string
+			for _, w := range whats[last] {
+				quals = append(quals, w.qual)
+			}
+			for _, f := range byClass[last] {
+				quals = append(quals, f.qual)
+			}
+			qual := nearest(quals, c.Class, c.Site.Function)
+			if w, ok := pickWhat(whats[last], qual); ok {
 				return w, true // what() is the message, whatever the constructor made
 			}
 			var named []*ctorFact
-			for _, f := range byClass[lastSegment(c.Class)] {
-				if names(c.Class, f.qual) {
+			for _, f := range byClass[last] {
+				if f.qual == qual {
 					named = append(named, f)
 				}
 			}
@@ -413,12 +427,25 @@ func linkCtors(all []*facts) {
 	}
 }
 
-// pickWhat returns the literal the what() of the class written names
-// returns, when all the classes it may name return one.
-func pickWhat(ws []whatFact, written string) ([]errdex.Template, bool) {
+// relink is msgeval.Relink for messages that say more than the site's:
+// more literal text (a message the site made from a standard exception's
+// own rules, "filesystem error: ...: {strerror}", stays).
+func relink(cs []*msgeval.Construction, message func(c *msgeval.Construction) ([]errdex.Template, bool)) {
+	msgeval.Relink(cs, func(c *msgeval.Construction) ([]errdex.Template, bool) {
+		msg, ok := message(c)
+		if !ok || len(msg) == 0 || msg[0].LiteralLen() <= c.Site.Template.LiteralLen() {
+			return nil, false
+		}
+		return msg, true
+	})
+}
+
+// pickWhat returns the literal the what() of the class qual returns,
+// when all the classes of that name return one.
+func pickWhat(ws []whatFact, qual string) ([]errdex.Template, bool) {
 	var msg []errdex.Template
 	for _, w := range ws {
-		if !names(written, w.qual) {
+		if w.qual != qual {
 			continue
 		}
 		if msg != nil && msg[0].Canonical() != w.msg[0].Canonical() {
@@ -427,6 +454,29 @@ func pickWhat(ws []whatFact, written string) ([]errdex.Template, bool) {
 		msg = w.msg
 	}
 	return msg, msg != nil
+}
+
+// nearest returns, of the qualified names of classes quals, the one a
+// construction written so in function fn names: of those it may name
+// (names), the one of the innermost scope around fn; "" for none or
+// several.
+func nearest(quals []string, written, fn string) string {
+	best, bestLen, tie := "", -1, false
+	for _, q := range quals {
+		if q == best || !names(written, q, fn) {
+			continue
+		}
+		switch n := len(scopeOf(q)); {
+		case n > bestLen:
+			best, bestLen, tie = q, n, false
+		case n == bestLen:
+			tie = true
+		}
+	}
+	if tie {
+		return ""
+	}
+	return best
 }
 
 // pickCtor chooses among the constructors of a class name the one a

@@ -99,6 +99,7 @@ func (x *file) run() {
 			x.throwMacro(n)
 		}
 	}
+	x.pending = nil
 	helpers := x.helperCalls(cands)
 	x.recordCalls(cands, helpers)
 }
@@ -172,6 +173,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 			continue
 		}
 		if v := x.eval(args[h.param], 0); v.Text && !v.Opaque() {
+			x.pending = nil // the call constructs nothing the site may take a message from
 			x.add(h.site.Kind, h.site.Exception, n, v)
 		}
 	}
@@ -399,16 +401,18 @@ func (x *file) exceptionObject(e syntax.Node, depth int) (string, msgeval.Value,
 			break
 		}
 	}
-	if !found {
-		// No argument is text: what() of the class, else a constant
-		// another file may define (Link fills it), else the first
-		// argument.
+	switch {
+	case !found && len(args) == 0:
 		msg = x.defaultWhat(exc, last, depth)
-		if len(args) > 0 && literalLen(msg) == 0 {
-			msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
-			if c, ok := constantArg(args); ok {
-				msg = rules.Unknown(c.Text(), errdex.HoleStr)
-			}
+	case !found:
+		// No argument is text: a constant another file may define, else
+		// the first argument. Link gives the message of the class's
+		// what() or constructor, of the class the name means there (a
+		// standard exception's own what() is no message here:
+		// bad_optional_access(__s) prints __s).
+		msg = rules.Unknown(args[0].Text(), errdex.HoleAny)
+		if c, ok := constantArg(args); ok {
+			msg = rules.Unknown(c.Text(), errdex.HoleStr)
 		}
 	}
 	switch {
@@ -671,7 +675,7 @@ func (x *file) recordWhat(fn syntax.Node) {
 	}
 	if ret := body.NamedChild(0).NamedChild(0); !ret.IsNull() {
 		x.whats[class] = ret
-		if v := x.eval(ret, 0); v.Text && len(v.Alts) == 1 && len(v.Alts[0].Holes()) == 0 {
+		if v := x.eval(ret, 0); ret.Is("string_literal", "concatenated_string", "raw_string_literal") && v.Text && len(v.Alts) == 1 && len(v.Alts[0].Holes()) == 0 {
 			x.facts.whats = append(x.facts.whats, whatFact{class: class, qual: x.qualified(fn, class), msg: v.Alts})
 		}
 	}
