@@ -129,6 +129,14 @@ func TestMatchEvidence(t *testing.T) {
 			reason: "the message matches the template",
 		},
 		{
+			// Boost.Format writes its class into its messages: the
+			// leading "Type: " is the message's own text.
+			name:   "a message that starts with its class's name",
+			q:      Query{Message: "boost::bad_format_string: format-string is ill-formed"},
+			want:   []errdex.ID{"cpp-badformat"},
+			reason: "the message matches the template",
+		},
+		{
 			// The same text alone may well be Go's.
 			name:   "a message alone of Go code",
 			q:      Query{Message: "division by zero"},

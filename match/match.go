@@ -153,10 +153,15 @@ const (
 func (ix *Index) Match(q Query, opt Options) Result {
 	opt = opt.withDefaults()
 	res, wraps := ix.match(q, opt, false, false)
-	if len(res.Matches) == 0 && q.Exception == "" && res.Exception != "" && strings.TrimSpace(q.Message) == res.Exception {
-		// A lone name read as an exception raised without a message that
-		// no site raises so: it may be a message of one word (Rust's
-		// Debug text "ParseBoolError", Go's "EOF").
+	if len(res.Matches) == 0 && q.Exception == "" && res.Exception != "" &&
+		(strings.TrimSpace(q.Message) == res.Exception || strings.Contains(res.Exception, "::")) {
+		// The message's first word was read as an exception type, and
+		// nothing matched: it may be part of the message. A lone name may
+		// be a message of one word (Rust's Debug text "ParseBoolError",
+		// Go's "EOF"), and a C++ library may write its class into its own
+		// messages (Boost.Format's "boost::bad_format_string: format-string
+		// is ill-formed"). Python and Java print "Type: " themselves: it
+		// is never the message's text.
 		if asText, _ := ix.match(q, opt, false, true); len(asText.Matches) > 0 {
 			asText.Stats.Steps += res.Stats.Steps
 			res = asText
@@ -183,11 +188,11 @@ func (ix *Index) Match(q Query, opt Options) Result {
 }
 
 // match is one pass of Match; joinWraps joins the lines broken inside a
-// word (see text.normalize), and bareText keeps a message that is one
-// exception name as text instead of reading it as that exception raised
-// without a message. wraps reports that the message has line breaks
+// word (see text.normalize), and whole keeps the message whole instead of
+// reading a leading exception name ("Type: ", or a message that is one
+// name) as the exception. wraps reports that the message has line breaks
 // inside words.
-func (ix *Index) match(q Query, opt Options, joinWraps, bareText bool) (Result, bool) {
+func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, bool) {
 	sc, _ := ix.scratch.Get().(*scratch)
 	if sc == nil {
 		sc = &scratch{bySite: map[uint32]int{}}
@@ -201,13 +206,13 @@ func (ix *Index) match(q Query, opt Options, joinWraps, bareText bool) (Result, 
 	exception := q.Exception
 	sc.msg.normalize(q.Message, joinWraps)
 	sc.stats.Steps += len(q.Message) / 8
-	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception, ix.raised); n > 0 &&
+	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception, ix.raised); n > 0 && !(whole && exception == "") &&
 		(exception == "" || shortName(name) == shortName(exception)) {
 		if exception == "" {
 			exception = strings.Clone(name) // cut overwrites name's bytes
 		}
 		sc.msg.cut(n)
-	} else if name := unsafeString(sc.msg.cased); exception == "" && !bareText && isIdentPath(name) &&
+	} else if name := unsafeString(sc.msg.cased); exception == "" && !whole && isIdentPath(name) &&
 		(isExceptionName(name, "", ix.raised) || isQualified(name) && startsUpper(shortName(name))) {
 		// A bare exception name: raised without a message ("EOFError",
 		// "_queue.Full").
