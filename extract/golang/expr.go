@@ -478,16 +478,31 @@ func dropGrowth(formats []errdex.Template, name string) []errdex.Template {
 }
 
 // sliceElems returns, for a local slice variable the function builds
-// only from composite literals and appends of values to itself (not of
-// another slice spread),
-// its possible elements: each literal (or none, for one only declared),
-// and each followed by every value appended. It returns nil for another
-// expression or a slice built otherwise.
+// only from composite literals and appends of values to itself, its
+// possible elements (see sliceValues), found once for each name. It
+// returns nil for another expression or a slice built otherwise.
 func (s scope) sliceElems(e ast.Expr) [][]ast.Expr {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || !s.localName(id) {
 		return nil
 	}
+	lists, ok := s.fn.spreads[id.Name]
+	if !ok {
+		lists = sliceValues(s.fn.body, id.Name)
+		if s.fn.spreads == nil {
+			s.fn.spreads = map[string][][]ast.Expr{}
+		}
+		s.fn.spreads[id.Name] = lists
+	}
+	return lists
+}
+
+// sliceValues returns the possible elements of the slice variable name
+// when body builds it only from composite literals and appends of values
+// to itself (not of another slice spread): each literal (or none, for
+// one only declared), and each followed by every value appended; nil
+// when body builds it otherwise.
+func sliceValues(body *ast.BlockStmt, name string) [][]ast.Expr {
 	var bases [][]ast.Expr
 	var added []ast.Expr
 	bad, empty := false, false
@@ -500,7 +515,7 @@ func (s scope) sliceElems(e ast.Expr) [][]ast.Expr {
 			}
 			bases = append(bases, v.Elts)
 		case *ast.CallExpr:
-			if f, ok := v.Fun.(*ast.Ident); !ok || f.Name != "append" || v.Ellipsis.IsValid() || len(v.Args) < 2 || !isIdentNamed(v.Args[0], id.Name) {
+			if f, ok := v.Fun.(*ast.Ident); !ok || f.Name != "append" || v.Ellipsis.IsValid() || len(v.Args) < 2 || !isIdentNamed(v.Args[0], name) {
 				bad = true
 				return
 			}
@@ -509,15 +524,15 @@ func (s scope) sliceElems(e ast.Expr) [][]ast.Expr {
 			bad = true
 		}
 	}
-	ast.Inspect(s.fn.body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			bad = bad || n.Op == token.AND && isIdentNamed(n.X, id.Name)
+			bad = bad || n.Op == token.AND && isIdentNamed(n.X, name)
 		case *ast.ValueSpec:
-			for i, name := range n.Names {
-				if name.Name != id.Name {
+			for i, declared := range n.Names {
+				if declared.Name != name {
 					continue
 				}
 				if i < len(n.Values) {
@@ -528,7 +543,7 @@ func (s scope) sliceElems(e ast.Expr) [][]ast.Expr {
 			}
 		case *ast.AssignStmt:
 			for i, l := range n.Lhs {
-				if !isIdentNamed(l, id.Name) {
+				if !isIdentNamed(l, name) {
 					continue
 				}
 				if len(n.Lhs) != len(n.Rhs) || n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
