@@ -137,6 +137,13 @@ func TestMatchEvidence(t *testing.T) {
 			reason: "the message matches the template",
 		},
 		{
+			// The same, from a terminate report naming the class.
+			name:   "a message that starts with its class's name, the class given",
+			q:      Query{Message: "boost::bad_format_string: format-string is ill-formed", Exception: "boost::io::bad_format_string"},
+			want:   []errdex.ID{"cpp-badformat"},
+			reason: "the message matches the template",
+		},
+		{
 			// The same text alone may well be Go's.
 			name:   "a message alone of Go code",
 			q:      Query{Message: "division by zero"},

@@ -153,8 +153,7 @@ const (
 func (ix *Index) Match(q Query, opt Options) Result {
 	opt = opt.withDefaults()
 	res, wraps := ix.match(q, opt, false, false)
-	if len(res.Matches) == 0 && q.Exception == "" && res.Exception != "" &&
-		(strings.TrimSpace(q.Message) == res.Exception || strings.Contains(res.Exception, "::")) {
+	if len(res.Matches) == 0 && ix.readTypeFromMessage(q, res.Exception) {
 		// The message's first word was read as an exception type, and
 		// nothing matched: it may be part of the message. A lone name may
 		// be a message of one word (Rust's Debug text "ParseBoolError",
@@ -187,6 +186,19 @@ func (ix *Index) Match(q Query, opt Options) Result {
 	return res
 }
 
+// readTypeFromMessage reports whether Match read a type from the query's
+// message that the message may hold as text (see Match): the message is
+// one name, read as an exception raised without a message (exception is
+// the one the result read), or starts with a C++ or Rust path and ": ".
+func (ix *Index) readTypeFromMessage(q Query, exception string) bool {
+	msg := strings.TrimSpace(q.Message)
+	if q.Exception == "" && exception != "" && msg == exception {
+		return true
+	}
+	name, n := exceptionPrefix(msg, q.Exception, ix.raised)
+	return n > 0 && strings.Contains(name, "::")
+}
+
 // match is one pass of Match; joinWraps joins the lines broken inside a
 // word (see text.normalize), and whole keeps the message whole instead of
 // reading a leading exception name ("Type: ", or a message that is one
@@ -206,7 +218,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	exception := q.Exception
 	sc.msg.normalize(q.Message, joinWraps)
 	sc.stats.Steps += len(q.Message) / 8
-	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception, ix.raised); n > 0 && !(whole && exception == "") &&
+	if name, n := exceptionPrefix(unsafeString(sc.msg.cased), exception, ix.raised); n > 0 && !whole &&
 		(exception == "" || shortName(name) == shortName(exception)) {
 		if exception == "" {
 			exception = strings.Clone(name) // cut overwrites name's bytes

@@ -1,6 +1,9 @@
 package trace
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A C++ program that lets an exception escape main dies in std::terminate,
 // whose default handler prints the exception's type and, for a
@@ -41,7 +44,7 @@ func (p *parser) cppTerminate(ls []line, i int) int {
 		if !ok || typ == "" {
 			return i
 		}
-		e.Type = typ
+		e.Type = unwrapCppType(typ)
 		if j < len(ls) && strings.HasPrefix(ls[j].trimmed(), gnuWhat) {
 			msg := []string{strings.TrimLeft(ls[j].trimmed()[len(gnuWhat):], " ")}
 			j++
@@ -58,7 +61,7 @@ func (p *parser) cppTerminate(ls []line, i int) int {
 		if typ == "" || strings.ContainsAny(typ, " \t") && !strings.Contains(typ, "<") {
 			return i
 		}
-		e.Type = typ
+		e.Type = unwrapCppType(typ)
 		if msg != "" {
 			var lines []string
 			lines, j = cppMessageLines(ls, j, []string{msg})
@@ -92,4 +95,53 @@ func isAbortReport(t string) bool {
 	return strings.HasPrefix(t, "Aborted") || strings.HasPrefix(t, "Abort trap") ||
 		strings.Contains(t, " Aborted ") || strings.HasSuffix(t, " Aborted") ||
 		strings.HasPrefix(t, "zsh: abort") || strings.Contains(t, "(core dumped)")
+}
+
+// cppWrappers are the class templates Boost wraps a thrown exception in:
+// boost::throw_exception(E) throws boost::wrapexcept<E> (Boost 1.73 and
+// later; clone_impl<error_info_injector<E> > before), and std::terminate
+// prints the wrapper's name.
+var cppWrappers = []string{"boost::wrapexcept<", "boost::exception_detail::clone_impl<", "boost::exception_detail::error_info_injector<"}
+
+// unwrapCppType returns the exception class a wrapper type printed by
+// std::terminate holds ("boost::wrapexcept<std::invalid_argument>" is
+// std::invalid_argument), or t itself.
+func unwrapCppType(t string) string {
+	for changed := true; changed; {
+		changed = false
+		for _, w := range cppWrappers {
+			if inner, ok := strings.CutPrefix(t, w); ok && strings.HasSuffix(inner, ">") {
+				t, changed = strings.TrimSpace(strings.TrimSuffix(inner, ">")), true
+			}
+		}
+	}
+	return t
+}
+
+// cppWrappedPrefix reads a line that starts with a Boost wrapper type and
+// ": " ("boost::wrapexcept<boost::bad_lexical_cast>: bad lexical cast: ..."),
+// as a user copies it from a report: the class it holds and the message.
+// The template arguments may hold ": " of their own only inside the
+// brackets.
+func cppWrappedPrefix(s string) (typ, msg string, ok bool) {
+	if !slices.ContainsFunc(cppWrappers, func(w string) bool { return strings.HasPrefix(s, w) }) {
+		return "", "", false
+	}
+	depth := 0
+	for i := 0; i < len(s) && i < 512; i++ {
+		switch s[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+			if depth == 0 {
+				rest, ok := strings.CutPrefix(s[i+1:], ": ")
+				if !ok && s[i+1:] != "" {
+					return "", "", false
+				}
+				return unwrapCppType(s[:i+1]), rest, true
+			}
+		}
+	}
+	return "", "", false
 }

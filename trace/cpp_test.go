@@ -27,9 +27,21 @@ func TestCppTerminate(t *testing.T) {
 			want: []got{{"std::logic_error", "two\nlines"}},
 		},
 		{
-			name: "a template type",
+			// Boost's throw_exception wraps what it throws: the class is
+			// the one wrapped.
+			name: "a Boost wrapper",
 			in:   "terminate called after throwing an instance of 'boost::wrapexcept<std::invalid_argument>'\n  what():  bad value\n",
-			want: []got{{"boost::wrapexcept<std::invalid_argument>", "bad value"}},
+			want: []got{{"std::invalid_argument", "bad value"}},
+		},
+		{
+			name: "Boost's wrappers before 1.73",
+			in:   "terminate called after throwing an instance of 'boost::exception_detail::clone_impl<boost::exception_detail::error_info_injector<boost::bad_lexical_cast> >'\n  what():  bad lexical cast\n",
+			want: []got{{"boost::bad_lexical_cast", "bad lexical cast"}},
+		},
+		{
+			name: "a template type",
+			in:   "terminate called after throwing an instance of 'my::error<int>'\n  what():  bad value\n",
+			want: []got{{"my::error<int>", "bad value"}},
 		},
 		{
 			name: "behind a log prefix",

@@ -211,6 +211,10 @@ func candidateFrom(t string) Candidate {
 		}
 	}
 	c.Message = s
+	if typ, msg, ok := cppWrappedPrefix(s); ok {
+		c.Type, c.Message, c.Language = typ, msg, Cpp
+		return c
+	}
 	typ, msg, ok := strings.Cut(s, ": ")
 	if !ok {
 		// A type printed without a message: a known name or a qualified

@@ -180,3 +180,25 @@ func TestGoErrorStack(t *testing.T) {
 		})
 	}
 }
+
+// TestCppWrappedPrefix: a Boost wrapper's name before a message, as
+// copied from a terminate report, gives the class it wraps.
+func TestCppWrappedPrefix(t *testing.T) {
+	tests := []struct {
+		in, typ, msg string
+		ok           bool
+	}{
+		{"boost::wrapexcept<boost::property_tree::info_parser::info_parser_error>: <unspecified file>(2): unmatched {",
+			"boost::property_tree::info_parser::info_parser_error", "<unspecified file>(2): unmatched {", true},
+		{"boost::wrapexcept<std::out_of_range>", "std::out_of_range", "", true},
+		{"boost::wrapexcept<a<b>>x: y", "", "", false},
+		{"boost::wrapexcept<unclosed: y", "", "", false},
+		{"std::out_of_range: vector", "", "", false},
+	}
+	for _, tt := range tests {
+		typ, msg, ok := cppWrappedPrefix(tt.in)
+		if typ != tt.typ || msg != tt.msg || ok != tt.ok {
+			t.Errorf("cppWrappedPrefix(%q) = %q, %q, %v; want %q, %q, %v", tt.in, typ, msg, ok, tt.typ, tt.msg, tt.ok)
+		}
+	}
+}
