@@ -60,6 +60,16 @@ type evaluator struct {
 	// exhausted is set once the budget ran out.
 	resolves  int
 	exhausted bool
+	// firstSets caches, by if or elif clause and expression, where the
+	// clause's body first assigns to the expression (see assignsTo).
+	firstSets map[firstSetKey]int
+}
+
+// firstSetKey names an expression in the body of an if or elif clause
+// (the clause's tree index).
+type firstSetKey struct {
+	clause int
+	expr   string
 }
 
 // text returns a node's source, with line breaks and the indentation after
@@ -222,7 +232,7 @@ func (ev *evaluator) narrowed(n syntax.Node, sc *scope) (value, bool) {
 				return value{}, false
 			}
 		}
-		if x != root && assignsTo(a.Child("consequence"), x, n.Index()) {
+		if x != root && ev.assignsTo(a, x, n.Index()) {
 			return value{}, false
 		}
 		v := ev.eval(c, sc)
@@ -235,37 +245,50 @@ func (ev *evaluator) narrowed(n syntax.Node, sc *scope) (value, bool) {
 	return value{}, false
 }
 
-// assignsTo reports whether an assignment in block, before the node of
-// index end, sets x, an attribute or item, or the object or container
-// it is read from (self.state = "busy" for x "self.state"), which the
-// scope's bindings do not record.
-func assignsTo(block syntax.Node, x string, end int) bool {
+// assignsTo reports whether an assignment in the body of clause, an if
+// or elif clause, before the node of index end, sets x, an attribute or
+// item, or the object or container it is read from (self.state = "busy"
+// for x "self.state"), which the scope's bindings do not record. The
+// body is read once for each expression.
+func (ev *evaluator) assignsTo(clause syntax.Node, x string, end int) bool {
+	k := firstSetKey{clause.Index(), x}
+	first, ok := ev.firstSets[k]
+	if !ok {
+		first = firstSet(clause.Child("consequence"), x)
+		if ev.firstSets == nil {
+			ev.firstSets = map[firstSetKey]int{}
+		}
+		ev.firstSets[k] = first
+	}
+	return first >= 0 && first < end
+}
+
+// firstSet returns the tree index of the first assignment in block that
+// sets x or what x is read from (see assignsTo), or -1.
+func firstSet(block syntax.Node, x string) int {
 	sets := func(target syntax.Node) bool {
 		t := compactName(target.Text())
 		rest, ok := strings.CutPrefix(x, t)
 		return ok && (rest == "" || rest[0] == '.' || rest[0] == '[')
 	}
 	for d := range block.Descendants() {
-		if d.Index() >= end {
-			break
-		}
 		if !d.Is("assignment", "augmented_assignment") {
 			continue
 		}
 		left := d.Child("left")
 		if !left.Is("pattern_list", "tuple_pattern", "list_pattern") {
 			if sets(left) {
-				return true
+				return d.Index()
 			}
 			continue
 		}
 		for t := range left.NamedChildren() {
 			if sets(t) {
-				return true
+				return d.Index()
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 // equalTo returns the operand cond, when true, proves equal to the
