@@ -349,7 +349,8 @@ func (l *linker) valueKey(fx *Facts, expr string, free map[string]bool) (key, bo
 }
 
 // readsAs returns the texts a hole reads as a value's: a hole of any
-// text, a string or a path takes them, a number's only digits; nil for
+// text, a string or a path takes them, a number's only digits, a format's
+// (see holeFormat) literal texts with their verbs as holes; nil for
 // another hole (a %q of the value prints it quoted).
 func readsAs(p errdex.Part, ts []errdex.Template) []errdex.Template {
 	switch p.Type {
