@@ -511,7 +511,7 @@ func TestRefresh(t *testing.T) {
 	if b := do(t, h, "GET", "/repos", nil).Body.String(); !strings.Contains(b, "evil/") {
 		t.Error("cached repository list not refreshed")
 	}
-	rr := do(t, h, "GET", "/api/search?q="+url.QueryEscape("RuntimeError: <img src=x onerror=alert('xss-hole')> 'a' ' \" ` </textarea><script>alert('xss-textarea')</script>"), nil)
+	rr := do(t, h, "GET", "/api/search?q="+url.QueryEscape("RuntimeError: <img src=x onerror=alert('xss-hole')> \"<img src=x onerror=alert('xss-guard')>\" ' \" ` </textarea><script>alert('xss-textarea')</script>"), nil)
 	if !strings.Contains(rr.Body.String(), `"confident":true`) {
 		t.Errorf("match index not reloaded: %s", rr.Body.String())
 	}
