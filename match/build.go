@@ -57,3 +57,32 @@ func defaultTag(tag, goos, goarch string) bool {
 	}
 	return strings.HasPrefix(tag, "go1.") // release tags
 }
+
+// JavaScript packages often ship one source built several times
+// (luxon's build/node, build/cjs-browser, build/es6, build/amd and
+// build/global; handlebars' dist/cjs and dist/amd). The copies raise the
+// same messages and a message alone ties them. Node loads none of the
+// builds for legacy script loaders (AMD's define, a global assigned by
+// an IIFE, SystemJS), and bundlers rarely pick them: such a copy ranks
+// after the others.
+
+// legacyBundleNames are the directory names and file-name infixes of
+// builds for legacy script loaders.
+var legacyBundleNames = [...]string{"amd", "global", "iife", "system", "systemjs"}
+
+// jsBuildLevel grades a JavaScript site at path like buildLevel: one
+// level below the default for a build for a legacy script loader
+// (".../amd/luxon.js", "handlebars.amd.js").
+func jsBuildLevel(path string) uint8 {
+	level := uint8(len(mainstreamPlatforms))
+	dir, file := "", path
+	if i := strings.LastIndexByte(path, '/'); i >= 0 {
+		dir, file = path[:i], path[i+1:]
+	}
+	for _, name := range legacyBundleNames {
+		if strings.Contains("/"+dir+"/", "/"+name+"/") || strings.Contains(file, "."+name+".") {
+			return level - 1
+		}
+	}
+	return level
+}

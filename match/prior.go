@@ -14,7 +14,10 @@ import (
 // user is most likely to have hit comes first:
 //
 //  0. the site that default builds on more mainstream platforms compile
-//     (see build.go): os/file_unix.go before os/file_plan9.go;
+//     (see build.go): os/file_unix.go before os/file_plan9.go; of a
+//     JavaScript package's builds, one Node or a bundler loads before one
+//     for a legacy script loader (build/node/luxon.js before
+//     build/amd/luxon.js);
 //  1. the site of the module more files import: code used across the
 //     repository (shutil, threading, posixpath) is what programs run into,
 //     more than a rarely imported twin (distutils.archive_util,
@@ -61,7 +64,11 @@ const (
 
 // sitePrior packs the prior facts of site s (see the constants above).
 func sitePrior(s *errdex.Site) uint8 {
-	p := buildLevel(s.Build) << priorBuildBits
+	level := buildLevel(s.Build)
+	if siteFamily(s.Language) == famJS {
+		level = jsBuildLevel(s.Location.Path)
+	}
+	p := level << priorBuildBits
 	if s.Kind != errdex.KindErrorMethod {
 		p |= priorOrigin
 	}

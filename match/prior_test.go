@@ -87,3 +87,36 @@ func TestImporterLevel(t *testing.T) {
 		t.Errorf("levels: 1→%d 2→%d 40→%d 41→%d", importerLevel(1), importerLevel(2), importerLevel(40), importerLevel(41))
 	}
 }
+
+// TestJSBuildLevel: a JavaScript build for a legacy script loader ranks
+// after the builds Node and bundlers load.
+func TestJSBuildLevel(t *testing.T) {
+	def := uint8(len(mainstreamPlatforms))
+	tests := []struct {
+		path string
+		want uint8
+	}{
+		{"build/node/luxon.js", def},
+		{"build/es6/luxon.js", def},
+		{"lib/index.js", def},
+		{"build/amd/luxon.js", def - 1},
+		{"build/global/luxon.js", def - 1},
+		{"dist/handlebars.amd.js", def - 1},
+		{"dist/x.system.min.js", def - 1},
+		{"src/amdLoader.js", def}, // a name that only contains "amd"
+		{"global.js", def},        // a module called global
+		{"amd/index.js", def - 1}, // at the root
+	}
+	for _, tt := range tests {
+		if got := jsBuildLevel(tt.path); got != tt.want {
+			t.Errorf("jsBuildLevel(%q) = %d, want %d", tt.path, got, tt.want)
+		}
+	}
+	// Two copies of one message: the Node build first, whatever the
+	// index order.
+	ix := testIndex(t)
+	res := ix.Match(Query{Message: "Duration.fromObject: argument expected to be an object, got string"}, Options{})
+	if m := res.Matches; len(m) < 2 || m[0].ID != "js-dur-node" || m[1].ID != "js-dur-amd" || res.Tied != 2 {
+		t.Errorf("matches %v (%d tied), want js-dur-node then js-dur-amd, tied", ids(res), res.Tied)
+	}
+}
