@@ -328,6 +328,7 @@ func Queries(rep *trace.Report, repo string) ([]Reading, int) {
 	if p := rep.Primary(); p != nil {
 		qs = append(qs, Reading{Query: exceptionQuery(p, repo)})
 		qs = appendLines(qs, qs[0].Query)
+		qs = appendDebugMessages(qs, qs[0].Query)
 		readings := len(qs)
 		for i := len(rep.Exceptions) - 1; i >= 0 && len(qs) < maxTries; i-- {
 			e := &rep.Exceptions[i]
@@ -339,7 +340,9 @@ func Queries(rep *trace.Report, repo string) ([]Reading, int) {
 	}
 	for i := len(rep.Loose) - 1; i >= 0 && len(qs) < maxTries; i-- {
 		qs = append(qs, Reading{Query: looseQuery(rep.Loose[i], repo)})
-		qs = appendLines(qs, qs[len(qs)-1].Query)
+		q := qs[len(qs)-1].Query
+		qs = appendLines(qs, q)
+		qs = appendDebugMessages(qs, q)
 	}
 	return qs, len(qs)
 }
@@ -375,6 +378,96 @@ func appendLines(qs []Reading, q match.Query) []Reading {
 		qs = append(qs, Reading{Query: l, Part: true})
 	}
 	return qs
+}
+
+// unwrapPrefixes are what Rust's Result::unwrap and expect print before
+// the error's Debug text.
+var unwrapPrefixes = []string{"called `Result::unwrap()` on an `Err` value: ", "called `Result::unwrap_err()` on an `Ok` value: "}
+
+// minDebugMessage is the shortest quoted string of a Debug text tried as
+// a message of its own.
+const minDebugMessage = 8
+
+// appendDebugMessages appends to qs, while len(qs) < maxTries, readings
+// of the error inside a Rust panic's message: the Debug text after
+// unwrap's words, and the quoted strings of that Debug text, where an
+// error type keeps its message (serde_json's Error("EOF while parsing a
+// value", line: 1, column: 0), io::Error's Os { ..., message: "No such
+// file or directory" }). They are parts of the message (Reading.Part).
+func appendDebugMessages(qs []Reading, q match.Query) []Reading {
+	debug := q.Message
+	for _, p := range unwrapPrefixes {
+		if rest, ok := strings.CutPrefix(debug, p); ok {
+			debug = rest
+			if len(qs) < maxTries {
+				l := q
+				l.Message = rest
+				qs = append(qs, Reading{Query: l, Part: true})
+			}
+			break
+		}
+	}
+	if debug == q.Message && q.Language != "rust" && !debugLike(debug) {
+		return qs
+	}
+	for s := debug; len(qs) < maxTries; {
+		msg, rest, ok := nextQuoted(s)
+		if !ok {
+			break
+		}
+		s = rest
+		if len(msg) >= minDebugMessage && strings.Contains(msg, " ") {
+			l := q
+			l.Message = msg
+			qs = append(qs, Reading{Query: l, Part: true})
+		}
+	}
+	return qs
+}
+
+// debugLike reports whether s reads like a Rust Debug text of a struct or
+// tuple struct: a capitalised name, then "(" or " {", to the closing
+// bracket at its end (Error("...", line: 1, column: 0), Os { code: 2,
+// ... }).
+func debugLike(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	i := 1
+	for i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	rest := s[i:]
+	return strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") || strings.HasPrefix(rest, " {") && strings.HasSuffix(rest, "}")
+}
+
+// nextQuoted returns the first double-quoted string of s, its escapes
+// (\" \\ \n \t \') undone, and the rest of s after it.
+func nextQuoted(s string) (msg, rest string, ok bool) {
+	i := strings.IndexByte(s, '"')
+	if i < 0 {
+		return "", "", false
+	}
+	var b strings.Builder
+	for j := i + 1; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '"':
+			return b.String(), s[j+1:], true
+		case c == '\\' && j+1 < len(s):
+			j++
+			switch s[j] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(s[j])
+			}
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", false
 }
 
 // looseQuery is the query for a candidate line outside any trace. Its

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/match"
 	"github.com/errdex/errdex/store/sqlite"
 	"github.com/errdex/errdex/trace"
 )
@@ -407,5 +408,39 @@ func TestExceptionQueryFrames(t *testing.T) {
 		Frames: []trace.Frame{{Path: "/app/main.py", Line: 3, Function: "<module>"}}}
 	if q := exceptionQuery(&py, ""); len(q.Frames) != 1 || q.Exception != "ValueError" {
 		t.Errorf("Python exception: frames %v, exception %q; want one frame, ValueError", q.Frames, q.Exception)
+	}
+}
+
+// TestDebugMessages: the error inside a Rust unwrap panic, and the
+// messages quoted in a Debug text, are read too; other languages' quotes
+// are not.
+func TestDebugMessages(t *testing.T) {
+	tests := []struct {
+		name string
+		q    match.Query
+		want []string // the messages of the readings added, in order
+	}{
+		{"an unwrap panic", match.Query{Language: "rust", Message: "called `Result::unwrap()` on an `Err` value: Error(\"EOF while parsing a value\", line: 1, column: 0)"},
+			[]string{"Error(\"EOF while parsing a value\", line: 1, column: 0)", "EOF while parsing a value"}},
+		{"a Debug text alone", match.Query{Message: "Os { code: 2, kind: NotFound, message: \"No such file or directory\" }"},
+			[]string{"No such file or directory"}},
+		{"escapes undone, short strings left", match.Query{Message: "ErrorInner { key: \"a\", message: \"duplicate key: \\\"a\\\" here\" }"},
+			[]string{"duplicate key: \"a\" here"}},
+		{"a Python message with quotes", match.Query{Language: "python", Message: "invalid literal for int() with base 10: \"not a number\""}, nil},
+		{"an unterminated quote", match.Query{Message: "Error(\"EOF while parsing"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, r := range appendDebugMessages(nil, tt.q) {
+				if !r.Part {
+					t.Errorf("reading %q is not a part", r.Query.Message)
+				}
+				got = append(got, r.Query.Message)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("readings (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
