@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -441,33 +442,20 @@ func debugLike(s string) bool {
 	return strings.HasPrefix(rest, "(") && strings.HasSuffix(rest, ")") || strings.HasPrefix(rest, " {") && strings.HasSuffix(rest, "}")
 }
 
-// nextQuoted returns the first double-quoted string of s, its escapes
-// (\" \\ \n \t \') undone, and the rest of s after it.
+// nextQuoted returns the first double-quoted string of s, unquoted as Go
+// reads it (Rust's Debug text escapes strings alike, but for \u{...}),
+// and the rest of s after it.
 func nextQuoted(s string) (msg, rest string, ok bool) {
 	i := strings.IndexByte(s, '"')
 	if i < 0 {
 		return "", "", false
 	}
-	var b strings.Builder
-	for j := i + 1; j < len(s); j++ {
-		switch c := s[j]; {
-		case c == '"':
-			return b.String(), s[j+1:], true
-		case c == '\\' && j+1 < len(s):
-			j++
-			switch s[j] {
-			case 'n':
-				b.WriteByte('\n')
-			case 't':
-				b.WriteByte('\t')
-			default:
-				b.WriteByte(s[j])
-			}
-		default:
-			b.WriteByte(c)
-		}
+	lit, err := strconv.QuotedPrefix(s[i:])
+	if err != nil {
+		return "", "", false
 	}
-	return "", "", false
+	msg, err = strconv.Unquote(lit)
+	return msg, s[i+len(lit):], err == nil
 }
 
 // looseQuery is the query for a candidate line outside any trace. Its

@@ -62,11 +62,11 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 	}
 	if c.wrapped >= 0 {
 		w := ix.sites[c.wrapped]
-		out = append(out, fmt.Sprintf("it wraps the message raised at %s:%d%s", ix.str(ix.files[w.file].path), w.line, inFunction(ix.str(w.function))))
+		out = append(out, "it wraps the message raised at "+ix.siteWhere(w))
 	}
 	if c.wrappedBy >= 0 {
 		w := ix.sites[c.wrappedBy]
-		out = append(out, fmt.Sprintf("the message around it was added by the wrapper at %s:%d%s", ix.str(ix.files[w.file].path), w.line, inFunction(ix.str(w.function))))
+		out = append(out, "the message around it was added by the wrapper at "+ix.siteWhere(w))
 	}
 	if c.excOK {
 		written := cmp.Or(ix.str(rec.excQ), ix.str(rec.exc))
@@ -131,14 +131,13 @@ func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool)
 		if pyBuiltinName(exception) && rec.family == famGo {
 			why = fmt.Sprintf("Go code raises no %s", exception)
 		}
-		return fmt.Sprintf("the message matches %s:%d%s, but that is %s code: %s",
-			ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)), familyName(rec.family), why)
+		return fmt.Sprintf("the message matches %s, but that is %s code: %s", ix.siteWhere(rec), familyName(rec.family), why)
 	}
 	if len(sc.found) > 0 && sc.found[0].offStack && sc.found[0].text >= DefaultMinScore {
 		c := &sc.found[0]
 		rec := ix.sites[c.site]
-		return fmt.Sprintf("the message matches %s:%d%s, but the traceback does not pass there: the error was raised by other code with the same message (compiled code?)",
-			ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
+		return fmt.Sprintf("the message matches %s, but the traceback does not pass there: the error was raised by other code with the same message (compiled code?)",
+			ix.siteWhere(rec))
 	}
 	if len(sc.found) > 0 {
 		c := &sc.found[0]
@@ -194,15 +193,20 @@ const twinText = 0.9
 
 // twin names the best candidate whose template holds the message, as
 // "path:line in function", with its language family, or "": when compiled
-// code raised the error, a
-// site with the same message is most often the pure-Python version of that
-// code (json's scanner, datetime, heapq), which shows what it checks.
+// code raised the error, a site with the same message is most often the
+// pure-Python version of that code (json's scanner, datetime, heapq),
+// which shows what it checks.
 func (ix *Index) twin(sc *scratch) (string, family) {
 	for i := range sc.found {
 		if c := &sc.found[i]; c.text >= twinText && !c.opaque && !c.empty {
 			rec := ix.sites[c.site]
-			return fmt.Sprintf("%s:%d%s", ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function))), rec.family
+			return ix.siteWhere(rec), rec.family
 		}
 	}
 	return "", 0
+}
+
+// siteWhere names site rec as "path:line in function".
+func (ix *Index) siteWhere(rec siteRec) string {
+	return fmt.Sprintf("%s:%d%s", ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
 }

@@ -1,9 +1,9 @@
 package trace
 
 import (
-	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/errdex/errdex/extract/python/pystr"
 )
 
 // Python logs often print an exception's repr instead of its traceback:
@@ -88,64 +88,28 @@ func isTypeByte(b byte) bool {
 }
 
 // pyStringLiteral decodes the Python string literal that s starts with, as
-// repr() prints one: single or double quotes, backslash escapes \\ \' \"
-// \n \r \t \xhh \uhhhh \Uhhhhhhhh. It returns the value and the literal's
+// repr() prints one: single or double quotes, and only the escapes repr
+// writes (\\ \' \" \n \r \t \xhh \uhhhh \Uhhhhhhhh), which
+// pystr.DecodeEscapes undoes. It returns the value and the literal's
 // length.
 func pyStringLiteral(s string) (val string, n int, ok bool) {
 	if s == "" || s[0] != '\'' && s[0] != '"' {
 		return "", 0, false
 	}
 	q := s[0]
-	var b strings.Builder
-	for i := 1; i < len(s); {
-		c := s[i]
-		switch {
-		case c == q:
-			return b.String(), i + 1, true
-		case c == '\\' && i+1 < len(s):
-			r, size, ok := pyEscape(s[i+1:])
-			if !ok {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case q:
+			return pystr.DecodeEscapes(s[1:i], false), i + 1, true
+		case '\\':
+			if i+1 >= len(s) || strings.IndexByte(reprEscapes, s[i+1]) < 0 {
 				return "", 0, false
 			}
-			b.WriteRune(r)
-			i += 1 + size
-		default:
-			_, size := utf8.DecodeRuneInString(s[i:])
-			b.WriteString(s[i : i+size])
-			i += size
+			i++
 		}
 	}
 	return "", 0, false
 }
 
-// pyEscape decodes the escape after a backslash at the start of s: the
-// rune and how many bytes of s it took.
-func pyEscape(s string) (rune, int, bool) {
-	switch s[0] {
-	case '\\', '\'', '"':
-		return rune(s[0]), 1, true
-	case 'n':
-		return '\n', 1, true
-	case 'r':
-		return '\r', 1, true
-	case 't':
-		return '\t', 1, true
-	case 'x', 'u', 'U':
-		size := 2
-		switch s[0] {
-		case 'u':
-			size = 4
-		case 'U':
-			size = 8
-		}
-		if len(s) < 1+size {
-			return 0, 0, false
-		}
-		v, err := strconv.ParseUint(s[1:1+size], 16, 32)
-		if err != nil || v > utf8.MaxRune {
-			return 0, 0, false
-		}
-		return rune(v), 1 + size, true
-	}
-	return 0, 0, false
-}
+// reprEscapes are the characters repr() writes after a backslash.
+const reprEscapes = `\'"nrtxuU`
