@@ -44,6 +44,9 @@ func browser(t *testing.T) (context.Context, *watcher) {
 		chromedp.Flag("disable-component-update", true),
 		chromedp.NoFirstRun,
 		chromedp.UserDataDir(t.TempDir()),
+		// Chromium puts its singleton socket's directory under TMPDIR and
+		// leaves it behind when killed: keep it in the test's own.
+		chromedp.Env("TMPDIR="+t.TempDir()),
 		chromedp.WindowSize(1200, 900),
 	)
 	ctx, cancelCtx := chromedp.NewContext(actx)
