@@ -412,17 +412,22 @@ func TestNoMatch(t *testing.T) {
 func TestTies(t *testing.T) {
 	ix := testIndex(t)
 	tests := []struct {
-		name string
-		q    Query
-		want []errdex.ID // the tied matches, in index order
+		name   string
+		q      Query
+		want   []errdex.ID // the tied matches, in index order
+		reason string      // the tied matches' reason
 	}{
-		{"the same literal message at two sites", Query{Message: "ValueError: timeout must be positive"}, []errdex.ID{"dup-a", "dup-b"}},
+		{
+			"the same literal message at two sites", Query{Message: "ValueError: timeout must be positive"}, []errdex.ID{"dup-a", "dup-b"},
+			"2 sites match equally well: the message alone cannot tell them apart",
+		},
 		{
 			"a repr hole and a str hole in literal quotes",
 			Query{Message: "tarfile.CompressionError: unknown compression type 'rar'"},
 			[]errdex.ID{"tar-repr", "tar-quoted"},
+			"2 sites match equally well: the message alone cannot tell them apart",
 		},
-		{"a site alone", Query{Message: "ValueError: invalid value"}, []errdex.ID{"py-invalid"}},
+		{"a site alone", Query{Message: "ValueError: invalid value"}, []errdex.ID{"py-invalid"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -434,8 +439,8 @@ func TestTies(t *testing.T) {
 			for _, m := range res.Matches[:res.Tied] {
 				got = append(got, m.ID)
 				tie := slices.ContainsFunc(m.Reasons, func(r string) bool { return strings.Contains(r, "match equally well") })
-				if tie != (res.Tied > 1) {
-					t.Errorf("%s: reasons %q say a tie: %v, want %v", m.ID, m.Reasons, tie, res.Tied > 1)
+				if tie != (res.Tied > 1) || tie && !slices.Contains(m.Reasons, tt.reason) {
+					t.Errorf("%s: reasons %q, want the tie's %q", m.ID, m.Reasons, tt.reason)
 				}
 				if m.Score != res.Matches[0].Score {
 					t.Errorf("%s scores %v, the first %v", m.ID, m.Score, res.Matches[0].Score)
@@ -482,6 +487,22 @@ func TestPseudoFile(t *testing.T) {
 	} {
 		if got := PseudoFile(p); got != want {
 			t.Errorf("PseudoFile(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestTieReason(t *testing.T) {
+	tests := []struct {
+		tied   int
+		frames bool
+		want   string
+	}{
+		{2, false, "2 sites match equally well: the message alone cannot tell them apart"},
+		{3, true, "3 sites match equally well: neither the message nor the stack's frames tell them apart"},
+	}
+	for _, tt := range tests {
+		if got := tieReason(tt.tied, tt.frames); got != tt.want {
+			t.Errorf("tieReason(%d, %v) = %q, want %q", tt.tied, tt.frames, got, tt.want)
 		}
 	}
 }

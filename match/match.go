@@ -3,7 +3,6 @@ package match
 import (
 	"bytes"
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 	"unicode"
@@ -429,7 +428,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 			m.Reasons = append(m.Reasons, helperReason(helperCalls))
 		}
 		if i < res.Tied && res.Tied > 1 {
-			m.Reasons = append(m.Reasons, fmt.Sprintf("%d sites match equally well: the message alone cannot tell them apart, a traceback would", res.Tied))
+			m.Reasons = append(m.Reasons, tieReason(res.Tied, len(sc.frames) > 0))
 		}
 		res.Matches = append(res.Matches, m)
 	}

@@ -210,3 +210,13 @@ func (ix *Index) twin(sc *scratch) (string, family) {
 func (ix *Index) siteWhere(rec siteRec) string {
 	return fmt.Sprintf("%s:%d%s", ix.str(ix.files[rec.file].path), rec.line, inFunction(ix.str(rec.function)))
 }
+
+// tieReason says that tied sites match equally well, and what failed to
+// tell them apart: the text alone, or the text and the stack's frames.
+// What would tell them apart depends on the language (lookup.TieNote).
+func tieReason(tied int, frames bool) string {
+	if frames {
+		return fmt.Sprintf("%d sites match equally well: neither the message nor the stack's frames tell them apart", tied)
+	}
+	return fmt.Sprintf("%d sites match equally well: the message alone cannot tell them apart", tied)
+}
