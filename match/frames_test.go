@@ -468,6 +468,11 @@ func TestExcAgreement(t *testing.T) {
 		{"_csv.Error", "Error", "locale.Error", 0.5, true},
 		{"simplejson.JSONDecodeError", "JSONDecodeError", "json.decoder.JSONDecodeError", 0.5, true},
 		{"TypeError", "ValueError", "", 0, true},
+		{"Error", "Error", "", 1, true},             // JavaScript's own class
+		{"Error", "Error", "syntax.Error", 1, true}, // written as the query prints it
+		{"Error", "syntax.Error", "", 0, false},     // a bare "Error" names no class for certain
+		{"Error", "ValidationError", "", 0, false},  // a subclass printed under the name it inherits
+		{"error", "ValidationError", "", 0, true},   // a Python class of its own (re.error)
 		{"", "ValueError", "", 0, false},
 		{"ValueError", "", "", 0, false},
 	}

@@ -336,7 +336,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 			}
 		}
 		c.exc, c.excOK = excAgreement(exception, ix.str(rec.exc), ix.str(rec.excQ))
-		if !c.excOK && exception != "" && rec.family&(famGo|famRust) != 0 {
+		if !c.excOK && exception != "" && !genericType(exception) && rec.family&(famGo|famRust) != 0 {
 			// Go and Rust print no type before a message: a typed one
 			// ("ValueError: ...") was not made here.
 			c.exc, c.excOK = 0, true

@@ -267,6 +267,15 @@ func TestMatchText(t *testing.T) {
 			values: []string{"path=/etc/app.yaml", "err=permission denied"},
 		},
 		{
+			// cobra prints "Error: " before a Go command's error: the
+			// bare word names no class, neither syntax.Error's nor one
+			// that rules out a Go site.
+			name:   "go error after a bare Error prefix",
+			q:      Query{Message: "open /etc/app.yaml: permission denied", Exception: "Error"},
+			want:   "go-open",
+			values: []string{"path=/etc/app.yaml", "err=permission denied"},
+		},
+		{
 			name:   "go wrapped by a caller",
 			q:      Query{Message: "load settings: strconv.Atoi: parsing \"12a\": invalid syntax"},
 			want:   "go-atoi",

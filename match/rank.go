@@ -110,7 +110,8 @@ func (ix *Index) frameEvidence(rec siteRec, frames []Frame, hits []frameFile, in
 // when both are qualified differently ("locale.Error", "_csv.Error": a
 // generic short name); 0 otherwise (a wrapper may have changed the type:
 // this lowers the score without excluding the site). ok is false when
-// either side is unknown.
+// either side is unknown, and when the query's type is the bare word
+// "Error" (see genericType) and the site's is another.
 func excAgreement(q, written, qualified string) (level float64, ok bool) {
 	if q == "" || written == "" && qualified == "" {
 		return 0, false
@@ -119,6 +120,8 @@ func excAgreement(q, written, qualified string) (level float64, ok bool) {
 	switch {
 	case q == written || q == qualified:
 		return 1, true
+	case genericType(q):
+		return 0, false
 	case shortName(q) != shortName(site):
 		return 0, true
 	case shortName(q) == q || shortName(site) == site:
@@ -128,6 +131,15 @@ func excAgreement(q, written, qualified string) (level float64, ok bool) {
 	}
 	return 0.5, true
 }
+
+// genericType reports whether a query's exception type is the bare word
+// "Error", which names no class for certain: Node prints it for an Error
+// subclass that keeps the inherited name, and Go's cobra and Rust's main
+// put it before any error they print ("Error: open x: no such file or
+// directory"). It agrees with a site that throws Error itself, and says
+// nothing of the others: not that syntax.Error raised it, nor that a Go
+// or Rust site did not.
+func genericType(q string) bool { return q == "Error" }
 
 // sameModule reports whether two dotted module paths name the same public
 // module: equal once their private components are set aside, or one a
