@@ -257,6 +257,9 @@ type Hit struct {
 type Answer struct {
 	Hits   []Hit
 	Reason string
+	// Read is the error as the answer read it from the paste ("Type:
+	// message"), shown with failures; "" when unknown.
+	Read string
 }
 
 // Func answers one pasted text. Eval times each call.

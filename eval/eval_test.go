@@ -303,3 +303,35 @@ func TestRunMeasuresCPU(t *testing.T) {
 		t.Errorf("a call that spun 20 ms of CPU time measured %v", cpu)
 	}
 }
+
+func TestReportShowsWhatWasRead(t *testing.T) {
+	tb := "Traceback (most recent call last):\n  File \"app.py\", line 3, in <module>\nyaml.parser.ParserError: while parsing a flow sequence\n    a: [1, 2\n       ^"
+	tests := []struct {
+		name, query, read string
+		want              string // the line shown, "" for none
+	}{
+		{"a multi-line message", tb, "yaml.parser.ParserError: while parsing a flow sequence\n    a: [1, 2\n       ^", `  read:   "yaml.parser.ParserError: while parsing a flow sequence\n    a: [1, 2\n       ^"`},
+		{"read as pasted", "ValueError: bad", "ValueError: bad", ""},
+		{"nothing read", "ValueError: bad", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := Case{ID: "c", Query: tt.query, Expect: &Expect{PathSuffix: "yaml/parser.py", Function: "parse"}, Line: 1}
+			rep := Report{Outcomes: []Outcome{{Case: c, Answer: Answer{Read: tt.read}}}}
+			rep.score()
+			var out bytes.Buffer
+			if err := rep.WriteText(&out, true); err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			for _, l := range strings.Split(out.String(), "\n") {
+				if strings.HasPrefix(l, "  read:") {
+					got = l
+				}
+			}
+			if got != tt.want {
+				t.Errorf("read line %q, want %q\nreport:\n%s", got, tt.want, out.String())
+			}
+		})
+	}
+}

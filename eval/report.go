@@ -93,6 +93,9 @@ func writeFailure(w io.Writer, o *Outcome) {
 	}
 	fmt.Fprintf(w, "%s, line %d\n", head, c.Line)
 	fmt.Fprintf(w, "  query:  %s\n", summarizeQuery(c.Query))
+	if o.Answer.Read != "" && o.Answer.Read != strings.TrimSpace(c.Query) {
+		fmt.Fprintf(w, "  read:   %s\n", clipQuoted(o.Answer.Read))
+	}
 	fmt.Fprintf(w, "  expect: %s\n", c.Expect)
 	if c.Twin != nil {
 		fmt.Fprintf(w, "  twin:   %s\n", c.Twin)
@@ -135,14 +138,19 @@ func summarizeQuery(q string) string {
 			break
 		}
 	}
-	if r := []rune(last); len(r) > 120 {
-		last = string(r[:119]) + "…"
-	}
-	last = fmt.Sprintf("%q", last)
+	last = clipQuoted(last)
 	if len(lines) > 1 {
 		last += fmt.Sprintf(" (last of %d lines)", len(lines))
 	}
 	return last
+}
+
+// clipQuoted quotes s as Go would, clipped to 120 characters.
+func clipQuoted(s string) string {
+	if r := []rune(s); len(r) > 120 {
+		s = string(r[:119]) + "…"
+	}
+	return fmt.Sprintf("%q", s)
 }
 
 func pct(x *float64) string {

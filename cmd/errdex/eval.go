@@ -68,7 +68,10 @@ func evalFunc(svc *lookup.Service) eval.Func {
 		if err != nil {
 			return eval.Answer{}, err
 		}
-		out := eval.Answer{Reason: ans.Reason}
+		out := eval.Answer{Reason: ans.Reason, Read: ans.Message}
+		if ans.Exception != "" {
+			out.Read = ans.Exception + ": " + ans.Message
+		}
 		for _, h := range ans.Hits {
 			out.Hits = append(out.Hits, eval.Hit{ID: string(h.ID), Path: h.Path, Line: h.Line, EndLine: h.EndLine, Function: h.Function, Score: h.Score})
 		}
