@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/ast"
+	"go/token"
 	"slices"
 	"strings"
 
@@ -660,6 +661,109 @@ func errResults(ft *ast.FuncType) bool {
 	for _, r := range ft.Results.List {
 		if isErrorType(r.Type) || errLikeType(typeName(r.Type)) {
 			return true
+		}
+	}
+	return false
+}
+
+// droppedCalls returns the calls of fn whose error cannot leave it, so
+// that no helper call among them is a site: those whose last result (an
+// error's place) is assigned to the blank identifier (d, _ :=
+// lstatNolog(dir + "/" + name)), or to a variable fn only compares with
+// nil (if _, err := stat(name + ".bak"); err == nil), not a named result.
+func (fn *funcCtx) droppedCalls() map[*ast.CallExpr]bool {
+	if fn.dropped != nil {
+		return fn.dropped
+	}
+	fn.dropped = map[*ast.CallExpr]bool{}
+	byName := map[string][]*ast.CallExpr{}
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || len(a.Rhs) != 1 {
+			return true
+		}
+		call, ok := ast.Unparen(a.Rhs[0]).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := a.Lhs[len(a.Lhs)-1].(*ast.Ident); ok {
+			if id.Name == "_" {
+				fn.dropped[call] = true
+			} else {
+				byName[id.Name] = append(byName[id.Name], call)
+			}
+		}
+		return true
+	})
+	if len(byName) == 0 {
+		return fn.dropped
+	}
+	for name := range nilComparedOnly(fn.body, byName) {
+		if fn.ftype == nil || fn.ftype.Results != nil && isNamed(fn.ftype.Results, name) {
+			continue
+		}
+		for _, call := range byName[name] {
+			fn.dropped[call] = true
+		}
+	}
+	return fn.dropped
+}
+
+// nilComparedOnly returns those of the variables named in names that
+// body only assigns, declares or compares with nil (err != nil).
+func nilComparedOnly(body *ast.BlockStmt, names map[string][]*ast.CallExpr) map[string]bool {
+	harmless := map[*ast.Ident]bool{} // uses that read nothing out
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					harmless[id] = true
+				}
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				l, lok := ast.Unparen(n.X).(*ast.Ident)
+				r, rok := ast.Unparen(n.Y).(*ast.Ident)
+				if lok && rok && r.Name == "nil" {
+					harmless[l] = true
+				} else if lok && rok && l.Name == "nil" {
+					harmless[r] = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				harmless[id] = true
+			}
+		case *ast.SelectorExpr:
+			harmless[n.Sel] = true
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok {
+				harmless[id] = true
+			}
+		}
+		return true
+	})
+	only := map[string]bool{}
+	for name := range names {
+		only[name] = true
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && only[id.Name] && !harmless[id] {
+			delete(only, id.Name)
+		}
+		return true
+	})
+	return only
+}
+
+// isNamed reports whether a field list names name.
+func isNamed(fl *ast.FieldList, name string) bool {
+	for _, f := range fl.List {
+		for _, n := range f.Names {
+			if n.Name == name {
+				return true
+			}
 		}
 	}
 	return false

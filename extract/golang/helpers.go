@@ -285,7 +285,7 @@ func (x *fileCtx) isSprintfOf(e ast.Expr, format, args string) bool {
 // that gives text (a string literal or constant of the file), of a
 // function or method named by an identifier.
 func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
-	if len(call.Args) == 0 {
+	if len(call.Args) == 0 || fn.body != nil && fn.droppedCalls()[call] {
 		return
 	}
 	c := Call{Spread: call.Ellipsis.IsValid()}

@@ -79,6 +79,9 @@ type funcCtx struct {
 	// outflow are the calls whose error leaves the function (see
 	// outflowing), found on first use.
 	outflow map[errdex.Span]bool
+	// dropped are the calls whose error the function drops (see
+	// droppedCalls), found on first use.
+	dropped map[*ast.CallExpr]bool
 	// spreads are the possible elements of the local slices spread into
 	// printf-style calls, by name (see sliceElems), found on first use.
 	spreads map[string][][]ast.Expr
