@@ -117,8 +117,16 @@ func TestNPM(t *testing.T) {
 }
 
 // atThrow reports whether the span starts at a throw keyword of the
-// file's lines (columns count bytes from 1).
+// file's lines (columns count bytes from 1), or ends at one when it starts
+// where the thrown variable's error is built (const err = new Error(..);
+// ...; throw err).
 func atThrow(lines []string, sp errdex.Span) bool {
+	if sp.EndLine > sp.Line && sp.EndLine <= len(lines) {
+		end := lines[sp.EndLine-1]
+		if i := strings.Index(end, "throw"); i >= 0 && i < sp.EndColumn {
+			return true
+		}
+	}
 	if sp.Line < 1 || sp.Line > len(lines) || sp.Column < 1 || sp.Column > len(lines[sp.Line-1]) {
 		return false
 	}

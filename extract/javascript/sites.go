@@ -30,7 +30,7 @@ func (x *fileCtx) run() {
 				continue
 			}
 			t := x.thrownValue(e, c.sc, 0)
-			x.addSite(c.node, c.sc, t)
+			builtFrom(x.addSite(c.node, c.sc, t), e, c.sc, t)
 		case candReject:
 			if c.arg.IsNull() {
 				continue
@@ -40,14 +40,14 @@ func (x *fileCtx) run() {
 				continue // an error passed through
 			}
 			t.Kind = errdex.KindReject
-			x.addSite(c.node, c.sc, t)
+			builtFrom(x.addSite(c.node, c.sc, t), c.arg, c.sc, t)
 		case candDeliver:
 			t := x.thrownValue(c.arg, c.sc, 0)
 			if t.Kind != errdex.KindThrow || !x.errorClass(t.Exception, 0) {
 				continue // not a new error: passed on, or a value (new Date(), new Set())
 			}
 			t.Kind = errdex.KindReject
-			x.addSite(c.node, c.sc, t)
+			builtFrom(x.addSite(c.node, c.sc, t), c.arg, c.sc, t)
 		case candAssert:
 			x.assertSite(c)
 		}
@@ -428,13 +428,46 @@ func (x *fileCtx) assertSite(c candidate) {
 	x.addSite(c.node, c.sc, t)
 }
 
-// addSite records the site of node.
-func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
+// addSite records the site of node and returns it.
+func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) *errdex.Site {
 	s := t.Site(x.lang, x.path, sc.function(), node)
 	x.sites = append(x.sites, s)
 	x.built = append(x.built, builtSite{node: node, sc: sc, t: t})
 	if c := t.Construction(s, x.arg); c != nil {
 		x.facts.Throws = append(x.facts.Throws, c)
+	}
+	return s
+}
+
+// maxBuiltAbove is how many lines above its throw a variable's error may
+// be built for the site to span both.
+const maxBuiltAbove = 40
+
+// builtFrom makes site s, which throws (or delivers) e, start where e was
+// built when e is a variable holding an error built a few lines above in
+// the same function (const err = new SyntaxError(msg); ...; throw err):
+// a JavaScript stack names the line where the error was built, not the
+// one that threw it. A helper's site (raise(pos, message) { ...; const
+// err = new SyntaxError(message); ...; throw err }) keeps its throw: the
+// stack's frame of the construction is then no site, and the next frame,
+// the call that passes the message, is the site a trace names.
+func builtFrom(s *errdex.Site, e syntax.Node, sc *scope, t thrown) {
+	e = unwrap(e)
+	if t.Kind != errdex.KindThrow && t.Kind != errdex.KindReject || e.Kind() != "identifier" || showsParam(t.Msg, sc) {
+		return
+	}
+	r := msgeval.Reaching(e, sc)
+	if !r.Found || r.Param || r.Scope.function() != sc.function() {
+		return
+	}
+	for _, b := range r.Bindings {
+		if b.Kind != msgeval.BindSet || b.Value.IsNull() {
+			continue
+		}
+		v := b.Value.Span()
+		if at := &s.Location; v.Line < at.Line && at.Line-v.Line <= maxBuiltAbove {
+			at.Line, at.Column = v.Line, v.Column
+		}
 	}
 }
 

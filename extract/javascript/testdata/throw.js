@@ -102,3 +102,22 @@ function compileTemplate(src, opts) {
     throw e;
   }
 }
+
+// The error is built above its throw: the site spans both, since a stack
+// names the line of the construction.
+function connectTo(target, attempts) {
+  let problem;
+  if (!target.startsWith('ws:')) {
+    problem = 'The scheme must be "ws:"';
+  } else if (target.includes('#')) {
+    problem = 'The address has a fragment';
+  }
+  if (problem) {
+    const err = new SyntaxError(problem);
+
+    if (attempts === 0) {
+      throw err;
+    }
+    retryLater(err);
+  }
+}
