@@ -487,17 +487,9 @@ func (r *stackRun) props(j, me, nesting int) int {
 // exception ("/app/x.js:4", the source line, a caret line), then the
 // exception itself: a header and frames, or a thrown non-Error value.
 func (p *parser) nodeHeader(ls []line, i int) int {
-	if i+2 >= len(ls) {
+	hf, ok := nodeLocation(ls, i)
+	if !ok {
 		return i
-	}
-	t := ls[i].text
-	path, ln, col, ok := splitLocation(t)
-	if !ok || col != 0 || !isNodeScriptPath(path) || ls[i+1].blank() || !isMarkerLine(ls[i+2].text) || !strings.Contains(ls[i+2].text, "^") {
-		return i
-	}
-	hf := Frame{Path: strings.TrimPrefix(path, "file://"), Line: ln, Source: strings.TrimSpace(ls[i+1].text)}
-	if k := strings.IndexByte(ls[i+2].text, '^'); k >= 0 {
-		hf.Column = k + 1
 	}
 	j := i + 3
 	for j < len(ls) && j-i < 6 && ls[j].blank() {
@@ -528,6 +520,23 @@ func (p *parser) nodeHeader(ls []line, i int) int {
 		j++
 	}
 	return j
+}
+
+// nodeLocation reads the location Node.js prints above an uncaught
+// exception at ls[i]: "/app/x.js:4", the source line, a caret line.
+func nodeLocation(ls []line, i int) (Frame, bool) {
+	if i+2 >= len(ls) {
+		return Frame{}, false
+	}
+	path, ln, col, ok := splitLocation(ls[i].text)
+	if !ok || col != 0 || !isNodeScriptPath(path) || ls[i+1].blank() || !isMarkerLine(ls[i+2].text) || !strings.Contains(ls[i+2].text, "^") {
+		return Frame{}, false
+	}
+	hf := Frame{Path: strings.TrimPrefix(path, "file://"), Line: ln, Source: strings.TrimSpace(ls[i+1].text)}
+	if k := strings.IndexByte(ls[i+2].text, '^'); k >= 0 {
+		hf.Column = k + 1
+	}
+	return hf, true
 }
 
 // isNodeScriptPath reports whether path names a script Node runs: a
@@ -572,13 +581,20 @@ func (p *parser) nextStop(k int) int {
 }
 
 // isStop reports whether line k cannot belong to an exception message
-// printed above frames: a log record, the start of another structure, or a
-// "Caused by:"-style header.
+// printed above frames: a log record, the start of another structure, a
+// "Caused by:"-style header, or the location Node prints above the
+// exception it did not catch (the lines above it are the program's own
+// output: commander's "error: too many arguments" before its
+// CommanderError).
 func (p *parser) isStop(k int) bool {
 	l := &p.lines[k]
 	tt := l.trimmed()
-	return l.logged() || endsMessage(tt) || strings.HasPrefix(tt, "Caused by: ") ||
-		strings.HasPrefix(tt, "Suppressed: ") || strings.HasPrefix(tt, "[cause]: ")
+	if l.logged() || endsMessage(tt) || strings.HasPrefix(tt, "Caused by: ") ||
+		strings.HasPrefix(tt, "Suppressed: ") || strings.HasPrefix(tt, "[cause]: ") {
+		return true
+	}
+	_, ok := nodeLocation(p.lines, k)
+	return ok
 }
 
 func (p *parser) stackIndex() {
