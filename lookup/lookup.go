@@ -218,7 +218,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// primary message (the whole, then each line of a message that joins
 	// several errors) compete by score, and so do loose lines (no
 	// traceback): the best answer wins, the earlier query on ties, a
-	// line of a several-line message weighed down by partShare.
+	// part of a message weighed down (see Reading.weight).
 	//
 	// When no reading matches but the innermost frame is a raise the
 	// traceback ties to firmly (see atRaise), that raise is the answer,
@@ -230,7 +230,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	best := ix.Match(queries[0].Query, mopts)
 	bestQ := 0
 	for i, rd := range queries[1:readings] {
-		if r := ix.Match(rd.Query, mopts); better(r, rd.Part, best, queries[bestQ].Part) {
+		if r := ix.Match(rd.Query, mopts); better(r, rd, best, queries[bestQ]) {
 			best, bestQ = r, i+1
 		}
 	}
@@ -243,7 +243,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 		if len(best.Matches) > 0 {
 			break
 		}
-		if r := ix.Match(rd.Query, mopts); better(r, rd.Part, best, queries[bestQ].Part) {
+		if r := ix.Match(rd.Query, mopts); better(r, rd, best, queries[bestQ]) {
 			best, bestQ = r, readings+i
 		}
 	}
@@ -283,36 +283,50 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	return ans, nil
 }
 
-// partShare weighs the score of a reading that is one line of a
-// several-line message (Reading.Part) against whole readings: the line's
-// answer leaves the other lines unexplained, so it must be clearly better
-// (by a tenth) to win. A template that spells out the whole message
-// (unittest's "{first} != {second}\n{diff}") then beats the first line's
-// template alone ("{first} != {second}"), while joined errors still go to
-// their lines: one error's template explains half a joined text, and
-// scores far lower against the whole. On the Python development set
-// (testdata/devset), 1, 0.98, 0.95 and 0.9 gave 0, 1, 1 and 2 more right
-// first answers, and none lost; the Go set did not change.
+// partShare weighs the score of a reading that is part of a message
+// (Reading.Part) against whole readings: the part's answer leaves the
+// rest unexplained, so it must be clearly better (by a tenth) to win. A
+// template that spells out the whole message (unittest's "{first} !=
+// {second}\n{diff}") then beats the first line's template alone ("{first}
+// != {second}"), while joined errors still go to their lines: one error's
+// template explains half a joined text, and scores far lower against the
+// whole. On the Python development set (testdata/devset), 1, 0.98, 0.95
+// and 0.9 gave 0, 1, 1 and 2 more right first answers, and none lost; the
+// Go set did not change.
 const partShare = 0.9
 
-// better reports whether answer a is better than b; aPart and bPart say
-// whether each answers one line of a several-line message.
-func better(a match.Result, aPart bool, b match.Result, bPart bool) bool {
-	switch {
-	case len(a.Matches) == 0:
-		return false
-	case len(b.Matches) == 0:
-		return true
+// lineFloor is the weight of a line after the first that holds next to
+// nothing of its message. Such a line's weight grows with its share of
+// the message's text, from lineFloor to partShare (see lineWeight): one
+// line of eight (PyYAML's "expected ',' or ']', but got ':'" between
+// marks and carets) matched by a short template elsewhere must not
+// outweigh a template of the whole, while the second of two joined errors
+// still wins (a weight of about 0.8). The first line weighs partShare
+// whatever its length: it is the headline that a code frame, a hint or a
+// note follows (js-yaml's "bad indentation of a mapping entry (2:4)"
+// above its excerpt of the input).
+const lineFloor = 0.6
+
+// lineWeight is the weight of a reading that is a line of a message, the
+// first line when first is set (see lineFloor).
+func lineWeight(line, message string, first bool) float64 {
+	if first {
+		return partShare
 	}
-	return weighed(a.Matches[0].Score, aPart) > weighed(b.Matches[0].Score, bPart)
+	share := float64(len(line)) / float64(max(1, len(strings.TrimSpace(message))))
+	return min(partShare, lineFloor+(1-lineFloor)*share)
 }
 
-// weighed is a reading's score as better compares it.
-func weighed(score float64, part bool) float64 {
-	if part {
-		return score * partShare
+// better reports whether reading a's answer ra is better than reading
+// b's answer rb.
+func better(ra match.Result, a Reading, rb match.Result, b Reading) bool {
+	switch {
+	case len(ra.Matches) == 0:
+		return false
+	case len(rb.Matches) == 0:
+		return true
 	}
-	return score
+	return ra.Matches[0].Score*a.weight() > rb.Matches[0].Score*b.weight()
 }
 
 // Queries turns a parsed paste into the match queries worth trying, the
@@ -351,9 +365,23 @@ func Queries(rep *trace.Report, repo string) ([]Reading, int) {
 // A Reading is one match query tried for a paste (see Queries).
 type Reading struct {
 	Query match.Query
-	// Part: the query is one line of a several-line message, tried
-	// alone (see partShare).
+	// Part: the query is part of the message (a line of several, the
+	// error inside a Rust Debug text), tried alone.
 	Part bool
+	// Weight weighs the score of a part against whole readings: 0 for
+	// partShare (see lineWeight for lines).
+	Weight float64
+}
+
+// weight is the reading's weight (see better).
+func (r Reading) weight() float64 {
+	switch {
+	case !r.Part:
+		return 1
+	case r.Weight > 0:
+		return r.Weight
+	}
+	return partShare
 }
 
 // minLine is the shortest line of a several-line message tried alone.
@@ -366,17 +394,20 @@ func appendLines(qs []Reading, q match.Query) []Reading {
 	if !strings.Contains(q.Message, "\n") {
 		return qs
 	}
+	first := true
 	for line := range strings.Lines(q.Message) {
 		if len(qs) >= maxTries {
 			break
 		}
 		line = strings.TrimSpace(line)
 		if len(line) < minLine {
+			first = first && line == ""
 			continue
 		}
 		l := q
 		l.Message = line
-		qs = append(qs, Reading{Query: l, Part: true})
+		qs = append(qs, Reading{Query: l, Part: true, Weight: lineWeight(line, q.Message, first)})
+		first = false
 	}
 	return qs
 }

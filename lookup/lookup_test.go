@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,10 +50,27 @@ func newService(t *testing.T) *Service {
 			hole("first", errdex.HoleStr), errdex.Lit(" != "), hole("second", errdex.HoleStr)),
 		site("a0000000000000d2", "Lib/unittest/case.py", 703, "TestCase.fail", "AssertionError",
 			hole("first", errdex.HoleStr), errdex.Lit(" != "), hole("second", errdex.HoleStr), errdex.Lit("\n"), hole("diff", errdex.HoleStr)),
+		// PyYAML's marked error: a template of four lines, and a short
+		// template elsewhere that one of them fits.
+		site("a0000000000000e1", "yaml/parser.py", 483, "Parser.parse_flow_sequence_entry", "ParserError",
+			errdex.Lit("while parsing a flow sequence\n"), hole("context_mark", errdex.HoleStr),
+			errdex.Lit("\nexpected ',' or ']', but got "), hole("id", errdex.HoleRepr), errdex.Lit("\n"), hole("problem_mark", errdex.HoleStr)),
+		site("a0000000000000e2", "babel/plural.py", 441, "_Parser.expect", "RuleError",
+			errdex.Lit("expected "), hole("term", errdex.HoleStr), errdex.Lit(" but got "), hole("value", errdex.HoleRepr)),
+		// js-yaml: the headline's site, and a generic one that reads the
+		// excerpt after it as holes.
+		site("a0000000000000e3", "dist/js-yaml.js", 2515, "readBlockMapping", "YAMLException",
+			errdex.Lit("bad indentation of a mapping entry ("), hole("line", errdex.HoleInt), errdex.Lit(":"), hole("column", errdex.HoleInt), errdex.Lit(")")),
+		site("a0000000000000e4", "dist/js-yaml.js", 1294, "throwAt", "YAMLException", hole("message", errdex.HoleStr)),
 		// A Go sentinel whose message starts like "pkg.Type: message".
 		{ID: "a0000000000000c1", Repo: "cpython", Rev: "v3.11.7", Language: "go", Kind: errdex.KindErrorsNew,
 			Function: "bufio.init", Location: errdex.Location{Span: errdex.Span{Path: "src/bufio/scan.go", Line: 71, EndLine: 71}},
 			Template: errdex.NewTemplate(errdex.Lit("bufio.Scanner: token too long"))},
+	}
+	for _, s := range sites {
+		if strings.HasPrefix(s.Location.Path, "dist/") {
+			s.Language = "javascript"
+		}
 	}
 	snap := &errdex.Snapshot{Repo: "cpython", Rev: "v3.11.7", RevDate: time.Unix(0, 0).UTC(), IndexedAt: time.Unix(0, 0).UTC()}
 	if err := st.ReplaceSnapshot(ctx, snap, sites); err != nil {
@@ -137,6 +155,22 @@ func TestExplain(t *testing.T) {
 			name: "a several-line message explained whole", text: "AssertionError: 'a\\nb\\n' != 'a\\nc\\n'\n  a\n- b\n+ c",
 			want: []errdex.ID{"a0000000000000d2"}, exception: "AssertionError",
 			values: map[string]string{"first": "'a\\nb\\n'", "second": "'a\\nc\\n'", "diff": "a\n- b\n+ c"},
+		},
+		{
+			// A line amid the others fits a short template elsewhere:
+			// the template of the whole wins.
+			name: "a several-line message whose middle line fits elsewhere",
+			text: "yaml.parser.ParserError: while parsing a flow sequence\n  in \"<unicode string>\", line 1, column 4:\n    a: [1, 2\n       ^\n" +
+				"expected ',' or ']', but got ':'\n  in \"<unicode string>\", line 2, column 2:\n    b: 3\n     ^",
+			want: []errdex.ID{"a0000000000000e1"}, exception: "yaml.parser.ParserError",
+		},
+		{
+			// The first line is the headline, the rest an excerpt of
+			// the input: the headline's own template, at an outer frame,
+			// wins over the innermost frame's raise of a message made
+			// elsewhere, which the whole text fits.
+			name: "a headline over an excerpt", file: "headline.txt",
+			want: []errdex.ID{"a0000000000000e3"}, exception: "YAMLException",
 		},
 		{
 			name: "one line of it", text: "AssertionError: 'a' != 'b'",
