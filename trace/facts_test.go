@@ -137,7 +137,11 @@ func TestLoose(t *testing.T) {
 	}{
 		{"type: message line", "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)",
 			[]Candidate{{Text: "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)", Type: "json.decoder.JSONDecodeError", Message: "Expecting value: line 1 column 1 (char 0)", Line: 1}}},
-		{"keyerror keeps quotes", "KeyError: 'port'", []Candidate{{Text: "KeyError: 'port'", Type: "KeyError", Message: "'port'", Language: Python, Line: 1}}},
+		{"keyerror keeps quotes", "KeyError: 'port'", []Candidate{{Text: "KeyError: 'port'", Type: "KeyError", Message: "'port'", Language: Python, LanguageInferred: true, Line: 1}}},
+		// Python's class name, which Node libraries give theirs too:
+		// a guess, which rules nothing out.
+		{"a Python class name is a guess", "TimeoutError: Request timed out: GET http://127.0.0.1/x",
+			[]Candidate{{Text: "TimeoutError: Request timed out: GET http://127.0.0.1/x", Type: "TimeoutError", Message: "Request timed out: GET http://127.0.0.1/x", Language: Python, LanguageInferred: true, Line: 1}}},
 		{"bare message", "Expecting value: line 1 column 1 (char 0)", []Candidate{{Text: "Expecting value: line 1 column 1 (char 0)", Message: "Expecting value: line 1 column 1 (char 0)", Line: 1}}},
 		{"bare multi-line message", "\nport out of range: 70000\nexpected 1..65535\n",
 			[]Candidate{{Text: "port out of range: 70000\nexpected 1..65535", Message: "port out of range: 70000\nexpected 1..65535", Line: 2}}},

@@ -238,7 +238,9 @@ func candidateFrom(t string) Candidate {
 	c.Type, c.Message = typ, msg
 	switch {
 	case pyOnlyTypes[typ]:
-		c.Language = Python
+		// A guess: other languages' libraries name classes alike (a
+		// Node TimeoutError, a Java ConnectionError).
+		c.Language, c.LanguageInferred = Python, true
 	case strings.HasPrefix(typ, "java."), strings.HasPrefix(typ, "javax."), strings.HasPrefix(typ, "jakarta."),
 		strings.HasPrefix(typ, "kotlin."), strings.HasPrefix(typ, "org."), strings.HasPrefix(typ, "com."):
 		c.Language = Java
