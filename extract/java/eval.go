@@ -120,6 +120,10 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 		}
 	case "ternary_expression":
 		return rules.Union(x.eval(n.Child("consequence"), sc, depth+1), x.eval(n.Child("alternative"), sc, depth+1))
+	case "if_statement":
+		// An if-else chain of appends (appendChoice): the text of
+		// either branch, or none without an else.
+		return rules.Union(x.branchAppends(n.Child("consequence"), sc, depth), x.branchAppends(n.Child("alternative"), sc, depth))
 	case "method_invocation":
 		if !appendRoot(n).IsNull() {
 			// The text sb.append(a).append(b); and the appends to sb
@@ -129,6 +133,9 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 				out = rules.Concat(out, x.appended(c, sc, depth))
 			}
 			return out
+		}
+		if v, ok := x.builder(n, sc, depth); ok {
+			return v // StringBuilder b = new StringBuilder().append(a);
 		}
 		if v, ok := x.callValue(n, sc, depth); ok {
 			return v
@@ -403,6 +410,18 @@ func (x *fileCtx) lenient(as []syntax.Node, sc *scope, depth int) msgeval.Value 
 		out = rules.Concat(out, msgeval.Lit("]"))
 	}
 	return out
+}
+
+// branchAppends evaluates a branch of an if-else chain of appends: the
+// text its run of appends adds, or none for a missing else.
+func (x *fileCtx) branchAppends(b syntax.Node, sc *scope, depth int) msgeval.Value {
+	switch {
+	case b.IsNull():
+		return msgeval.Empty()
+	case !nestedIf(b).IsNull():
+		return x.eval(nestedIf(b), sc, depth+1)
+	}
+	return x.eval(firstAppend(b), sc, depth+1)
 }
 
 // appended evaluates the arguments of an append chain, in order.

@@ -123,9 +123,13 @@ type Class struct {
 	Factories []Factory
 }
 
+// superMessage names the superclass's message in templates and in
+// Ctor.Fields.
+const superMessage = "super.getMessage()"
+
 // Ctor is a constructor: its parameters, its explicit this(...) or
 // super(...) call ("" for the implicit super()), and the fields it sets
-// from parameters.
+// from parameters (or to superMessage).
 type Ctor struct {
 	Params []Param
 	Call   string

@@ -524,14 +524,18 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 	fields := map[string][]errdex.Template{}
 	if ctor != nil {
 		for f, p := range ctor.Fields {
-			if v, has := values[p]; has {
+			v, has := values[p]
+			if p == superMessage {
+				v, has = base, ok
+			}
+			if has {
 				fields[f], fields["this."+f] = v, v
 			}
 		}
 	}
 	ms := c.GetMessage
 	if ok {
-		fields["super.getMessage()"] = base
+		fields[superMessage] = base
 		if c.NullMessage != nil && noMessage(base) {
 			ms = c.NullMessage // new NullPointerException(): the computed message
 		}

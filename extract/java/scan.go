@@ -188,8 +188,15 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			// A run of appends to one builder is bound once, as += of
 			// the text the run adds (eval of its first call): a branch
 			// then adds all of it or none, and Reaching keeps the appends
-			// before it.
-			x.bind(sc, root.Text(), msgeval.BindAdd, "", node, node)
+			// before it. The branches of an if-else chain that only
+			// append are one += of either branch's text, bound from
+			// the first.
+			switch choice := appendChoice(node, root.Text()); {
+			case choice.IsNull():
+				x.bind(sc, root.Text(), msgeval.BindAdd, "", node, node)
+			case firstAppend(choice.Child("consequence")).Index() == node.Index():
+				x.bind(sc, root.Text(), msgeval.BindAdd, "", choice, choice)
+			}
 		}
 		if check := x.checkMethod(node); check != "" {
 			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
@@ -450,14 +457,46 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 		case "+=":
 			k = msgeval.BindAdd
 		}
+		if sc.ctor != nil && op == "=" && x.isField(sc, left.Text()) {
+			x.ctorField(sc, left.Text(), right) // iMessage = super.getMessage();
+		}
 		x.bind(sc, left.Text(), k, "", node, right)
 	case "field_access":
 		if sc.ctor != nil && left.Child("object").Kind() == "this" && op == "=" {
-			if r := unwrap(right); r.Kind() == "identifier" {
-				sc.ctor.fieldParams[left.Child("field").Text()] = r.Text()
-			}
+			x.ctorField(sc, left.Child("field").Text(), right)
 		}
 	}
+}
+
+// ctorField records what constructor sc sets field f to, when that is a
+// parameter or the message the superclass was given (super.getMessage(),
+// which Link fills as it fills getMessage()'s).
+func (x *fileCtx) ctorField(sc *scope, f string, value syntax.Node) {
+	switch r := unwrap(value); {
+	case r.Kind() == "identifier":
+		sc.ctor.fieldParams[f] = r.Text()
+	case isSuperMessage(r):
+		sc.ctor.fieldParams[f] = superMessage
+	}
+}
+
+// isField reports whether a simple name assigned in scope sc is a field of
+// its type: no parameter or local variable of sc has that name.
+func (x *fileCtx) isField(sc *scope, name string) bool {
+	if sc.typ == nil || sc.typ.fields[name] == nil {
+		return false
+	}
+	for _, p := range sc.params {
+		if p.name == name {
+			return false
+		}
+	}
+	for _, b := range sc.assigns[name] {
+		if b.Type != "" || b.Kind == msgeval.BindDecl {
+			return false
+		}
+	}
+	return true
 }
 
 // importDecl records an import declaration.
@@ -567,10 +606,15 @@ func prevStatementCall(call syntax.Node) syntax.Node {
 	for prev.Is("line_comment", "block_comment") {
 		prev = prev.PrevNamedSibling()
 	}
-	if prev.Kind() != "expression_statement" {
+	return statementCall(prev)
+}
+
+// statementCall returns the call an expression statement makes, or null.
+func statementCall(st syntax.Node) syntax.Node {
+	if st.Kind() != "expression_statement" {
 		return syntax.Node{}
 	}
-	if c := grammar.Operand(prev); c.Kind() == "method_invocation" {
+	if c := grammar.Operand(st); c.Kind() == "method_invocation" {
 		return c
 	}
 	return syntax.Node{}
@@ -592,6 +636,99 @@ func appendRun(call syntax.Node) []syntax.Node {
 		run = append(run, c)
 	}
 	return run
+}
+
+// appendChoice returns the if statement whose branches all append to
+// builder root and do nothing else, the outermost of nested and else-if
+// chains of them, when the run of appends at call is one of the branches
+// (if (lo == null) b.append("none"); else b.append("from ").append(lo););
+// else null.
+func appendChoice(call syntax.Node, root string) syntax.Node {
+	n := call.Parent()
+	if n.Parent().Kind() == "block" {
+		n = n.Parent()
+	}
+	top := n.Parent()
+	if top.Kind() != "if_statement" {
+		return syntax.Node{}
+	}
+	for {
+		up := top.Parent()
+		if up.Kind() == "block" && nestedIf(up).Index() == top.Index() {
+			up = up.Parent()
+		}
+		if up.Kind() != "if_statement" || up.Child("condition").Index() == top.Index() {
+			break
+		}
+		top = up
+	}
+	if top.Child("alternative").IsNull() || !onlyAppends(top, root) {
+		return syntax.Node{} // an if without else adds its run or not, as any
+	}
+	return top
+}
+
+// nestedIf returns the if statement that is branch b, or b's only
+// statement when b is a block; else null.
+func nestedIf(b syntax.Node) syntax.Node {
+	if b.Kind() == "block" {
+		var only syntax.Node
+		for c := range b.NamedChildren() {
+			if c.Is("line_comment", "block_comment") {
+				continue
+			}
+			if !only.IsNull() {
+				return syntax.Node{}
+			}
+			only = c
+		}
+		b = only
+	}
+	if b.Kind() == "if_statement" {
+		return b
+	}
+	return syntax.Node{}
+}
+
+// onlyAppends reports whether every branch of if statement n (and of the
+// if statements nested in its branches) is a run of appends to root.
+func onlyAppends(n syntax.Node, root string) bool {
+	for _, b := range []syntax.Node{n.Child("consequence"), n.Child("alternative")} {
+		if b.IsNull() {
+			continue
+		}
+		if in := nestedIf(b); !in.IsNull() {
+			if !onlyAppends(in, root) {
+				return false
+			}
+			continue
+		}
+		first := firstAppend(b)
+		if first.IsNull() || appendRoot(first).Text() != root {
+			return false
+		}
+		run := appendRun(first)
+		if last := run[len(run)-1].Parent(); b.Kind() == "block" && !last.NextNamedSibling().IsNull() && !last.NextNamedSibling().Is("line_comment", "block_comment") {
+			return false // more than the run
+		}
+	}
+	return true
+}
+
+// firstAppend returns the call of the first statement of branch b (a
+// block or a statement) when it is an expression statement, the first
+// one of its nested if statement's branches, or null.
+func firstAppend(b syntax.Node) syntax.Node {
+	if in := nestedIf(b); !in.IsNull() {
+		return firstAppend(in.Child("consequence"))
+	}
+	if b.Kind() == "block" {
+		b = b.NamedChild(0)
+		for b.Is("line_comment", "block_comment") {
+			b = b.NextNamedSibling()
+		}
+	}
+	return statementCall(b)
 }
 
 // appendRoot returns the variable of a statement sb.append(a).append(b);

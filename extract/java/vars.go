@@ -85,7 +85,7 @@ func typeHole(t string) errdex.HoleType {
 // holds it: a plain name (a parameter Link may fill) or the superclass's
 // message in a getMessage() override.
 func keepsExpr(expr string) bool {
-	if expr == "super.getMessage()" {
+	if expr == superMessage {
 		return true
 	}
 	for _, r := range expr {
