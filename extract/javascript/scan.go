@@ -737,7 +737,9 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 		// wrap(new Error(...)).
 		if callbackNames[name] || x.isParam(name, sc) {
 			x.deliver(node, firstArg(args), sc)
+			return
 		}
+		x.newErrorArgs(node, fn, args, sc)
 	case "member_expression":
 		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
 		if obj.Kind() == "identifier" && obj.Text() == "Promise" && prop == "reject" {
@@ -749,13 +751,15 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 			if len(as) == 2 && as[0].Kind() == "string" && decodeString(as[0]) == "error" {
 				x.deliver(node, as[1], sc)
 			}
-		case "destroy", "abort": // stream.destroy(err), controller.abort(err)
+		case "destroy", "abort", "reject": // stream.destroy(err), controller.abort(err), deferred.reject(err)
 			if len(as) == 1 {
 				x.deliver(node, as[0], sc)
 			}
 		default: // this._exitCallback(err), opts.callback(err)
 			if callbackNames[prop] || strings.HasSuffix(strings.ToLower(prop), "callback") {
 				x.deliver(node, firstArg(args), sc)
+			} else {
+				x.newErrorArgs(node, fn, args, sc)
 			}
 		}
 		if obj.Kind() == "member_expression" && obj.Child("property").Text() == "strict" {
@@ -782,6 +786,63 @@ func (x *fileCtx) deliver(node, arg syntax.Node, sc *scope) {
 	if a := unwrap(arg); a.Is("new_expression", "call_expression", "identifier") {
 		x.cands = append(x.cands, candidate{kind: candDeliver, node: node, arg: arg, sc: sc})
 	}
+}
+
+// newErrorArgs records the errors a call whose result is dropped is handed
+// new (subscriber.error(new EmptyError()), request._beforeError(new
+// HTTPError(response)), errors.push(new ValidationError(...))): the error
+// is raised where it is built, the line its stack names, whatever the
+// callee does with it. A call whose result is kept may wrap it (const
+// wrapped = wrap(new Error(..))), and one that logs it (console.error(new
+// Error(..)), logger.warn(..), process.emitWarning(..)) raises nothing.
+func (x *fileCtx) newErrorArgs(node, fn, args syntax.Node, sc *scope) {
+	if logCall(fn) || !resultDropped(node) || !x.localFunction(fn, sc).IsNull() {
+		return // a function of the file is followed by helperCalls
+	}
+	for _, a := range argList(args) {
+		if u := unwrap(a); u.Kind() == "new_expression" {
+			x.deliver(node, a, sc)
+		}
+	}
+}
+
+// resultDropped reports whether the value of call is not used: it is a
+// statement of its own, alone or as an operand of && || ?: or a comma
+// (hasValue && subscriber.error(err)).
+func resultDropped(call syntax.Node) bool {
+	for n := call.Parent(); ; n = n.Parent() {
+		switch n.Kind() {
+		case "expression_statement":
+			return true
+		case "parenthesized_expression", "sequence_expression", "ternary_expression":
+		case "binary_expression":
+			if op := n.Child("operator").Text(); op != "&&" && op != "||" && op != "??" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+}
+
+// logNames are the functions and methods that log or warn.
+var logNames = map[string]bool{
+	"log": true, "warn": true, "warning": true, "info": true, "debug": true, "trace": true,
+	"verbose": true, "emitWarning": true, "deprecate": true, "print": true,
+}
+
+// logCall reports whether fn, a call's function, logs: a log method, or
+// error of a console or logger (console.error, this.logger.error).
+func logCall(fn syntax.Node) bool {
+	if fn.Kind() == "identifier" {
+		return logNames[fn.Text()]
+	}
+	if fn.Kind() != "member_expression" {
+		return false
+	}
+	prop := fn.Child("property").Text()
+	recv := strings.ToLower(fn.Child("object").Text())
+	return logNames[prop] || prop == "error" && (strings.Contains(recv, "console") || strings.Contains(recv, "log"))
 }
 
 // callbackNames are the names error-first callbacks conventionally have.

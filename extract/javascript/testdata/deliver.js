@@ -67,3 +67,17 @@ function report(err) {
 function notFound(req, res, next) {
   next(new Error(`Not Found: ${req.url}`));
 }
+
+// An error handed new to a call whose result is dropped is raised there,
+// where its stack points; a logged one is not.
+function settle(deferred, subscriber, request, count) {
+  if (count === 0) {
+    const err = new RangeError('no entries found');
+    return count < 0 ? deferred.resolve() : deferred.reject(err);
+  }
+  count > 1 && subscriber.error(new RangeError(`too many entries: ${count}`));
+  request.fail(new TypeError('request already settled'));
+  console.error(new Error('logged only'));
+  this.logger.error(new Error('logged too'));
+  process.emitWarning(new Error('a warning'));
+}
