@@ -344,7 +344,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		arg.Param = !c.Forward && isParamIdent(a, fn) && len(arg.Templates) == 1 &&
 			isSingleHole(arg.Templates[0]) && arg.Templates[0].Parts[0].Expr == arg.Expr
 		if !c.Forward && (i+1 < len(call.Args) || !call.Ellipsis.IsValid()) {
-			if lit, ok := literalText(arg.Templates[0]); ok && len(arg.Templates) == 1 && strings.Contains(lit, "%") {
+			if formatLike(arg.Templates) {
 				n := len(x.problems)
 				arg.Printf = s.printf(call, i, 0)
 				x.problems = x.problems[:n] // not every text with a % is a format
@@ -359,10 +359,27 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 	x.facts.Calls = append(x.facts.Calls, c)
 }
 
+// formatLike reports whether each of ts, the messages of an argument, has
+// a verb in its text, as a format has, whether whole text or built with a
+// variable's value (s + " (expected " + expected + "): %s").
+func formatLike(ts []errdex.Template) bool {
+	for _, t := range ts {
+		if _, verbs := formatText(t); !verbs {
+			return false
+		}
+	}
+	return len(ts) > 0
+}
+
 // hasTextArg reports whether an argument of call is or contains a string
 // literal, or names a constant of the file or of fn (function literals
-// excluded).
+// excluded), or is a local variable of fn given text (see textVars).
 func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
+	for _, a := range call.Args {
+		if id, ok := ast.Unparen(a).(*ast.Ident); ok && (scope{x, fn}).localName(id) && fn.textVars()[id.Name] {
+			return true
+		}
+	}
 	return anyArgNode(call, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BasicLit:
@@ -870,4 +887,55 @@ const holeFormat errdex.HoleType = "printf-format"
 func formatParts(format string) []errdex.Part {
 	t := template.Printf{Dialect: template.PrintfGo}.Parse(format, nil).Template
 	return t.Parts
+}
+
+// textVars returns the names of fn's variables that an assignment or
+// declaration gives a value holding a string literal (msg =
+// fmt.Sprintf("the required flag %s was not specified", name)): passed
+// to a helper, such a variable gives it text as a literal does.
+func (fn *funcCtx) textVars() map[string]bool {
+	if fn.texts != nil {
+		return fn.texts
+	}
+	fn.texts = map[string]bool{}
+	give := func(lhs []*ast.Ident, rhs []ast.Expr) {
+		for i, id := range lhs {
+			if len(rhs) == len(lhs) && hasStringLit(rhs[i]) {
+				fn.texts[id.Name] = true
+			}
+		}
+	}
+	ast.Inspect(fn.body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			var lhs []*ast.Ident
+			for _, l := range n.Lhs {
+				id, _ := l.(*ast.Ident)
+				if id == nil {
+					id = &ast.Ident{Name: "_"}
+				}
+				lhs = append(lhs, id)
+			}
+			give(lhs, n.Rhs)
+		case *ast.ValueSpec:
+			give(n.Names, n.Values)
+		}
+		return true
+	})
+	return fn.texts
+}
+
+// hasStringLit reports whether e holds a string literal outside function
+// literals.
+func hasStringLit(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		lit, ok := n.(*ast.BasicLit)
+		found = ok && lit.Kind == token.STRING
+		return !found
+	})
+	return found
 }

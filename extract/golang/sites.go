@@ -82,6 +82,9 @@ type funcCtx struct {
 	// dropped are the calls whose error the function drops (see
 	// droppedCalls), found on first use.
 	dropped map[*ast.CallExpr]bool
+	// texts are the local variables assigned text (see textVars), found
+	// on first use.
+	texts map[string]bool
 	// spreads are the possible elements of the local slices spread into
 	// printf-style calls, by name (see sliceElems), found on first use.
 	spreads map[string][][]ast.Expr
