@@ -584,6 +584,9 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 			home, ff = mf, mf.factories[key[len(m)+1:]]
 		}
 	}
+	if ff == nil && !strings.ContainsAny(r.factory[:1], "?@") {
+		home, ff = l.inheritedFactory(f, r.factory)
+	}
 	if ff == nil {
 		return false
 	}
@@ -622,6 +625,55 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 	}
 	setMessage(r.site, msgs)
 	return true
+}
+
+// inheritedFactory finds the factory method a class of file f inherits
+// (raise self.make_error("invalid") in a subclass of the class that
+// defines make_error): qualMethod is "Class.method", and the bases are
+// searched depth first in the order they are written, as Python's method
+// resolution does for single inheritance. It returns nil when the class
+// or its bases define no such factory.
+func (l *linker) inheritedFactory(f *facts, qualMethod string) (*facts, *factoryFact) {
+	dot := strings.LastIndexByte(qualMethod, '.')
+	if dot < 0 {
+		return nil, nil
+	}
+	e := l.classes[f.module+"."+qualMethod[:dot]]
+	if e == nil {
+		return nil, nil
+	}
+	return l.baseFactory(e, qualMethod[dot+1:], 0)
+}
+
+// baseFactory returns the factory named method that e's bases define,
+// with the file that defines it.
+func (l *linker) baseFactory(e *classEntry, method string, depth int) (*facts, *factoryFact) {
+	if depth >= maxChain {
+		return nil, nil
+	}
+	for _, b := range e.fact.bases {
+		q, next := l.resolve(b, e.file)
+		if next == e {
+			continue
+		}
+		// A base without bases of its own has no classEntry: its
+		// module is found from its qualified name.
+		for m := parentModule(q); m != ""; m = parentModule(m) {
+			if mf, ok := l.modules[m]; ok {
+				if ff := mf.factories[q[len(m)+1:]+"."+method]; ff != nil {
+					return mf, ff
+				}
+				break
+			}
+		}
+		if next == nil {
+			continue
+		}
+		if home, ff := l.baseFactory(next, method, depth+1); ff != nil {
+			return home, ff
+		}
+	}
+	return nil, nil
 }
 
 // methodFactory returns the file's one factory method named name
