@@ -727,11 +727,18 @@ func (ev *evaluator) fileClass(name string, not *classInfo) *classInfo {
 // comes last, for what a base class or other code may set. Results are
 // kept per class and attribute (see attrValues).
 func (ev *evaluator) instanceConstants(c *classInfo, attr, expr string) (value, bool) {
-	if len(ev.calls) > 0 || ev.iterating || ev.selfClass != nil {
-		// Bindings read now would see a modelled call's arguments, no
-		// back edges, or a subclass's constants: what they say holds for
-		// this reading only.
+	if ev.iterating || ev.selfClass != nil {
+		// Bindings read now would see no back edges, or a subclass's
+		// constants: what they say holds for this reading only.
 		return value{}, false
+	}
+	if len(ev.calls) > 0 {
+		// A modelled call (message = self._format_error(value)) reads
+		// the attribute as any method does: the bindings are read
+		// outside the call, whose arguments they must not see.
+		saved := ev.calls
+		ev.calls = nil
+		defer func() { ev.calls = saved }()
 	}
 	key := attrKey{c, attr}
 	if r, ok := ev.attrValues[key]; ok && (r.pending || ev.fits(r.height)) {
@@ -789,10 +796,8 @@ func (ev *evaluator) instanceBindings(c *classInfo, name string) (value, bool) {
 			if v.kind != vStr || v.container || len(v.alts) == 0 {
 				return value{}, false
 			}
-			for _, a := range v.alts {
-				if _, lit := literalOnly(a); !lit {
-					return value{}, false
-				}
+			if v = defaultedText(v); len(v.alts) == 0 {
+				return value{}, false
 			}
 			if !found {
 				out, found = v, true
@@ -805,6 +810,27 @@ func (ev *evaluator) instanceBindings(c *classInfo, name string) (value, bool) {
 		}
 	}
 	return out, found
+}
+
+// defaultedText returns the constant texts of v, a value bound to an
+// instance attribute, when v is only such texts and values wholly
+// unknown: "self.error = error or self.default_message" holds the class's
+// default message unless a caller passes its own, which the hole named
+// after the attribute stands for (see instanceConstants). The result has
+// no alternatives when v has none constant, or one known in part.
+func defaultedText(v value) value {
+	kept := make([]errdex.Template, 0, len(v.alts))
+	for _, a := range v.alts {
+		if _, lit := literalOnly(a); lit {
+			kept = append(kept, a)
+			continue
+		}
+		if len(a.Parts) != 1 || !a.Parts[0].IsHole() {
+			return value{}
+		}
+	}
+	v.alts = kept
+	return v
 }
 
 // attrKey names an instance attribute of a class; attrResult is a value
