@@ -132,7 +132,7 @@ func (ev *evaluator) resolveUncached(name string, at int, sc *scope) (value, boo
 			}
 			keep := func(expr string) bool {
 				if ev.classCtx {
-					return isReference(expr) || strings.HasPrefix(expr, "type(self).")
+					return isReference(expr) || strings.HasPrefix(expr, "type(self).") || isKeyReference(expr)
 				}
 				_, param := paramValue(expr, s)
 				return param
@@ -611,6 +611,25 @@ func (w *walk) caught(clause syntax.Node, f flow) flow {
 		}
 	}
 	return f
+}
+
+// isKeyReference reports whether expr reads one key of a mapping a name
+// holds (kwargs['error_msg']): a format's field filled from **kwargs,
+// which Link binds to the keyword the raise passes. A class whose format
+// is that field alone ("{error_msg}") says nothing literal of its own.
+func isKeyReference(expr string) bool {
+	base, index, ok := strings.Cut(expr, "[")
+	if !ok || !isReference(base) || strings.Contains(base, "[") {
+		return false
+	}
+	key, ok := strings.CutSuffix(index, "]")
+	if !ok || len(key) < 3 {
+		return false
+	}
+	if q := key[0]; (q != '\'' && q != '"') || key[len(key)-1] != q {
+		return false
+	}
+	return !strings.ContainsAny(key[1:len(key)-1], "'\"\\[]")
 }
 
 // isReference reports whether an expression is a name, a dotted

@@ -365,7 +365,8 @@ func (b bindings) pastItem(expr string) bool {
 }
 
 // lookup finds the argument bound to an expression: the expression
-// itself, or an item of a bound *args ("args[0]").
+// itself, an item of a bound *args ("args[0]") or a keyword of a bound
+// **kwargs ("kwargs['error_msg']").
 func (b bindings) lookup(expr string) (argVal, bool) {
 	if a, ok := b[expr]; ok {
 		return a, true
@@ -373,6 +374,11 @@ func (b bindings) lookup(expr string) (argVal, bool) {
 	name, rest, ok := strings.Cut(expr, "[")
 	if !ok || !strings.HasSuffix(rest, "]") {
 		return argVal{}, false
+	}
+	if kw, ok := b["**"+name]; ok && isKeyReference(expr) {
+		key := strings.TrimSuffix(rest, "]")
+		a, ok := kw.kwItems[key[1:len(key)-1]]
+		return a, ok
 	}
 	star, ok := b["*"+name]
 	if !ok {

@@ -24,6 +24,12 @@ class UnknownService(ServiceError):
     fmt = "Unknown service: '{service_name}'. Valid service names are: {known}"
 
 
+class ConfigInvalid(ServiceError):
+    """A format that is one keyword alone: the raise's text is the message."""
+
+    fmt = "{error_msg}"
+
+
 class WaiterFailed(ServiceError):
     fmt = "Waiter {name} failed: {reason}"
 
@@ -95,6 +101,7 @@ def raises(name, names, w, why, k):
     raise ServiceError()
     raise NoCredentials
     raise MissingKey(key=k)
+    raise ConfigInvalid(error_msg=f"Invalid value {k!r} for retries. Value must be an integer")
     raise FrozenInstance
     raise Positioned
 
