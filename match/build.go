@@ -63,24 +63,28 @@ func defaultTag(tag, goos, goarch string) bool {
 // build/global; handlebars' dist/cjs and dist/amd). The copies raise the
 // same messages and a message alone ties them. Node loads none of the
 // builds for legacy script loaders (AMD's define, a global assigned by
-// an IIFE, SystemJS), and bundlers rarely pick them: such a copy ranks
-// after the others.
+// an IIFE, SystemJS), and bundlers rarely pick them, nor, as a package's
+// main entry, the builds for browsers (nunjucks' browser/, liquidjs'
+// liquid.browser.mjs, lru-cache's dist/commonjs/browser): such a copy
+// ranks after the others.
 
-// legacyBundleNames are the directory names and file-name infixes of
-// builds for legacy script loaders.
-var legacyBundleNames = [...]string{"amd", "global", "iife", "system", "systemjs"}
+// otherBuildNames are the directory names and file-name infixes of
+// builds for legacy script loaders and for browsers.
+var otherBuildNames = [...]string{"amd", "global", "iife", "system", "systemjs", "browser"}
 
 // jsBuildLevel grades a JavaScript site at path like buildLevel: one
-// level below the default for a build for a legacy script loader
-// (".../amd/luxon.js", "handlebars.amd.js").
+// level below the default for a build for a legacy script loader or a
+// browser (".../amd/luxon.js", "handlebars.amd.js", "build/cjs-browser/",
+// "liquid.browser.mjs").
 func jsBuildLevel(path string) uint8 {
 	level := uint8(len(mainstreamPlatforms))
 	dir, file := "", path
 	if i := strings.LastIndexByte(path, '/'); i >= 0 {
 		dir, file = path[:i], path[i+1:]
 	}
-	for _, name := range legacyBundleNames {
-		if strings.Contains("/"+dir+"/", "/"+name+"/") || strings.Contains(file, "."+name+".") {
+	for _, name := range otherBuildNames {
+		if strings.Contains("/"+dir+"/", "/"+name+"/") || strings.Contains("/"+dir+"/", "-"+name+"/") ||
+			strings.Contains(file, "."+name+".") || strings.Contains(file, "-"+name+".") {
 			return level - 1
 		}
 	}

@@ -88,8 +88,8 @@ func TestImporterLevel(t *testing.T) {
 	}
 }
 
-// TestJSBuildLevel: a JavaScript build for a legacy script loader ranks
-// after the builds Node and bundlers load.
+// TestJSBuildLevel: a JavaScript build for a legacy script loader or a
+// browser ranks after the builds Node and bundlers load.
 func TestJSBuildLevel(t *testing.T) {
 	def := uint8(len(mainstreamPlatforms))
 	tests := []struct {
@@ -106,6 +106,13 @@ func TestJSBuildLevel(t *testing.T) {
 		{"src/amdLoader.js", def}, // a name that only contains "amd"
 		{"global.js", def},        // a module called global
 		{"amd/index.js", def - 1}, // at the root
+		{"browser/nunjucks-slim.js", def - 1},
+		{"build/cjs-browser/luxon.js", def - 1},
+		{"dist/liquid.browser.mjs", def - 1},
+		{"dist/commonjs/browser/index.js", def - 1},
+		{"dist/index-browser.js", def - 1},
+		{"src/browserslist.js", def}, // a name that only starts with "browser"
+		{"dist/commonjs/node/index.js", def},
 	}
 	for _, tt := range tests {
 		if got := jsBuildLevel(tt.path); got != tt.want {
