@@ -440,12 +440,21 @@ func (r *stackRun) copyMore(me int, tt string) {
 // and an "[errors]: [ ... ]" list, up to the closing "}".
 func (r *stackRun) props(j, me, nesting int) int {
 	ls := r.ls
+	depth := 1 // the block's "{" ends the line above
 	for start := j; j < len(ls) && j-start < maxPropsLines; {
 		t := ls[j].text
 		tt := strings.TrimSpace(t)
+		if strings.HasPrefix(tt, "}") || strings.HasPrefix(tt, "]") {
+			// The end of the block, or of an object or array in it
+			// (undici's request: Request { ... }).
+			if depth--; depth == 0 {
+				return j + 1
+			}
+		}
+		opens := strings.HasSuffix(tt, "{") || strings.HasSuffix(tt, "[")
 		switch {
-		case tt == "}" || tt == "},":
-			return j + 1
+		case depth > 1:
+			// Inside a property's value.
 		case strings.HasPrefix(tt, "code: '") && r.exs[me].e.Code == "":
 			r.exs[me].e.Code = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(tt, "code: '"), ","), "'")
 		case strings.HasPrefix(tt, "[cause]: "):
@@ -457,6 +466,7 @@ func (r *stackRun) props(j, me, nesting int) int {
 				}
 			}
 		case tt == "[errors]: [":
+			opens = false // read to its "]" here
 			j++
 			for j < len(ls) {
 				u := strings.TrimSpace(ls[j].text)
@@ -477,6 +487,9 @@ func (r *stackRun) props(j, me, nesting int) int {
 			}
 		case ls[j].logged() || ls[j].blank():
 			return j
+		}
+		if opens {
+			depth++
 		}
 		j++
 	}
