@@ -135,6 +135,10 @@ type Ctor struct {
 	Call   string
 	Args   []Arg
 	Fields map[string]string
+	// Format is set when the first argument of the call formats the
+	// message from the constructor's parameters (super(String.format(fmt,
+	// args)) in X(String fmt, Object... args)).
+	Format *Format
 }
 
 // Param is a formal parameter.
@@ -235,9 +239,11 @@ func (x *fileCtx) ctorFact(ct *ctorInfo) Ctor {
 	}
 	if call := ct.call; !call.IsNull() {
 		c.Call = strings.TrimSpace(call.Child("constructor").Text())
-		for _, a := range args(call) {
+		as := args(call)
+		for _, a := range as {
 			c.Args = append(c.Args, x.arg(a, ct.sc))
 		}
+		c.Format = x.paramFormat(ct.sc, as)
 	}
 	return c
 }
@@ -296,10 +302,11 @@ func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool
 	return Return{}, false
 }
 
-// paramFormat recognises the message of a construction in factory m,
-// its arguments as, formatted from m's parameters: a format parameter and
-// the varargs parameter after it (String.format(fmt, args),
-// fmt.formatted(args), MessageFormat.format(fmt, args)).
+// paramFormat recognises the message of a construction in factory m (or
+// of the super(...) call of constructor m), its arguments as, formatted
+// from m's parameters: a format parameter and the varargs parameter after
+// it (String.format(fmt, args), fmt.formatted(args),
+// MessageFormat.format(fmt, args)).
 func (x *fileCtx) paramFormat(m *scope, as []syntax.Node) *Format {
 	n := len(m.params)
 	if len(as) == 0 || n < 2 || !m.params[n-1].varargs {

@@ -511,6 +511,11 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 			}
 			passed = append(passed, b)
 		}
+		if ctor.Format != nil {
+			if msg, ok := ctor.Format.apply(args); ok {
+				passed[0].Alts = msg
+			}
+		}
 	}
 	if call == "this" {
 		// The constructor called builds the message, getMessage()
