@@ -100,10 +100,8 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		// A factory given a parameter of the function (throw
 		// this.root.error(message, opts)): the parameter is the best
 		// guess, for the callers to fill (helperCalls).
-		if a := unwrap(firstArg(e.Child("arguments"))); a.Kind() == "identifier" {
-			if r := msgeval.Reaching(a, sc); r.Found && r.Param && len(r.Bindings) == 0 && r.Scope == sc {
-				return thrown{Kind: errdex.KindRaiseObject, Msg: paramHole(a.Text()), Scope: sc}
-			}
+		if a := x.paramArg(argList(e.Child("arguments")), sc); !a.IsNull() {
+			return thrown{Kind: errdex.KindRaiseObject, Msg: paramHole(a.Text()), Scope: sc}
 		}
 	case "identifier":
 		if depth < 4 {
@@ -128,6 +126,14 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 			if ok {
 				return t
 			}
+			// A variable holding what a factory returned (var err =
+			// error(code, message, {line}); throw err): the factory's
+			// error, or the parameter it was given.
+			if v := calledValue(e, sc); !v.IsNull() {
+				if t := x.thrownValue(v, sc, depth+1); t.Kind == errdex.KindThrow || showsParam(t.Msg, sc) {
+					return t
+				}
+			}
 		}
 	case "string", "template_string", "binary_expression", "ternary_expression":
 		return thrown{Kind: errdex.KindThrow, Msg: x.eval(e, sc, 0).Alts, Scope: sc}
@@ -137,6 +143,45 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
+}
+
+// paramArg is the argument of a call that passes a parameter of the
+// enclosing function on as the message: the first such parameter named as
+// a message is (error(code, message)), else the first argument when it
+// is a parameter (this.root.error(message, opts)); null when there is
+// none.
+func (x *fileCtx) paramArg(args []syntax.Node, sc *scope) syntax.Node {
+	isParam := func(a syntax.Node) bool {
+		if a.Kind() != "identifier" {
+			return false
+		}
+		r := msgeval.Reaching(a, sc)
+		return r.Found && r.Param && len(r.Bindings) == 0 && r.Scope == sc
+	}
+	for _, a := range args {
+		if a = unwrap(a); messageName(a.Text()) && isParam(a) {
+			return a
+		}
+	}
+	if len(args) > 0 && isParam(unwrap(args[0])) {
+		return unwrap(args[0])
+	}
+	return syntax.Node{}
+}
+
+// calledValue is the call a local variable of the function holds where id
+// reads it, when its only value is one (var err = error(code, message)).
+func calledValue(id syntax.Node, sc *scope) syntax.Node {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found || r.Param || len(r.Bindings) != 1 || r.Scope != sc {
+		return syntax.Node{}
+	}
+	if b := r.Bindings[0]; b.Kind == msgeval.BindSet {
+		if v := unwrap(b.Value); v.Kind() == "call_expression" {
+			return v
+		}
+	}
+	return syntax.Node{}
 }
 
 // factory is what a factory of the file returns: the error of its first

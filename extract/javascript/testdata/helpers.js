@@ -156,3 +156,19 @@ class Reporter {
     return this.constructError('Line ' + line + ': ' + description, 0);
   }
 }
+
+// A method throwing what an imported factory makes of its message
+// parameter (not of the code before it): its callers' text is the message.
+var makeError = require('./make-error');
+function Scanner(input) {
+  this.input = input;
+}
+Scanner.prototype = {
+  fail: function (code, message) {
+    var err = makeError(code, message, { line: this.line });
+    throw err;
+  },
+  indent: function () {
+    this.fail('BAD_INDENT', 'Mixed indentation: expected ' + this.width + ' spaces');
+  },
+};
