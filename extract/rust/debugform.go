@@ -251,3 +251,90 @@ func debugHole(name, typ string) errdex.Part {
 	}
 	return errdex.HolePart(name, name, t)
 }
+
+// handDebug returns what the hand-written impl Debug for typ of the file
+// prints: f.debug_struct("Name").field("a", ..).finish() prints
+// "Name { a: {a} }", f.debug_tuple("Name").field(..).finish() "Name({field0})",
+// a write! or f.write_str(..) with text its message. Unwrap and expect
+// print an error with Debug, so that is the text users paste of it.
+func (x *file) handDebug(typ string) []errdex.Template {
+	impl, ok := x.debugImpls[typ]
+	if !ok {
+		return nil
+	}
+	var out []errdex.Template
+	for n := range impl.Child("body").Descendants() {
+		if t, ok := debugBuilder(n); ok {
+			out = append(out, t)
+		} else if v, ok := x.writeValue(n); ok && meaningful(v) {
+			out = append(out, v.Alts...)
+		}
+	}
+	return out
+}
+
+// debugBuilder reads a Formatter's debug_struct or debug_tuple chain
+// started at call n (f.debug_struct("Name")), with the fields its .field
+// calls add, as the text it prints; false when n starts none.
+func debugBuilder(n syntax.Node) (errdex.Template, bool) {
+	fn := n.Child("function")
+	if n.Kind() != "call_expression" || fn.Kind() != "field_expression" {
+		return errdex.Template{}, false
+	}
+	method := fn.Child("field").Text()
+	args := n.Child("arguments")
+	if method != "debug_struct" && method != "debug_tuple" || args.NamedChildCount() != 1 {
+		return errdex.Template{}, false
+	}
+	name, ok := stringValue(args.NamedChild(0))
+	if !ok {
+		return errdex.Template{}, false
+	}
+	var fields []errdex.Part
+	for call := n; ; {
+		next := call.Parent()
+		if next.Kind() != "field_expression" || next.Parent().Kind() != "call_expression" {
+			break
+		}
+		call = next.Parent()
+		if next.Child("field").Text() != "field" {
+			break
+		}
+		fa := call.Child("arguments")
+		if method == "debug_tuple" {
+			fields = append(fields, debugHole("field"+strconv.Itoa(len(fields)), ""))
+			continue
+		}
+		if fa.NamedChildCount() != 2 {
+			return errdex.Template{}, false
+		}
+		f, ok := stringValue(fa.NamedChild(0))
+		if !ok {
+			return errdex.Template{}, false
+		}
+		fields = append(fields, errdex.Lit(f+": "), debugHole(f, ""))
+	}
+	parts := []errdex.Part{errdex.Lit(name)}
+	if len(fields) > 0 {
+		open, sep, end := " { ", ", ", " }"
+		if method == "debug_tuple" {
+			open, end = "(", ")"
+		}
+		parts = append(parts, errdex.Lit(open))
+		for i, f := range fields {
+			if i > 0 && (method == "debug_tuple" || !f.IsHole()) {
+				parts = append(parts, errdex.Lit(sep))
+			}
+			parts = append(parts, f)
+		}
+		parts = append(parts, errdex.Lit(end))
+	}
+	return template.DistinctHoles(errdex.NewTemplate(parts...).Normalize()), true
+}
+
+// invalidName reports whether a type's name says its values are errors
+// though it does not end in Error: InvalidChunkSize, InvalidUri.
+func invalidName(typ string) bool {
+	rest, ok := strings.CutPrefix(typ, "Invalid")
+	return ok && rest != "" && unicode.IsUpper(rune(rest[0]))
+}

@@ -199,7 +199,7 @@ func (x *file) display(impl syntax.Node) {
 	if typ == "" {
 		return
 	}
-	named := strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err")
+	named := strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err") || invalidName(typ)
 	writes := map[syntax.Node]msgeval.Value{} // write statement → its output
 	var order, nodes []syntax.Node
 	for n := range impl.Child("body").Descendants() {
@@ -228,6 +228,8 @@ func (x *file) display(impl syntax.Node) {
 		}
 		if t, ok := x.debugForm(at, typ); ok {
 			site.Alternatives = append(site.Alternatives, t)
+		} else {
+			site.Alternatives = append(site.Alternatives, x.handDebug(typ)...)
 		}
 		site.Location.EndLine = end.EndLine()
 		site.Location.EndColumn = end.End().Column + 1

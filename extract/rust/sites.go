@@ -27,6 +27,8 @@ type file struct {
 	methods map[string]syntax.Node
 	// enums and structs are the file's enum and struct items by name.
 	enums, structs map[string]syntax.Node
+	// debugImpls are the file's hand-written impl Debug blocks, by type.
+	debugImpls map[string]syntax.Node
 
 	sites  []*errdex.Site
 	notes  msgeval.Notes
@@ -40,17 +42,18 @@ type file struct {
 
 func newFile(f *extract.File, opts Options) *file {
 	return &file{
-		opts:    opts,
-		tree:    f.Tree,
-		mods:    modulePath(f.Path),
-		facts:   &facts{},
-		lets:    map[string][]syntax.Node{},
-		assigns: map[string][]syntax.Node{},
-		consts:  map[string]syntax.Node{},
-		methods: map[string]syntax.Node{},
-		enums:   map[string]syntax.Node{},
-		structs: map[string]syntax.Node{},
-		budget:  msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
+		opts:       opts,
+		tree:       f.Tree,
+		mods:       modulePath(f.Path),
+		facts:      &facts{},
+		lets:       map[string][]syntax.Node{},
+		assigns:    map[string][]syntax.Node{},
+		consts:     map[string]syntax.Node{},
+		methods:    map[string]syntax.Node{},
+		enums:      map[string]syntax.Node{},
+		structs:    map[string]syntax.Node{},
+		debugImpls: map[string]syntax.Node{},
+		budget:     msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
 
@@ -104,6 +107,8 @@ func (x *file) run() {
 				x.facts.errorTypes = append(x.facts.errorTypes, typeName(n.Child("type")))
 			case "Display":
 				cands = append(cands, n)
+			case "Debug":
+				x.debugImpls[typeName(n.Child("type"))] = n
 			}
 		}
 	}
