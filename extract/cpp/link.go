@@ -45,6 +45,7 @@ type helperFact struct {
 	minArgs, maxArgs int
 	index            int    // the message parameter's position
 	param            string // and name
+	format           bool   // the parameter is a printf format
 	throws           []helperThrow
 	key              string // tells apart helpers that make different sites
 }
@@ -64,6 +65,9 @@ type callFact struct {
 	span   errdex.Span
 	nargs  int
 	args   map[int][]errdex.Template
+	// formats are the arguments that are printf formats with a percent
+	// sign, parsed with the arguments after them.
+	formats map[int][]errdex.Template
 }
 
 // recordHelper adds site s, whose message is parameter i (param) of the
@@ -72,7 +76,7 @@ type callFact struct {
 func (x *file) recordHelper(byDef map[any]*helperFact, def any, name string, least, most, i int, param string, s *errdex.Site) {
 	h := byDef[def]
 	if h == nil {
-		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: param}
+		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: param, format: x.formats[s]}
 		byDef[def] = h
 		x.facts.helpers = append(x.facts.helpers, h)
 	}
@@ -86,7 +90,7 @@ func (x *file) recordHelper(byDef map[any]*helperFact, def any, name string, lea
 		msg = errdex.NewTemplate(hole)
 	}
 	h.throws = append(h.throws, helperThrow{kind: s.Kind, exception: s.Exception, msg: []errdex.Template{msg}})
-	h.key += strconv.Itoa(h.index) + "\x00" + string(s.Kind) + "\x00" + s.Exception + "\x00" + s.Template.Canonical() + "\x01"
+	h.key += strconv.Itoa(h.index) + "\x00" + strconv.FormatBool(h.format) + "\x00" + string(s.Kind) + "\x00" + s.Exception + "\x00" + s.Template.Canonical() + "\x01"
 }
 
 // arity returns the least and the most arguments a call of a function
@@ -150,7 +154,7 @@ func (x *file) recordCalls(cands []syntax.Node, helpers map[string]helper) {
 			continue
 		}
 		args := arguments(list)
-		var texts map[int][]errdex.Template
+		var texts, formats map[int][]errdex.Template
 		for i, a := range args[:min(len(args), maxLinkArgs)] {
 			if !strings.Contains(a.Text(), `"`) {
 				continue
@@ -161,11 +165,20 @@ func (x *file) recordCalls(cands []syntax.Node, helpers map[string]helper) {
 				}
 				texts[i] = v.Alts
 			}
+			if !strings.Contains(a.Text(), "%") || !reportsErrors(last) {
+				continue
+			}
+			if v, ok := x.quietPrintf(args[i:], n); ok && v.Text && !v.Opaque() {
+				if formats == nil {
+					formats = map[int][]errdex.Template{}
+				}
+				formats[i] = v.Alts
+			}
 		}
 		if texts == nil || x.notes.Broken(n) {
 			continue
 		}
-		x.facts.calls = append(x.facts.calls, &callFact{callee: callee, caller: x.function(n), span: n.Span(), nargs: len(args), args: texts})
+		x.facts.calls = append(x.facts.calls, &callFact{callee: callee, caller: x.function(n), span: n.Span(), nargs: len(args), args: texts, formats: formats})
 	}
 }
 
@@ -220,6 +233,9 @@ func link(files []*extract.FileResult) {
 				continue
 			}
 			arg, ok := c.args[h.index]
+			if f, isFormat := c.formats[h.index]; isFormat && h.format {
+				arg, ok = f, true
+			}
 			if !ok {
 				continue
 			}

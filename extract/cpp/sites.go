@@ -31,6 +31,9 @@ type file struct {
 	// floating are the sites outside function definitions, at their
 	// nodes.
 	floating map[*errdex.Site]syntax.Node
+	// formats are the sites of reporters whose message parameter is a
+	// printf format (see reporter).
+	formats map[*errdex.Site]bool
 	// pending is the exception object last evaluated, not yet a site.
 	pending *pendingConstruction
 	src     []byte
@@ -53,6 +56,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		whats:    map[string]syntax.Node{},
 		siteDefs: map[*errdex.Site]syntax.Node{},
 		floating: map[*errdex.Site]syntax.Node{},
+		formats:  map[*errdex.Site]bool{},
 		budget:   msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
@@ -60,7 +64,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 // run indexes the file's declarations, assignments and defines, then
 // builds the sites of throw statements and of calls a rule names.
 func (x *file) run() {
-	var cands []syntax.Node
+	var cands, defs []syntax.Node
 	for n := range x.tree.Root().Descendants() {
 		switch n.Kind() {
 		case "declaration":
@@ -76,6 +80,7 @@ func (x *file) run() {
 		case "function_definition":
 			x.recordWhat(n)
 			x.recordCtor(n)
+			defs = append(defs, n)
 		case "preproc_def":
 			if v, ok := defineValue(n.Child("value").Text()); ok {
 				x.defines[n.Child("name").Text()] = v
@@ -100,6 +105,7 @@ func (x *file) run() {
 		}
 	}
 	x.pending = nil
+	x.addReporters(defs)
 	helpers := x.helperCalls(cands)
 	x.recordCalls(cands, helpers)
 }
@@ -108,9 +114,10 @@ func (x *file) run() {
 // its parameters: void __throw_bad_access(const char* __what) {
 // throw bad_access(__what); }.
 type helper struct {
-	def   syntax.Node // the function_definition (null when recovered from text, see recoverHeader)
-	param int         // the parameter that is the message
-	site  *errdex.Site
+	def    syntax.Node // the function_definition (null when recovered from text, see recoverHeader)
+	param  int         // the parameter that is the message
+	format bool        // the parameter is a printf format, the arguments after it its values
+	site   *errdex.Site
 }
 
 // helperCalls adds a site for each call of a helper with a message that
@@ -139,7 +146,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		}
 		name := lastSegment(declaratorName(def.Child("declarator")))
 		if i := slices.Index(parameterNames(def), expr); i >= 0 && name != "" {
-			helpers[name] = helper{def: def, param: i, site: s}
+			helpers[name] = helper{def: def, param: i, format: x.formats[s], site: s}
 			least, most := arity(def)
 			x.recordHelper(byDef, def, x.function(def.Child("declarator")), least, most, i, expr, s)
 		}
@@ -172,7 +179,13 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 			x.add(h.site.Kind, exc, n, x.eval(args[h.param], 0))
 			continue
 		}
-		if v := x.eval(args[h.param], 0); v.Text && !v.Opaque() {
+		v := x.eval(args[h.param], 0)
+		if h.format {
+			if f, ok := x.printf(template.PrintfC, args[h.param:], n, 0); ok {
+				v = f
+			}
+		}
+		if v.Text && !v.Opaque() {
 			x.pending = nil // the call constructs nothing the site may take a message from
 			x.add(h.site.Kind, h.site.Exception, n, v)
 		}

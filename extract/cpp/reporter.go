@@ -1,0 +1,189 @@
+package cpp
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// A reporter is a C-style error-reporting function: it records or prints
+// the message it is given instead of throwing it (libpng's
+// png_error(png_ptr, "Not a PNG file"), SQLite's sqlite3ErrorMsg(pParse,
+// "no such table: %s", zName), a decoder's SetError(ds, -1, "Trailing
+// data")). Its name says it reports an error or a warning, and one of its
+// parameters is text named as a message or a format; a variadic one's
+// last named parameter is a printf format. Each call that passes text for
+// that parameter is a site, as a helper's call is (see helperCalls).
+
+// reporterWords are the words of a function's name that say it reports
+// an error.
+var reporterWords = map[string]bool{
+	"error": true, "err": true, "errmsg": true, "errormsg": true, "warning": true, "warn": true,
+	"fatal": true, "fail": true, "die": true, "panic": true,
+}
+
+// messageWords are the words a message parameter's name holds.
+var messageWords = []string{"msg", "message", "fmt", "format", "reason"}
+
+// reporter returns the message parameter of a function definition that
+// reports errors: its index among the parameters, and whether it is a
+// printf format (the last named parameter of a variadic function).
+func reporter(def syntax.Node) (index int, format, ok bool) {
+	d := functionDeclarator(def)
+	name := declaratorName(def.Child("declarator"))
+	if d.IsNull() || !reportsErrors(lastSegment(name)) || isConstructor(def) {
+		return 0, false, false
+	}
+	names := parameterNames(def)
+	i := 0
+	for p := range d.Child("parameters").NamedChildren() {
+		if !p.Is("parameter_declaration", "optional_parameter_declaration") {
+			continue
+		}
+		if isTextType(p) && isMessageName(names[i]) {
+			_, most := arity(def)
+			return i, most < 0 && i == len(names)-1, true
+		}
+		i++
+	}
+	return 0, false, false
+}
+
+// reportsErrors reports whether a function's name holds a word of
+// reporterWords: png_chunk_error, sqlite3ErrorMsg, SetError, log_warn.
+func reportsErrors(name string) bool {
+	for _, w := range nameWords(name) {
+		if reporterWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// nameWords splits an identifier into its lower-case words at
+// underscores, digits and lower-to-upper case changes.
+func nameWords(name string) []string {
+	var words []string
+	var cur strings.Builder
+	flush := func() {
+		if cur.Len() > 0 {
+			words = append(words, strings.ToLower(cur.String()))
+			cur.Reset()
+		}
+	}
+	prevLower := false
+	for _, r := range name {
+		switch {
+		case r == '_' || unicode.IsDigit(r):
+			flush()
+			prevLower = false
+			continue
+		case unicode.IsUpper(r) && prevLower:
+			flush()
+		}
+		cur.WriteRune(r)
+		prevLower = unicode.IsLower(r)
+	}
+	flush()
+	return words
+}
+
+// isTextType reports whether a parameter declaration's type is text: a
+// char pointer or array (png_const_charp, const char *), or a string.
+func isTextType(p syntax.Node) bool {
+	t := strings.ToLower(p.Child("type").Text())
+	if strings.Contains(t, "string") {
+		return true
+	}
+	if !strings.Contains(t, "char") {
+		return false
+	}
+	return strings.HasSuffix(t, "charp") || strings.ContainsAny(p.Child("declarator").Text(), "*[")
+}
+
+// isMessageName reports whether a parameter's name says it is a message
+// or a format: message, error_message, zFormat, fmt.
+func isMessageName(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range messageWords {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// addReporters gives each reporter among defs a site whose message is its
+// message parameter, unless a site of the function already is: the calls
+// of a function with such a site are sites (helperCalls, Link).
+func (x *file) addReporters(defs []syntax.Node) {
+	for _, def := range defs {
+		i, format, ok := reporter(def)
+		if !ok {
+			continue
+		}
+		param := parameterNames(def)[i]
+		if x.hasHelperSite(def, param) {
+			continue
+		}
+		at := paramNode(def, i)
+		s := x.add(errdex.KindSetError, "", at, rules.Unknown(param, errdex.HoleStr))
+		if format {
+			x.formats[s] = true
+		}
+	}
+}
+
+// hasHelperSite reports whether a site of def has parameter param as its
+// whole message.
+func (x *file) hasHelperSite(def syntax.Node, param string) bool {
+	for _, s := range x.sites {
+		if x.siteDefs[s] != def || len(s.Alternatives) > 0 || len(s.Template.Parts) != 1 {
+			continue
+		}
+		if p := s.Template.Parts[0]; p.IsHole() && unwrapPassThrough(p.Expr) == param {
+			return true
+		}
+	}
+	return false
+}
+
+// paramNode is the i-th parameter declaration of a function definition.
+func paramNode(def syntax.Node, i int) syntax.Node {
+	k := 0
+	for p := range functionDeclarator(def).Child("parameters").NamedChildren() {
+		if !p.Is("parameter_declaration", "optional_parameter_declaration") {
+			continue
+		}
+		if k == i {
+			return p
+		}
+		k++
+	}
+	return def
+}
+
+// isConstructor reports whether a function definition is a constructor,
+// which builds an exception rather than reporting one (Link's
+// constructors): cli_error(std::string msg) in class cli_error.
+func isConstructor(def syntax.Node) bool {
+	qualified := declaratorName(def.Child("declarator"))
+	if scope, last, ok := cutLast(qualified); ok && lastSegment(scope) == last {
+		return true
+	}
+	class := msgeval.Enclosing(def, "class_specifier", "struct_specifier")
+	return !class.IsNull() && lastSegment(class.Child("name").Text()) == lastSegment(qualified)
+}
+
+// quietPrintf evaluates a printf call whose format is args[0] without
+// noting the format's problems: a call's argument is tried as a format
+// (recordCalls) before Link knows whether the callee takes one.
+func (x *file) quietPrintf(args []syntax.Node, at syntax.Node) (msgeval.Value, bool) {
+	saved := x.notes
+	defer func() { x.notes = saved }()
+	return x.printf(template.PrintfC, args, at, 0)
+}
