@@ -289,7 +289,7 @@ func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool
 			return Return{}, false
 		}
 		as := args(e)
-		r := Return{Exception: name, Qualified: x.qualify(name), Msg: x.throwableMessage(as, m), Format: x.paramFormat(m, as)}
+		r := Return{Exception: name, Qualified: x.qualify(name), Msg: x.throwableMessage(name, as, m), Format: x.paramFormat(m, as)}
 		for _, a := range as {
 			r.Args = append(r.Args, x.arg(a, m))
 		}

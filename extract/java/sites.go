@@ -268,18 +268,31 @@ func isThrowableName(t string) bool {
 // cause's toString()); Link replaces it for classes of the repository.
 func (x *fileCtx) construct(name string, as []syntax.Node, sc *scope) thrown {
 	t := thrown{Kind: errdex.KindThrow, Exception: name, Scope: sc, Ctor: name, Args: as}
-	t.Msg = x.throwableMessage(as, sc)
+	t.Msg = x.throwableMessage(name, as, sc)
 	return t
 }
 
+// indexMessages are the texts the JDK's index exceptions put before the
+// lone int or long index they are constructed with.
+var indexMessages = map[string]string{
+	"java.lang.IndexOutOfBoundsException":       "Index out of range: ",
+	"java.lang.StringIndexOutOfBoundsException": "String index out of range: ",
+	"java.lang.ArrayIndexOutOfBoundsException":  "Array index out of range: ",
+}
+
 // throwableMessage is the message Throwable's constructors take from
-// their arguments.
-func (x *fileCtx) throwableMessage(as []syntax.Node, sc *scope) []errdex.Template {
+// their arguments, or the message one of the JDK's index exceptions
+// (indexMessages) builds from an index.
+func (x *fileCtx) throwableMessage(name string, as []syntax.Node, sc *scope) []errdex.Template {
 	if len(as) == 0 {
 		return []errdex.Template{{}}
 	}
 	v := x.eval(as[0], sc, 0)
-	if x.argType(as[0], v, sc) == "Throwable" {
+	typ := x.argType(as[0], v, sc)
+	if prefix, ok := indexMessages[x.qualify(name)]; ok && len(as) == 1 && typ == "number" {
+		return rules.Concat(msgeval.Lit(prefix), v).Alts // new StringIndexOutOfBoundsException(index)
+	}
+	if typ == "Throwable" {
 		p := x.hole(as[0])
 		p.Type = errdex.HoleError
 		return []errdex.Template{{Parts: []errdex.Part{p}}}
