@@ -289,7 +289,7 @@ func (x *fileCtx) ownMethod(sc *scope, prop string, methods map[string]*scope) *
 		if s.name == "" {
 			return nil
 		}
-		name := strings.TrimPrefix(s.name, "new ")
+		name := strings.TrimPrefix(x.storedName(s), "new ")
 		if i := strings.LastIndexByte(name, '.'); i > 0 {
 			owner = name[:i]
 		} else if name != s.name {
@@ -337,7 +337,8 @@ func (x *fileCtx) methodFactory(call, fn syntax.Node, sc *scope, depth int) (thr
 }
 
 // methods maps the names of the file's functions that hold a dot
-// ("Parser.error") to their scopes, when one function has the name; a
+// ("Parser.error"), and those of the members named functions are stored
+// in, to their scopes, when one function has the name; a
 // method assigned another (pp.raiseRecoverable = pp.raise) is that one.
 // ".error" names the one method called error, when the file has one.
 func (x *fileCtx) methods() map[string]*scope {
@@ -366,7 +367,26 @@ func (x *fileCtx) methods() map[string]*scope {
 	for name, s := range maps.Clone(out) {
 		add(name[strings.LastIndexByte(name, '.'):], s)
 	}
+	for _, s := range x.scopeOf {
+		if stored := x.storedName(s); stored != s.name {
+			add(stored, s)
+		}
+	}
 	return out
+}
+
+// storedName is the name of the member a named function is stored in
+// (_proto.fail for _proto.fail = function fail(msg) {...}, as Babel
+// compiles classes), for ownMethod to find its siblings by; else its
+// name.
+func (x *fileCtx) storedName(s *scope) string {
+	if strings.Contains(s.name, ".") || strings.HasPrefix(s.name, "new ") {
+		return s.name
+	}
+	if stored := x.valueName(s.node); strings.Contains(stored, ".") {
+		return stored
+	}
+	return s.name
 }
 
 // paramHole is the message of a factory given a parameter: a hole named

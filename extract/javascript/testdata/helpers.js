@@ -172,3 +172,20 @@ Scanner.prototype = {
     this.fail('BAD_INDENT', 'Mixed indentation: expected ' + this.width + ' spaces');
   },
 };
+
+// Babel's loose classes store named functions on the prototype: the
+// callers of the helper stored as _proto.fail are sites.
+var Reader = /*#__PURE__*/ (function () {
+  function Reader(tokens) {
+    this.tokens = tokens;
+  }
+  var _proto = Reader.prototype;
+  _proto.fail = function fail(msg, lineno) {
+    throw new ReadError(msg, lineno);
+  };
+  _proto.readTag = function readTag() {
+    var tok = this.next();
+    this.fail('unknown tag: ' + tok.value, tok.lineno);
+  };
+  return Reader;
+})();
