@@ -70,6 +70,11 @@ type Facts struct {
 	// whose arguments give text, which Link resolves to helpers.
 	Helpers []Helper
 	Calls   []Call
+	// Setters are the small functions of the file that store a string
+	// parameter in a field, and FieldReads the local variables its
+	// functions assign a field's value to (see fields.go).
+	Setters    []Setter
+	FieldReads []FieldRead
 	// Externs are the functions of the file declared without a body that
 	// take one string (func fatal(string)), and FatalLinks the symbols
 	// ("internal/sync.fatal") that functions of the file supply by

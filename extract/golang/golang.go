@@ -424,6 +424,7 @@ func (x *fileCtx) run() {
 				before, calls := len(x.sites), len(x.facts.Calls)
 				x.walk(d.Body, fn)
 				x.helper(d, fn, slices.Clone(x.sites[before:]), calls)
+				x.fieldFacts(d, fn)
 				x.closureHelpers(fn, x.sites[before:])
 			}
 			switch {

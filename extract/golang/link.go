@@ -76,6 +76,7 @@ func link(files []*extract.FileResult) {
 	l.resolveLiterals()
 	l.sweep()
 	ix := l.helperSites()
+	l.fieldSites()
 	l.callerTemplates(ix)
 	l.inlineSentinels()
 	l.citeReturns()
