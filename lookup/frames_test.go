@@ -62,6 +62,14 @@ func TestInnermostFrame(t *testing.T) {
 			want: "regions/render.py:9", reason: "the innermost frame (regions/render.py:9) is this raise",
 		},
 		{
+			// A template engine rewrote the traceback to end in the
+			// template's frame: the parser that raised is not on it, and
+			// the raise of the rewritten error above the template's frame
+			// is not where the message was made.
+			name: "a traceback rewritten to end in a template", file: "rewritten.txt",
+			want: "regions/templates.py:12", reason: "the message matches the template",
+		},
+		{
 			// Another library's validate.py, raising at the same line in
 			// another function: the base name alone is not evidence.
 			name: "the base name alone with another function", file: "elsewhere.txt",

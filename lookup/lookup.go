@@ -225,7 +225,9 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// with a low score: its template, not the message, is wrong (the
 	// exception class builds its message at run time, or extraction read
 	// it imperfectly). It wins over the chain, whose exceptions the
-	// primary one was raised while handling.
+	// primary one was raised while handling. When the stack ends in a
+	// frame of no file (see hidesRaise), the message without frames
+	// competes too.
 	mopts := match.Options{Limit: opts.Limit}
 	best := ix.Match(queries[0].Query, mopts)
 	bestQ := 0
@@ -236,6 +238,15 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	}
 	if len(best.Matches) == 0 && rep.Primary() != nil {
 		if r, ok := atRaise(ix, queries[0].Query); ok {
+			best, bestQ = r, 0
+		}
+	}
+	if p := rep.Primary(); p != nil && hidesRaise(p) {
+		// The frames that raised the error may be gone from the stack:
+		// the message alone competes with what the frames left said.
+		q := queries[0]
+		q.Query.Frames = nil
+		if r := ix.Match(q.Query, mopts); better(r, q, best, queries[bestQ]) {
 			best, bestQ = r, 0
 		}
 	}
@@ -516,6 +527,21 @@ func looseQuery(c trace.Candidate, repo string) match.Query {
 // file that called or raised there: six's raise_from runs as "<string>"
 // under the raise_from call, a template engine's frames under the raise
 // that rewrote the traceback.
+// hidesRaise reports whether e's innermost frame names no file (see
+// match.PseudoFile): code generated at run time (six's raise_from exec'd
+// as "<string>"), or a traceback rewritten to end in a template's frame
+// (jinja2's "<unknown>", line 1, in template, where its parser raised).
+// exceptionQuery leaves such frames out, and the frame above them may or
+// may not be the raise.
+func hidesRaise(e *trace.Exception) bool {
+	for i := len(e.Frames) - 1; i >= 0; i-- {
+		if f := e.Frames[i]; !f.Internal {
+			return match.PseudoFile(f.Path)
+		}
+	}
+	return false
+}
+
 func exceptionQuery(e *trace.Exception, repo string) match.Query {
 	q := match.Query{Message: e.Message, Repo: repo, Language: string(e.Language)}
 	if !e.TypeInferred {
