@@ -282,6 +282,9 @@ func (x *fileCtx) localFunction(callee syntax.Node, sc *scope) syntax.Node {
 		return syntax.Node{}
 	}
 	r := msgeval.Reaching(callee, sc)
+	if !r.Found {
+		r.Bindings, r.Found = laterBinding(callee.Text(), sc)
+	}
 	if !r.Found || r.Param || len(r.Bindings) != 1 {
 		return syntax.Node{}
 	}
@@ -293,6 +296,22 @@ func (x *fileCtx) localFunction(callee syntax.Node, sc *scope) syntax.Node {
 		return f
 	}
 	return syntax.Node{}
+}
+
+// laterBinding finds the bindings of name in the innermost enclosing scope
+// of sc (not sc itself) that binds it below the function that reads it
+// (const InvalidParameter = function () {...} at the end of the module):
+// they hold by the time the function runs.
+func laterBinding(name string, sc *scope) ([]assign, bool) {
+	for s := sc.parent; s != nil; s = s.parent {
+		if _, ok := s.Param(name); ok {
+			return nil, false
+		}
+		if bs := s.assigns[name]; len(bs) > 0 {
+			return bs, true
+		}
+	}
+	return nil, false
 }
 
 // returns lists the values a function returns: an arrow function's

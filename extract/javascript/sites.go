@@ -373,7 +373,7 @@ func (x *fileCtx) isErrorName(name string) bool {
 func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
 	t := thrown{Kind: errdex.KindThrow, Exception: name, Scope: sc}
 	bare := strings.TrimPrefix(strings.TrimPrefix(name, "globalThis."), "window.")
-	if at, ok := builtinErrors[bare]; ok {
+	if at, ok := builtinErrors[bare]; ok && (bare != name || !x.bound(name, sc)) {
 		t.Msg = x.messageArg(args, at, sc)
 		return t
 	}
@@ -408,6 +408,24 @@ func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
 
 // messageName reports whether a variable is named as a message is
 // (message, msg, errorMessage, errMsg).
+// bound reports whether the file binds name where sc reads it: a local
+// name, a parameter or an import (var DOMException =
+// errors.DOMException, whose constructor is not the platform's).
+func (x *fileCtx) bound(name string, sc *scope) bool {
+	if _, ok := x.imports[name]; ok {
+		return true
+	}
+	for s := sc; s != nil; s = s.parent {
+		if len(s.assigns[name]) > 0 {
+			return true
+		}
+		if _, ok := s.Param(name); ok {
+			return true
+		}
+	}
+	return false
+}
+
 func messageName(name string) bool {
 	n := strings.ToLower(name)
 	return strings.HasSuffix(n, "message") || strings.HasSuffix(n, "msg")

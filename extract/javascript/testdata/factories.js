@@ -63,3 +63,20 @@ class QueryParser {
     throw this.unexpected(token);
   }
 }
+
+// A factory bound at the end of the module, below its callers.
+function parseRatio(text) {
+  if (!/^\d+\/\d+$/.test(text)) {
+    throw BadRatio();
+  }
+}
+const BadRatio = function () { return new Error('Invalid ratio'); };
+
+// The package's own DOMException (code first, then message) is not the
+// platform's (message first).
+var DOMException = errors.DOMException;
+function insertNode(parent, node) {
+  if (parent.locked) {
+    throw new DOMException(DOMException.INVALID_STATE_ERR, 'Parent is locked for insertion');
+  }
+}
