@@ -149,7 +149,7 @@ func (x *extraction) inherit(c *classInfo, cf *classFact) {
 	ev := x.ev
 	ev.selfClass = c
 	defer func() { ev.selfClass, ev.overridden = nil, false }()
-	for _, a := range x.fileBases(c) {
+	for _, a := range x.ev.fileBases(c) {
 		init := a.methods["__init__"]
 		ev.overridden = false
 		var v methodFacts
@@ -169,7 +169,7 @@ func (x *extraction) inherit(c *classInfo, cf *classFact) {
 
 // fileBases returns the bases of c defined in the file, nearest first
 // (depth first along the bases as written), each once.
-func (x *extraction) fileBases(c *classInfo) []*classInfo {
+func (ev *evaluator) fileBases(c *classInfo) []*classInfo {
 	var out []*classInfo
 	var walk func(k *classInfo, depth int)
 	walk = func(k *classInfo, depth int) {
@@ -177,7 +177,7 @@ func (x *extraction) fileBases(c *classInfo) []*classInfo {
 			return
 		}
 		for _, b := range k.bases {
-			bc := x.ev.fileClass(compactName(x.ev.text(b)), k)
+			bc := ev.fileClass(compactName(ev.text(b)), k)
 			if bc == nil || bc == c || slices.Contains(out, bc) {
 				continue
 			}

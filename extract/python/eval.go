@@ -63,6 +63,10 @@ type evaluator struct {
 	// firstSets caches, by if or elif clause and expression, where the
 	// clause's body first assigns to the expression (see assignsTo).
 	firstSets map[firstSetKey]int
+	// tables caches classTables by class; subclasses lists the
+	// subclasses in the file of each class that has some.
+	tables     map[*classInfo][]messageTable
+	subclasses map[*classInfo][]*classInfo
 }
 
 // firstSetKey names an expression in the body of an if or elif clause
@@ -197,6 +201,9 @@ func (ev *evaluator) eval(n syntax.Node, sc *scope) value {
 		return ev.display(n, sc)
 	case "subscript":
 		if v, ok := ev.narrowed(n, sc); ok {
+			return v
+		}
+		if v, ok := ev.tableText(n, sc); ok {
 			return v
 		}
 		// text[:N] caps a message's length; a cap of 64 or more leaves

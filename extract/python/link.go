@@ -620,6 +620,7 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 			}
 		}
 	}
+	msgs = fillTables(msgs, r.tables)
 	if e != nil {
 		msgs = preferLiteral(msgs, r.site)
 	}

@@ -135,7 +135,7 @@ func (ev *evaluator) resolveUncached(name string, at int, sc *scope) (value, boo
 					return isReference(expr) || strings.HasPrefix(expr, "type(self).") || isKeyReference(expr)
 				}
 				_, param := paramValue(expr, s)
-				return param
+				return param || isParamRead(expr, s)
 			}
 			return named(v, name, keep), true
 		}

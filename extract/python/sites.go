@@ -40,6 +40,10 @@ type raiseFact struct {
 	// function's name within this file ("Parser._error"), or its import
 	// target.
 	factory string
+	// tables are the message tables of the raising method's class, which
+	// a factory reading self.NAME[key] takes its text from (see
+	// tables.go).
+	tables []messageTable
 }
 
 // extraction builds the sites and facts of one file from its scan.
@@ -352,7 +356,11 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 			setMessage(s, args.pos[0].strForm(""))
 		}
 		if key != "" {
-			x.facts.raises = append(x.facts.raises, &raiseFact{site: s, args: args, factory: key})
+			rf := &raiseFact{site: s, args: args, factory: key}
+			if c := sc.method(); c != nil {
+				rf.tables = x.ev.classTables(c)
+			}
+			x.facts.raises = append(x.facts.raises, rf)
 		}
 		return
 	}
