@@ -34,6 +34,10 @@ type facts struct {
 	constructions []*msgeval.Construction
 	// consts are the string constants outside functions.
 	consts []constFact
+	// assertMacros are the file's assert macros, assertCalls its calls
+	// of macros that may be another file's (see linkAssertMacros).
+	assertMacros map[string]assertMacro
+	assertCalls  []assertCallFact
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole
@@ -216,6 +220,7 @@ func link(files []*extract.FileResult) {
 	}
 	fillConsts(sites, all)
 	linkCtors(all)
+	linkAssertMacros(files)
 	byName := map[string][]helperEntry{}
 	for _, ff := range msgeval.FactsOf[*facts](files) {
 		for _, h := range ff.helpers {

@@ -31,6 +31,8 @@ type file struct {
 	// floating are the sites outside function definitions, at their
 	// nodes.
 	floating map[*errdex.Site]syntax.Node
+	// assertMacros are the file's assert macros by name.
+	assertMacros map[string]assertMacro
 	// formats are the sites of reporters whose message parameter is a
 	// printf format (see reporter).
 	formats map[*errdex.Site]bool
@@ -57,7 +59,9 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		siteDefs: map[*errdex.Site]syntax.Node{},
 		floating: map[*errdex.Site]syntax.Node{},
 		formats:  map[*errdex.Site]bool{},
-		budget:   msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
+
+		assertMacros: map[string]assertMacro{},
+		budget:       msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
 	}
 }
 
@@ -85,6 +89,8 @@ func (x *file) run() {
 			if v, ok := defineValue(n.Child("value").Text()); ok {
 				x.defines[n.Child("name").Text()] = v
 			}
+		case "preproc_function_def":
+			x.recordAssertMacro(n)
 		}
 	}
 	for _, n := range cands {
@@ -102,6 +108,10 @@ func (x *file) run() {
 			x.rule(n, r)
 		} else if isThrowMacro(callee) {
 			x.throwMacro(n)
+		} else if m, ok := x.assertMacros[callee]; ok {
+			x.assertCall(n, m)
+		} else {
+			x.maybeAssertCall(n, callee)
 		}
 	}
 	x.pending = nil
