@@ -249,6 +249,10 @@ func (p *parser) at(ls []line, i int) int {
 		if j := p.cppTerminate(ls, i); j > i {
 			return j
 		}
+	case strings.Contains(tt, glibcAssert), strings.HasPrefix(tt, bsdAssert):
+		if j := p.cAssert(ls, i); j > i {
+			return j
+		}
 	case strings.HasPrefix(t, "Error: "):
 		if j := p.rustError(ls, i); j > i {
 			return j

@@ -51,7 +51,7 @@ const (
 	JavaScript Language = "javascript" // Node.js, and browsers printing V8-style stacks
 	Java       Language = "java"       // and other JVM languages printing Java stack traces
 	Rust       Language = "rust"
-	Cpp        Language = "cpp" // a C++ exception that reached std::terminate
+	Cpp        Language = "cpp" // a C++ exception that reached std::terminate, a failed C or C++ assert()
 )
 
 // Kind says how an exception was reported.
@@ -69,6 +69,9 @@ const (
 	// KindError is an error value printed by a program on its way out:
 	// Rust's `Error: ...` from main, anyhow's `Caused by:` list.
 	KindError Kind = "error"
+	// KindAssertion is a failed C or C++ assert() as the C library
+	// reports it (see cAssert).
+	KindAssertion Kind = "assertion"
 	// KindTestFailure is a failed test assertion reported by a test runner
 	// without an exception object (go test's t.Fatalf lines).
 	KindTestFailure Kind = "test-failure"
