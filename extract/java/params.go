@@ -1,7 +1,11 @@
 package java
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 	"github.com/errdex/errdex/template"
 )
@@ -22,36 +26,44 @@ const (
 )
 
 // ParamCall is a site of a method with the messages each call of the
-// method in the file passes for its parameters.
+// method in the file passes for its parameters. When the site formats
+// its message from the method's parameters (Format), Calls holds each
+// call's arguments, which format it.
 type ParamCall struct {
-	Site  *errdex.Site
-	Binds []map[string][]errdex.Template
+	Site   *errdex.Site
+	Binds  []map[string][]errdex.Template
+	Format *Format
+	Calls  [][]Arg
 }
 
 // callerMessages records the ParamCalls of the file's sites: those in a
 // method with parameters that the file calls with an argument that says
 // something literal.
 func (x *fileCtx) callerMessages() {
-	bySc := map[*scope][]*errdex.Site{}
-	for i, s := range x.sites {
-		if sc := x.siteScopes[i]; sc != nil && len(sc.params) > 0 && sc.node.Kind() == "method_declaration" {
-			bySc[sc] = append(bySc[sc], s)
+	bySc := map[*scope][]int{}
+	for i, sc := range x.siteScopes {
+		if sc != nil && len(sc.params) > 0 && sc.node.Kind() == "method_declaration" {
+			bySc[sc] = append(bySc[sc], i)
 		}
 	}
 	if len(bySc) == 0 {
 		return
 	}
 	binds := map[*scope][]map[string][]errdex.Template{}
+	calls := map[*scope][][]Arg{}
 	for _, c := range x.calls {
 		name := c.node.Child("name").Text()
 		as := args(c.node)
-		m := x.localMethod(name, len(as), c.sc)
+		m := x.calledMethod(name, as, c.sc)
 		if m == nil || bySc[m] == nil || len(binds[m]) >= maxCallers {
 			continue
 		}
 		b := map[string][]errdex.Template{}
 		literal := false
 		for i, p := range m.params {
+			if i >= len(as) || p.varargs {
+				break // the varargs only a format reads
+			}
 			if unwrap(as[i]).Kind() == "null_literal" {
 				continue // passes no text: setEncoding(null) is no "null" message
 			}
@@ -61,13 +73,103 @@ func (x *fileCtx) callerMessages() {
 		}
 		if literal {
 			binds[m] = append(binds[m], b)
+			var cargs []Arg
+			for _, a := range as {
+				cargs = append(cargs, x.arg(a, c.sc))
+			}
+			calls[m] = append(calls[m], cargs)
 		}
 	}
 	for m, bs := range binds {
-		for _, s := range bySc[m] {
-			x.facts.ParamCalls = append(x.facts.ParamCalls, &ParamCall{Site: s, Binds: bs})
+		for _, i := range bySc[m] {
+			pc := &ParamCall{Site: x.sites[i], Binds: bs, Format: x.siteFormats[i]}
+			if pc.Format != nil {
+				pc.Calls = calls[m]
+			}
+			x.facts.ParamCalls = append(x.facts.ParamCalls, pc)
 		}
 	}
+}
+
+// calledMethod finds the method of the enclosing types an unqualified
+// call with arguments as runs: the one of its name whose parameters the
+// arguments fill, a varargs parameter last included (notBlank(s, MESSAGE)
+// runs notBlank(s, message, values...)); among overloads that all end
+// with varargs, the only one whose parameter types agree with the
+// arguments' declared types, generic ones read as their bounds (notEmpty(T collection, ...) with <T extends
+// Collection<?>>, not notEmpty(T map, ...) with <T extends Map<?, ?>>).
+func (x *fileCtx) calledMethod(name string, as []syntax.Node, sc *scope) *scope {
+	for t := sc.typ; t != nil; t = t.parent {
+		var cands []*scope
+		for _, m := range x.methods[t] {
+			n := len(m.params)
+			spread := n > 0 && m.params[n-1].varargs
+			if m.node.Child("name").Text() == name && (n == len(as) || spread && len(as) >= n-1) {
+				cands = append(cands, m)
+			}
+		}
+		if len(cands) > 1 && !slices.ContainsFunc(cands, func(m *scope) bool { return !m.params[len(m.params)-1].varargs }) {
+			// Overloads taking a message and its values, one for each
+			// type checked: the argument's type chooses.
+			cands = slices.DeleteFunc(cands, func(m *scope) bool { return !x.argsAgree(m, as, sc) })
+		}
+		switch len(cands) {
+		case 0:
+		case 1:
+			return cands[0]
+		default:
+			return nil // overloaded: not resolved
+		}
+	}
+	return nil
+}
+
+// argsAgree reports whether no argument of as (written in sc) whose
+// declared type is known has another type than m's parameter for it.
+func (x *fileCtx) argsAgree(m *scope, as []syntax.Node, sc *scope) bool {
+	for i, p := range m.params {
+		if i >= len(as) || p.varargs {
+			break
+		}
+		a := unwrap(as[i])
+		var typ string
+		switch {
+		case a.Kind() == "string_literal":
+			typ = "String"
+		case a.Kind() == "identifier":
+			typ = erasure(x.declaredType(a, sc), sc)
+		}
+		if typ != "" && erasure(p.typ, m) != "" && typ != erasure(p.typ, m) {
+			return false
+		}
+	}
+	return true
+}
+
+// erasure is a declared type without its type arguments, a type variable
+// of the method of sc (or of a method around it) read as its first bound,
+// or Object: T[] with <T extends Number> is Number[]; "" for "".
+func erasure(typ string, sc *scope) string {
+	if k := strings.IndexByte(typ, '<'); k >= 0 {
+		typ = typ[:k] + typ[strings.LastIndexByte(typ, '>')+1:]
+	}
+	base := strings.TrimRight(typ, "[]")
+	dims := typ[len(base):]
+	for s := sc; s != nil; s = s.parent {
+		for tp := range s.node.Child("type_parameters").NamedChildren() {
+			if tp.Kind() != "type_parameter" || tp.NamedChild(0).Text() != base {
+				continue
+			}
+			bound := "Object"
+			for b := range tp.NamedChildren() {
+				if b.Kind() == "type_bound" {
+					bound = erasure(msgeval.Compact(b.NamedChild(0).Text()), nil)
+				}
+			}
+			return bound + dims
+		}
+	}
+	return typ
 }
 
 // apply adds to the site the templates its callers' arguments give, after
@@ -79,12 +181,23 @@ func (pc *ParamCall) apply() {
 	for _, t := range own {
 		seen[t.Canonical()] = true
 	}
-	for _, b := range pc.Binds {
-		for _, t := range rules.Alternatives.Substitute(own, b) {
-			if c := t.Canonical(); !seen[c] && !t.IsOpaque() && len(all) < maxSiteTemplates {
-				seen[c] = true
-				all = append(all, t)
+	add := func(t errdex.Template) {
+		if c := t.Canonical(); !seen[c] && !t.IsOpaque() && len(all) < maxSiteTemplates {
+			seen[c] = true
+			all = append(all, t)
+		}
+	}
+	for i, b := range pc.Binds {
+		if pc.Format != nil && i < len(pc.Calls) {
+			if ts, ok := pc.Format.apply(pc.Calls[i]); ok {
+				for _, t := range ts {
+					add(t)
+				}
+				continue
 			}
+		}
+		for _, t := range rules.Alternatives.Substitute(own, b) {
+			add(t)
 		}
 	}
 	if len(all) > len(own) {

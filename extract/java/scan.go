@@ -107,8 +107,10 @@ type fileCtx struct {
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
 	calls     []callAt // unqualified calls, for callerMessages
-	// siteScopes are the scopes of sites, by index.
-	siteScopes []*scope
+	// siteScopes are the scopes of sites, by index; siteFormats their
+	// messages formatted from their methods' parameters, or nil.
+	siteScopes  []*scope
+	siteFormats []*Format
 
 	sites []*errdex.Site
 	facts *Facts
