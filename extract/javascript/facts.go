@@ -30,6 +30,32 @@ type Facts struct {
 	// Throws are the constructions of classes that are not built in,
 	// whose message Link may replace with the one the class builds.
 	Throws []*Throw
+	// Helpers are the module's functions that throw a message their
+	// callers pass (export function fail(msg) { throw new Error(msg) },
+	// static x(message, ctx) { throw new TomlError(message, ...) }), by
+	// the name an importer calls them with ("fail", "TomlError.x").
+	Helpers map[string]*Helper
+	// Calls are the calls of imported functions that pass literal text:
+	// sites once Link finds that the function is a helper.
+	Calls []*Call
+}
+
+// Helper is a function that throws a message built from its parameters:
+// its parameters and its sites.
+type Helper struct {
+	Params []Param
+	Sites  []*errdex.Site
+}
+
+// Call is a call of an imported function (TomlError.x('invalid value',
+// ctx), parseJoseHeader(header, JWSInvalid, "JWS Protected Header is
+// invalid")): the callee as written, its arguments, where it is and the
+// function it is in.
+type Call struct {
+	Callee   string
+	Args     []Arg
+	Span     errdex.Span
+	Function string
 }
 
 // Class is an error class: what its constructor passes to its base and
@@ -75,13 +101,7 @@ func (x *fileCtx) classFacts() {
 		cf := &Class{Name: c.name, Base: msgeval.Compact(c.base.Text())}
 		if c.ctor != nil {
 			cf.HasCtor = true
-			for _, p := range c.ctor.params {
-				pf := Param{Name: p.name, Rest: p.rest, Props: p.props}
-				if !p.def.IsNull() {
-					pf.Default = x.eval(p.def, c.ctor, 1).Alts
-				}
-				cf.Params = append(cf.Params, pf)
-			}
+			cf.Params = x.paramFacts(c.ctor)
 			if len(c.superCalls) > 0 {
 				cf.HasSuper = true
 				for _, a := range argList(c.superCalls[0].Child("arguments")) {
@@ -102,6 +122,19 @@ func (x *fileCtx) classFacts() {
 	}
 	x.defaultExport()
 	x.moduleConsts()
+}
+
+// paramFacts are the parameters of function scope f as Link sees them.
+func (x *fileCtx) paramFacts(f *scope) []Param {
+	var out []Param
+	for _, p := range f.params {
+		pf := Param{Name: p.name, Rest: p.rest, Props: p.props}
+		if !p.def.IsNull() {
+			pf.Default = x.eval(p.def, f, 1).Alts
+		}
+		out = append(out, pf)
+	}
+	return out
 }
 
 // maxConsts caps the constants recorded for one file.

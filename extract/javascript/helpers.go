@@ -64,6 +64,8 @@ func (x *fileCtx) helperCalls() {
 			helpers[b.sc] = append(helpers[b.sc], h)
 		}
 	}
+	x.helperFacts()
+	defer x.importedCalls(done)
 	if len(helpers) == 0 {
 		return
 	}
@@ -123,6 +125,61 @@ func (x *fileCtx) helperCalls() {
 			}
 		}
 		helpers = next
+	}
+}
+
+// maxImportedCalls caps the calls of imported functions recorded for one
+// file.
+const maxImportedCalls = 4096
+
+// helperFacts records the helpers of the module's top level (functions
+// and the methods of its classes) for the calls of other files, with
+// their sites, whose messages Link may complete before it fills them.
+func (x *fileCtx) helperFacts() {
+	for i, b := range x.built {
+		f := b.sc
+		if f.parent != x.module || f.name == "" || strings.HasPrefix(f.name, "new ") || !showsParam(b.t.Msg, f) || caughtHere(b.node) {
+			continue
+		}
+		if x.facts.Helpers == nil {
+			x.facts.Helpers = map[string]*Helper{}
+		}
+		h := x.facts.Helpers[f.name]
+		if h == nil {
+			h = &Helper{Params: x.paramFacts(f)}
+			x.facts.Helpers[f.name] = h
+		}
+		h.Sites = append(h.Sites, x.sites[i])
+	}
+}
+
+// importedCalls records the calls of imported functions (parse(...),
+// TomlError.x(...), errors.fail(...)) that pass literal text and are no
+// site of the file's own (done), for Link to make sites of those that
+// call a helper of another module.
+func (x *fileCtx) importedCalls(done map[int]bool) {
+	for _, c := range x.calls {
+		if len(x.facts.Calls) >= maxImportedCalls {
+			return
+		}
+		fn := unwrap(c.node.Child("function"))
+		head := fn
+		if fn.Kind() == "member_expression" {
+			head = unwrap(fn.Child("object"))
+		}
+		if _, ok := x.imports[head.Text()]; !ok || head.Kind() != "identifier" || done[c.node.Index()] ||
+			c.node.Parent().Kind() == "throw_statement" {
+			continue
+		}
+		args := argList(c.node.Child("arguments"))
+		if _, ok := x.textArg(args, c.sc); !ok {
+			continue
+		}
+		call := &Call{Callee: msgeval.Compact(fn.Text()), Span: c.node.Span(), Function: c.sc.function()}
+		for _, a := range args {
+			call.Args = append(call.Args, x.arg(a, c.sc))
+		}
+		x.facts.Calls = append(x.facts.Calls, call)
 	}
 }
 

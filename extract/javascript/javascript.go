@@ -56,7 +56,10 @@
 // SyntaxError(message + " (" + pos + ")") }) gives each call of it in the
 // same file that passes literal text a site with the message filled in
 // (return this.error(`Expected ${what}.`) reads "Expected {what}."); see
-// helpers.go.
+// helpers.go. Link does the same for the calls of another module's
+// helper, a function or a static method of a class the module exports
+// (TomlError.x('invalid value', ctx) of import { TomlError } from
+// './error.js').
 //
 // Node's internal error factories (new ERR_INVALID_ARG_TYPE(...), whose
 // messages live in a table in lib/internal/errors.js) are not resolved:

@@ -7,6 +7,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/internal/msgeval"
+	"github.com/errdex/errdex/template"
 )
 
 // classEntry is a class with the file that defines it.
@@ -45,6 +46,88 @@ func link(files []*extract.FileResult) {
 	for _, ff := range msgeval.FactsOf[*Facts](files) {
 		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) { return l.message(l.lookup(ff, t.Class), t.Args, 0) })
 	}
+	for f, ff := range msgeval.FactsOf[*Facts](files) {
+		l.helperCalls(f, ff)
+	}
+}
+
+// helperCalls adds to file f a site for each call of a helper another
+// module of the repository exports that gives its message literal text
+// (TomlError.x('invalid value', ctx, ptr) calling the static method x of
+// the TomlError that ./error.js exports, which throws new
+// TomlError(message, ...)), with the helper's message filled with the
+// call's arguments.
+func (l *linker) helperCalls(f *extract.FileResult, ff *Facts) {
+	for _, c := range ff.Calls {
+		h := l.helper(ff, c.Callee)
+		if h == nil {
+			continue
+		}
+		var own []errdex.Template
+		for _, s := range h.Sites {
+			own = rules.Alternatives.Union(own, append([]errdex.Template{s.Template}, s.Alternatives...))
+		}
+		msg := substitute(own, h.Params, c.Args)
+		if !filled(own, msg) || (msgeval.Value{Alts: msg}).Opaque() {
+			continue
+		}
+		first := h.Sites[0]
+		s := &errdex.Site{Kind: first.Kind, Exception: first.Exception, Function: c.Function, Location: errdex.Location{Span: c.Span}}
+		if s.Kind == errdex.KindRaiseObject {
+			s.Kind = errdex.KindThrow
+		}
+		for i, p := range h.Params {
+			if p.Name == s.Exception && i < len(c.Args) {
+				s.Exception = c.Args[i].Expr // parseJoseHeader(header, JWSInvalid, "..."): new ErrorClass(message)
+			}
+		}
+		s.Location.Path = ff.Path
+		s.Template, s.Alternatives = template.Pick(msg)
+		f.Sites = append(f.Sites, s)
+	}
+}
+
+// filled reports whether substituting the arguments changed the messages:
+// a parameter the message shows was given.
+func filled(before, after []errdex.Template) bool {
+	if len(before) != len(after) {
+		return true
+	}
+	for i := range before {
+		if before[i].String() != after[i].String() {
+			return true
+		}
+	}
+	return false
+}
+
+// helper finds the helper a call's callee names in file f: an imported
+// function (parse), a static method of an imported class or a function of
+// an imported module object (TomlError.x, errors.fail).
+func (l *linker) helper(f *Facts, callee string) *Helper {
+	head, member, dotted := strings.Cut(callee, ".")
+	imp, ok := f.Imports[head]
+	if !ok || strings.Contains(member, ".") || !strings.HasPrefix(imp.Module, "./") && !strings.HasPrefix(imp.Module, "../") {
+		return nil
+	}
+	target := l.moduleFile(path.Join(path.Dir(f.Path), imp.Module))
+	if target == nil || target.Helpers == nil {
+		return nil
+	}
+	name := imp.Name
+	switch {
+	case (name == "*" || name == "default") && dotted:
+		if h := target.Helpers[member]; h != nil || target.Default == "" {
+			return h
+		}
+		name = target.Default
+	case name == "*" || name == "default":
+		return nil
+	}
+	if dotted {
+		name += "." + member
+	}
+	return target.Helpers[name]
 }
 
 // lookup finds the class a constructor names in file f: a class of the
