@@ -549,3 +549,43 @@ func hasWord(s, sep, w string) bool {
 	}
 	return false
 }
+
+// recordInheritedWhat records the what() of a class that only renames a
+// standard exception taking no message (class type_error : public
+// std::bad_cast { };): its own body defines no what(), so it prints the
+// base's ("std::bad_cast").
+func (x *file) recordInheritedWhat(class syntax.Node) {
+	name := stripTemplate(msgeval.Compact(class.Child("name").Text()))
+	body := class.Child("body")
+	if name == "" || body.IsNull() || strings.Contains(body.Text(), "what") {
+		return
+	}
+	var bases []string
+	for c := range class.NamedChildren() {
+		if c.Kind() != "base_class_clause" {
+			continue
+		}
+		for b := range c.NamedChildren() {
+			if b.Is("type_identifier", "qualified_identifier", "template_type") {
+				bases = append(bases, stripTemplate(msgeval.Compact(b.Text())))
+			}
+		}
+	}
+	if len(bases) != 1 {
+		return
+	}
+	base, ok := strings.CutPrefix(bases[0], "std::")
+	texts := stdWhats[base]
+	if !ok || len(texts) == 0 {
+		return
+	}
+	msg := make([]errdex.Template, len(texts))
+	for i, t := range texts {
+		msg[i] = errdex.NewTemplate(errdex.Lit(t))
+	}
+	qual := strings.TrimSuffix(x.scopeOf(class), "::")
+	if qual != "" {
+		qual += "::"
+	}
+	x.facts.whats = append(x.facts.whats, whatFact{class: lastSegment(name), qual: qual + name, msg: msg})
+}

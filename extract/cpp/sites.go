@@ -91,6 +91,8 @@ func (x *file) run() {
 			}
 		case "preproc_function_def":
 			x.recordAssertMacro(n)
+		case "class_specifier", "struct_specifier":
+			x.recordInheritedWhat(n)
 		}
 	}
 	for _, n := range cands {
