@@ -49,7 +49,7 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 				if c > best {
 					best, dst = c, dst[:mark]
 				}
-				if len(dst)-mark < maxFilesPerFrame && !slices.ContainsFunc(dst[mark:], func(x frameFile) bool { return x.file == f }) {
+				if (len(dst)-mark < maxFilesPerFrame || ix.namesRepo(p, c, f)) && !slices.ContainsFunc(dst[mark:], func(x frameFile) bool { return x.file == f }) {
 					dst = append(dst, frameFile{frame: fi, file: f, comps: c})
 				}
 			}
@@ -72,30 +72,13 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 // by its last comps components, those of the repository p names just
 // before them, when some are: node_modules/which/lib/index.js is which's
 // lib/index.js, not the lib/index.js of another package indexed beside it
-// (a module cache's "cobra@v1.10.2" names spf13/cobra).
+// (a module cache's "cobra@v1.10.2" names spf13/cobra, a cargo registry's
+// "smallvec-1.9.0" names smallvec).
 func (ix *Index) preferNamedRepo(p string, comps int, dst []frameFile, mark int) []frameFile {
 	if len(dst)-mark < 2 {
 		return dst
 	}
-	dir := p
-	for range comps {
-		i := strings.LastIndexByte(dir, '/')
-		if i < 0 {
-			return dst
-		}
-		dir = dir[:i]
-	}
-	name := dir[strings.LastIndexByte(dir, '/')+1:]
-	if at := strings.IndexByte(name, '@'); at > 0 {
-		name = name[:at] // a Go module version
-	}
-	if name == "" {
-		return dst
-	}
-	named := func(ff frameFile) bool {
-		repo := ix.str(ix.files[ff.file].repo)
-		return strings.EqualFold(repo[strings.LastIndexByte(repo, '/')+1:], name)
-	}
+	named := func(ff frameFile) bool { return ix.namesRepo(p, comps, ff.file) }
 	if !slices.ContainsFunc(dst[mark:], named) {
 		return dst
 	}
@@ -106,6 +89,53 @@ func (ix *Index) preferNamedRepo(p string, comps int, dst []frameFile, mark int)
 		}
 	}
 	return kept
+}
+
+// namesRepo reports whether frame path p, whose last comps components
+// name file f, names f's repository in the component before them (see
+// repoDir).
+func (ix *Index) namesRepo(p string, comps int, f uint32) bool {
+	name := repoDir(p, comps)
+	if name == "" {
+		return false
+	}
+	repo := ix.str(ix.files[f].repo)
+	return strings.EqualFold(repo[strings.LastIndexByte(repo, '/')+1:], name)
+}
+
+// repoDir returns the component of path p before its last comps
+// components, without the version a package cache adds to it: Go's
+// module cache "cobra@v1.10.2", cargo's registry "smallvec-1.9.0" (a
+// hyphen, then a version: digits and dots); "" when there is none.
+func repoDir(p string, comps int) string {
+	dir := p
+	for range comps {
+		i := strings.LastIndexByte(dir, '/')
+		if i < 0 {
+			return ""
+		}
+		dir = dir[:i]
+	}
+	name := dir[strings.LastIndexByte(dir, '/')+1:]
+	if at := strings.IndexByte(name, '@'); at > 0 {
+		return name[:at]
+	}
+	if h := strings.LastIndexByte(name, '-'); h > 0 && isVersion(name[h+1:]) {
+		return name[:h]
+	}
+	return name
+}
+
+// isVersion reports whether s reads as a release's version: a digit
+// first, then digits and dots, a pre-release or build suffix after a
+// hyphen or plus ("1.9.0", "0.4.4", "1.0.0-rc.1").
+func isVersion(s string) bool {
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return false
+	}
+	core, _, _ := strings.Cut(s, "+")
+	core, _, _ = strings.Cut(core, "-")
+	return strings.Contains(core, ".") && strings.Trim(core, "0123456789.") == ""
 }
 
 // innermostFile returns, of the files the first resolved frame names

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -508,6 +509,56 @@ func TestTieReason(t *testing.T) {
 	for _, tt := range tests {
 		if got := tieReason(tt.tied, tt.frames); got != tt.want {
 			t.Errorf("tieReason(%d, %v) = %q, want %q", tt.tied, tt.frames, got, tt.want)
+		}
+	}
+}
+
+// TestCargoRegistryFrame: of many crates that hold src/lib.rs, a frame in
+// cargo's registry names its crate by the directory before that path
+// ("smallvec-1.9.0"), however many others are indexed first.
+func TestCargoRegistryFrame(t *testing.T) {
+	var sites []*errdex.Site
+	for i := range 2 * maxFilesPerFrame {
+		sites = append(sites, &errdex.Site{
+			ID: errdex.ID(fmt.Sprintf("crate-%02d", i)), Repo: fmt.Sprintf("probe/crate%02d", i), Language: "rust", Kind: errdex.KindPanic,
+			Function: "Table::remove", Location: errdex.Location{Span: errdex.Span{Path: "src/lib.rs", Line: 900, EndLine: 900}},
+			Template: errdex.NewTemplate(errdex.Lit("invalid key")),
+		})
+	}
+	sites = append(sites, &errdex.Site{
+		ID: "smallvec-insert", Repo: "servo/smallvec", Language: "rust", Kind: errdex.KindPanic,
+		Function: "SmallVec::insert", Location: errdex.Location{Span: errdex.Span{Path: "src/lib.rs", Line: 1084, EndLine: 1084}},
+		Template: errdex.NewTemplate(errdex.Lit("index exceeds length")),
+	})
+	ix := NewIndex(slices.Values(sites))
+	res := ix.Match(Query{Message: "index exceeds length", Frames: []Frame{
+		{Path: "/usr/share/cargo/registry/smallvec-1.9.0/src/lib.rs", Line: 1084},
+		{Path: "src/main.rs", Line: 3, Function: "main"},
+	}}, Options{})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "smallvec-insert" {
+		t.Fatalf("matches %v (%s), want smallvec-insert", ids(res), res.Reason)
+	}
+	if r := res.Matches[0].Reasons; !slices.Contains(r, "the innermost frame (src/lib.rs:1084) is this raise") {
+		t.Errorf("reasons %q, want the innermost frame's", r)
+	}
+}
+
+func TestRepoDir(t *testing.T) {
+	tests := []struct {
+		path  string
+		comps int
+		want  string
+	}{
+		{"/usr/share/cargo/registry/smallvec-1.9.0/src/lib.rs", 2, "smallvec"},
+		{"/root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/rayon-core-1.10.1/src/lib.rs", 2, "rayon-core"},
+		{"/go/pkg/mod/github.com/spf13/cobra@v1.10.2/command.go", 1, "cobra"},
+		{"/app/node_modules/which/lib/index.js", 2, "which"},
+		{"/srv/app/my-tool-v2/main.py", 1, "my-tool-v2"}, // not a version
+		{"lib/index.js", 2, ""},
+	}
+	for _, tt := range tests {
+		if got := repoDir(tt.path, tt.comps); got != tt.want {
+			t.Errorf("repoDir(%q, %d) = %q, want %q", tt.path, tt.comps, got, tt.want)
 		}
 	}
 }
