@@ -75,6 +75,9 @@ type Facts struct {
 	// functions assign a field's value to (see fields.go).
 	Setters    []Setter
 	FieldReads []FieldRead
+	// Collects are the file's statements appending text to a field that
+	// collects messages (see fields.go).
+	Collects []Collect
 	// Externs are the functions of the file declared without a body that
 	// take one string (func fatal(string)), and FatalLinks the symbols
 	// ("internal/sync.fatal") that functions of the file supply by

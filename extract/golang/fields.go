@@ -2,6 +2,7 @@ package golang
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"strings"
 
@@ -18,6 +19,11 @@ import (
 // p.parser.problem. The call is where the error happens, its text the
 // message: it gets a site with the reader's messages, the field's hole
 // filled with the call's argument.
+//
+// So does a statement appending text to a field that collects messages
+// (d.terrors = append(d.terrors, fmt.Sprintf("line %d: cannot unmarshal
+// %s into %s", ...))) which an error joins (&TypeError{d.terrors}, read
+// as "yaml: unmarshal errors:\n  " + strings.Join(d.terrors, "\n  ")).
 
 // Setter is a small function or method named like an error
 // (yaml_parser_set_scanner_error, setError, fail) that stores its string
@@ -40,6 +46,16 @@ type FieldRead struct {
 	Var      string
 	Field    string
 	Owner    string // as Setter's
+}
+
+// Collect is a statement appending text to a field (d.terrors =
+// append(d.terrors, msg)): Site is made a site where an error joins the
+// field's messages (see joinedField).
+type Collect struct {
+	Field     string
+	Owner     string // as Setter's
+	Templates []errdex.Template
+	Site      *callSite
 }
 
 // fieldHole is a hole of a site's messages that reads a field: the
@@ -67,6 +83,9 @@ func (x *fileCtx) fieldFacts(d *ast.FuncDecl, fn *funcCtx) {
 		if !ok || len(a.Lhs) != len(a.Rhs) {
 			return true
 		}
+		if c, ok := x.collect(a, fn); ok {
+			x.facts.Collects = append(x.facts.Collects, c)
+		}
 		for i, l := range a.Lhs {
 			id, ok := l.(*ast.Ident)
 			sel, ok2 := ast.Unparen(a.Rhs[i]).(*ast.SelectorExpr)
@@ -76,6 +95,26 @@ func (x *fileCtx) fieldFacts(d *ast.FuncDecl, fn *funcCtx) {
 		}
 		return true
 	})
+}
+
+// collect reports whether a appends text to a field (x.f = append(x.f,
+// msg)), and what.
+func (x *fileCtx) collect(a *ast.AssignStmt, fn *funcCtx) (Collect, bool) {
+	if a.Tok != token.ASSIGN || len(a.Lhs) != 1 {
+		return Collect{}, false
+	}
+	sel, ok := a.Lhs[0].(*ast.SelectorExpr)
+	call, ok2 := a.Rhs[0].(*ast.CallExpr)
+	if !ok || !ok2 || call.Ellipsis.IsValid() || len(call.Args) < 2 || !isIdentNamed(call.Fun, "append") || x.text(call.Args[0]) != x.text(sel) {
+		return Collect{}, false
+	}
+	c := Collect{Field: sel.Sel.Name, Owner: owner(x.text(sel)), Site: &callSite{span: x.span(a), function: fn.name}}
+	for _, e := range call.Args[1:] {
+		if hasStringLit(e) {
+			c.Templates = append(c.Templates, scope{x, fn}.tmpl(e, 0)...)
+		}
+	}
+	return c, len(c.Templates) > 0
 }
 
 // setterStmt reports whether st stores a string parameter of a function
@@ -135,69 +174,85 @@ func owner(sel string) string {
 // fieldSites gives each call of a Setter passing text a site: the
 // messages of the sites of its package that read the field it sets, the
 // field's hole filled with the call's text (see the top of this file).
-// A call already made a site (of a helper) is left as it is.
+// A call already made a site (of a helper) is left as it is. So does
+// each Collect whose field a site's message joins.
 func (l *linker) fieldSites() {
 	setters := map[key][]Setter{}
 	var reads []FieldRead
+	fields, collected := map[string]bool{}, map[string]bool{}
 	l.eachFile(func(_ *extract.FileResult, fx *Facts) {
 		for _, s := range fx.Setters {
 			k := key{fx.Dir, helperKey(s.Recv, s.Name)}
 			setters[k] = append(setters[k], s)
-		}
-		reads = append(reads, fx.FieldReads...)
-	})
-	if len(setters) == 0 {
-		return
-	}
-	fields := map[string]bool{}
-	for _, ss := range setters {
-		for _, s := range ss {
 			fields[s.Field] = true
 		}
+		reads = append(reads, fx.FieldReads...)
+		for _, c := range fx.Collects {
+			collected[c.Field] = true
+		}
+	})
+	if len(fields) == 0 && len(collected) == 0 {
+		return
 	}
-	holes := map[key][]fieldHole{}
+	holes, joins := map[key][]fieldHole{}, map[key][]fieldHole{}
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, s := range f.Sites {
 			if l.drop[s] {
 				continue
 			}
 			seen := map[fieldHole]bool{}
+			add := func(to map[key][]fieldHole, h fieldHole) {
+				if !seen[h] {
+					seen[h] = true
+					to[key{fx.Dir, h.field}] = append(to[key{fx.Dir, h.field}], h)
+				}
+			}
 			for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
 				for _, p := range t.Holes() {
 					for _, h := range readFields(s, p, fields, reads) {
-						if !seen[h] {
-							seen[h] = true
-							holes[key{fx.Dir, h.field}] = append(holes[key{fx.Dir, h.field}], h)
-						}
+						add(holes, h)
+					}
+					if field, owner := joinedField(p.Expr); collected[field] {
+						add(joins, fieldHole{site: s, hole: p.Hole, field: field, owner: owner})
 					}
 				}
 			}
 		}
 	})
-	if len(holes) == 0 {
-		return
-	}
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, c := range fx.Calls {
 			if c.Forward || c.Import != "" || c.Scope != "" || c.Site.made != nil || c.Method && c.Recv == "" {
 				continue
 			}
 			for _, set := range setters[key{fx.Dir, helperKey(c.Recv, c.Name)}] {
-				if set.Param < len(c.Args) && anyText(c.Args[set.Param].Templates) && l.setterSite(f, fx, c, set, sameOwner(holes[key{fx.Dir, set.Field}], set)) {
+				if set.Param >= len(c.Args) || !anyText(c.Args[set.Param].Templates) {
+					continue
+				}
+				hs := sameOwner(holes[key{fx.Dir, set.Field}], set.Owner, set.OwnerType)
+				fact := errdex.Fact{Name: set.Name, Kind: errdex.FactHelper, Text: helperKey(set.Recv, set.Name) + " sets " + set.Field}
+				if fieldSite(f, fx, c.Site, fact, c.Args[set.Param].Templates, hs) {
 					break
 				}
 			}
 		}
+		for _, c := range fx.Collects {
+			hs := sameOwner(joins[key{fx.Dir, c.Field}], c.Owner, "")
+			fact := errdex.Fact{Name: c.Field, Kind: "field", Text: c.Site.function + " collects " + c.Field}
+			fieldSite(f, fx, c.Site, fact, c.Templates, hs)
+		}
 	})
 }
 
-// setterSite makes c, a call of set, a site with the messages of holes,
-// the holes reading the field it sets, and reports whether it did.
-func (l *linker) setterSite(f *extract.FileResult, fx *Facts, c Call, set Setter, holes []fieldHole) bool {
+// fieldSite makes cs a site of file f with the messages of holes, the
+// holes reading a field, filled with texts, what it stores there, and
+// cites the site whose message it takes in fact (a helper's, a setter
+// call; a field's, a collecting statement), completed. It reports
+// whether it did.
+func fieldSite(f *extract.FileResult, fx *Facts, cs *callSite, fact errdex.Fact, texts []errdex.Template, holes []fieldHole) bool {
 	var ts []errdex.Template
 	var from *errdex.Site
 	for _, h := range holes {
-		filled := fillField(h, c.Args[set.Param].Templates)
+		filled := fillField(h, texts)
 		if len(filled) > 0 && from == nil {
 			from = h.site
 		}
@@ -207,16 +262,38 @@ func (l *linker) setterSite(f *extract.FileResult, fx *Facts, c Call, set Setter
 		return false
 	}
 	ts = dedupe(ts, maxAlternatives)
-	s := c.Site.site()
+	s := cs.site()
 	s.Template, s.Alternatives = ts[0], ts[1:]
 	s.Kind, s.Exception = from.Kind, from.Exception
-	s.Provenance = append(s.Provenance, errdex.Fact{
-		Name: set.Name, Kind: errdex.FactHelper, Location: from.Location.Span,
-		Text: helperKey(set.Recv, set.Name) + " sets " + set.Field + ", which " + from.Function + " formats: " + from.Template.String(),
-	})
+	fact.Location = from.Location.Span
+	fact.Text += ", which " + from.Function + " formats: " + from.Template.String()
+	s.Provenance = append(s.Provenance, fact)
 	guardFile(fx.Build, []*errdex.Site{s})
 	f.Sites = append(f.Sites, s)
 	return true
+}
+
+// joinedField returns the field whose messages a hole's expression joins
+// (terrors of strings.Join(d.terrors, "\n  ")) and the name it is
+// selected from, or "".
+func joinedField(expr string) (field, from string) {
+	if !strings.Contains(expr, "Join(") {
+		return "", ""
+	}
+	e, err := parser.ParseExpr(expr)
+	if err != nil {
+		return "", ""
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return "", ""
+	}
+	fun, ok := call.Fun.(*ast.SelectorExpr)
+	sel, ok2 := call.Args[0].(*ast.SelectorExpr)
+	if !ok || !ok2 || !isIdentNamed(fun.X, "strings") || fun.Sel.Name != "Join" {
+		return "", ""
+	}
+	return sel.Sel.Name, owner(expr[sel.Pos()-1 : sel.End()-1])
 }
 
 // readFields returns the holes of site s, for its hole p, that read a
@@ -238,13 +315,14 @@ func readFields(s *errdex.Site, p errdex.Part, fields map[string]bool, reads []F
 	return out
 }
 
-// sameOwner returns those of holes read through the name set stores
-// through, or one named as its type (p.parser.problem for
-// parser.problem = problem, not e.emitter.problem), or all when none is.
-func sameOwner(holes []fieldHole, set Setter) []fieldHole {
+// sameOwner returns those of holes read through owner, the name a field
+// is stored through, or one named as its type, ownerType (p.parser.problem
+// for parser.problem = problem, not e.emitter.problem), or all when none
+// is.
+func sameOwner(holes []fieldHole, owner, ownerType string) []fieldHole {
 	var out []fieldHole
 	for _, h := range holes {
-		if h.owner == set.Owner || h.owner == set.OwnerType && h.owner != "" {
+		if h.owner == owner || h.owner == ownerType && h.owner != "" {
 			out = append(out, h)
 		}
 	}
