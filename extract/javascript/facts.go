@@ -120,8 +120,67 @@ func (x *fileCtx) classFacts() {
 		}
 		x.facts.Classes = append(x.facts.Classes, cf)
 	}
+	x.constructorFacts()
 	x.defaultExport()
 	x.moduleConsts()
+}
+
+// constructorFacts records as classes the functions that set
+// this.message without being a class's constructor: an ES5 constructor
+// (function ParseError(msg) { this.message = 'Parse error: ' + msg }), or
+// the implementation a class factory makes a class of (const EmptyError =
+// createErrorClass((_super) => function EmptyErrorImpl() { _super(this);
+// this.message = 'no elements in sequence' })), under its own name and
+// the name the made class is stored in.
+func (x *fileCtx) constructorFacts() {
+	for _, f := range x.fnOrder {
+		sets := x.fnMessages[f]
+		cf := Class{HasCtor: true, Params: x.paramFacts(f)}
+		cf.Message = rules.Either(sets, func(m syntax.Node) msgeval.Value { return x.eval(m, f, 1) }).Alts
+		for _, name := range []string{f.name, madeClassName(f.node)} {
+			if name != "" && !strings.Contains(name, ".") {
+				c := cf
+				c.Name = name
+				x.facts.Classes = append(x.facts.Classes, &c)
+			}
+		}
+	}
+}
+
+// madeClassName is the name of the variable or export that stores what a
+// call makes of function fn, passed to it directly or returned by an
+// arrow function or function it is passed (EmptyError for const
+// EmptyError = createErrorClass((_super) => function EmptyErrorImpl()
+// {...}), exports.EmptyError = ...), or "".
+func madeClassName(fn syntax.Node) string {
+	called := false
+	for n := fn.Parent(); !n.IsNull(); n = n.Parent() {
+		switch n.Kind() {
+		case "parenthesized_expression", "arguments", "return_statement", "statement_block", "arrow_function", "function_expression", "function":
+		case "call_expression":
+			called = true
+		case "variable_declarator":
+			if id := n.Child("name"); called && id.Kind() == "identifier" {
+				return id.Text()
+			}
+			return ""
+		case "assignment_expression":
+			left := unwrap(n.Child("left"))
+			if !called {
+				return ""
+			}
+			if left.Kind() == "member_expression" {
+				return propertyName(left.Child("property"))
+			}
+			if left.Kind() == "identifier" {
+				return left.Text()
+			}
+			return ""
+		default:
+			return ""
+		}
+	}
+	return ""
 }
 
 // paramFacts are the parameters of function scope f as Link sees them.

@@ -152,6 +152,9 @@ func (l *linker) lookup(f *Facts, written string) *classEntry {
 	if e != nil {
 		return e
 	}
+	if own := l.inFile[f][name]; own != nil {
+		return own // exports.TimeoutError, a class of the file
+	}
 	if cands := l.byName[name]; len(cands) == 1 {
 		return cands[0]
 	}

@@ -127,6 +127,11 @@ type fileCtx struct {
 	// method of a named object, for the calls of helpers that throw
 	// (helpers.go).
 	calls []candidate
+	// fnMessages are the values functions that are not class
+	// constructors assign to this.message (function ParseError(msg) {
+	// this.message = msg }), by function scope, in source order.
+	fnMessages map[*scope][]syntax.Node
+	fnOrder    []*scope
 	// aliases are the methods assigned another method of the file
 	// (pp.raiseRecoverable = pp.raise), new name → old name.
 	aliases map[string]string
@@ -651,6 +656,16 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 		}
 		x.rewrite(left, node, sc)
 		cls := ctorClass(sc)
+		if cls == nil && left.Child("object").Kind() == "this" && left.Child("property").Text() == "message" &&
+			sc.node.Is("function_declaration", "function_expression", "function") {
+			if x.fnMessages == nil {
+				x.fnMessages = map[*scope][]syntax.Node{}
+			}
+			if x.fnMessages[sc] == nil {
+				x.fnOrder = append(x.fnOrder, sc)
+			}
+			x.fnMessages[sc] = append(x.fnMessages[sc], right)
+		}
 		if cls == nil || left.Child("object").Kind() != "this" {
 			return
 		}

@@ -371,7 +371,7 @@ func (x *fileCtx) isErrorName(name string) bool {
 
 // construct describes new C(args) (or C(args) for an error constructor).
 func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
-	t := thrown{Kind: errdex.KindThrow, Exception: name, Scope: sc}
+	t := thrown{Kind: errdex.KindThrow, Exception: exceptionName(name), Scope: sc}
 	bare := strings.TrimPrefix(strings.TrimPrefix(name, "globalThis."), "window.")
 	if at, ok := builtinErrors[bare]; ok && (bare != name || !x.bound(name, sc)) {
 		t.Msg = x.messageArg(args, at, sc)
@@ -408,6 +408,24 @@ func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
 
 // messageName reports whether a variable is named as a message is
 // (message, msg, errorMessage, errMsg).
+// exceptionName is the exception a constructor as written names: without
+// the module object of compiled code, exports.TimeoutError or the
+// EmptyError_1 of TypeScript's CommonJS output (EmptyError_1.EmptyError
+// after const EmptyError_1 = require("./EmptyError")), which no stack
+// prints.
+func exceptionName(ctor string) string {
+	for _, head := range [...]string{"module.exports.", "exports."} {
+		if rest, ok := strings.CutPrefix(ctor, head); ok {
+			return rest
+		}
+	}
+	head, rest, ok := strings.Cut(ctor, ".")
+	if i := strings.LastIndexByte(head, '_'); ok && i > 0 && i < len(head)-1 && strings.Trim(head[i+1:], "0123456789") == "" {
+		return rest
+	}
+	return ctor
+}
+
 // bound reports whether the file binds name where sc reads it: a local
 // name, a parameter or an import (var DOMException =
 // errors.DOMException, whose constructor is not the platform's).
