@@ -312,14 +312,30 @@ func setMessage(s *errdex.Site, alts []errdex.Template) {
 	if len(kept) > 0 {
 		alts = kept
 	}
-	// The template shown first should say something: alternatives made
-	// of holes only go last.
-	sort.SliceStable(alts, func(i, j int) bool { return !alts[i].IsOpaque() && alts[j].IsOpaque() })
+	// The template shown first should say something: alternatives whose
+	// literal text has no word, only the spaces and punctuation between
+	// holes ("{text} {code_str}", "{e}: {detail}"), go last.
+	sort.SliceStable(alts, func(i, j int) bool { return silence(alts[i]) < silence(alts[j]) })
 	s.Template = alts[0]
 	s.Alternatives = nil
 	if len(alts) > 1 {
 		s.Alternatives = alts[1:]
 	}
+}
+
+// silence ranks how little t says: 0 when its literal text holds a
+// letter or a digit, 1 when it holds only spaces and punctuation, 2 when
+// it has none.
+func silence(t errdex.Template) int {
+	if t.IsOpaque() {
+		return 2
+	}
+	for _, p := range t.Parts {
+		if !p.IsHole() && strings.IndexFunc(p.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			return 0
+		}
+	}
+	return 1
 }
 
 // raiseCall handles raise E(args...).
