@@ -436,12 +436,15 @@ const minDebugMessage = 8
 // unwrap's words, and the quoted strings of that Debug text, where an
 // error type keeps its message (serde_json's Error("EOF while parsing a
 // value", line: 1, column: 0), io::Error's Os { ..., message: "No such
-// file or directory" }). They are parts of the message (Reading.Part).
+// file or directory" }). They are parts of the message (Reading.Part),
+// without the frames when the error came out of unwrap.
 func appendDebugMessages(qs []Reading, q match.Query) []Reading {
 	debug := q.Message
 	for _, p := range unwrapPrefixes {
 		if rest, ok := strings.CutPrefix(debug, p); ok {
-			debug = rest
+			// The error was made by code that returned it, off the
+			// stack: the frames are where it was unwrapped.
+			debug, q.Frames = rest, nil
 			if len(qs) < maxTries {
 				l := q
 				l.Message = rest

@@ -67,9 +67,17 @@ func newService(t *testing.T) *Service {
 			Function: "bufio.init", Location: errdex.Location{Span: errdex.Span{Path: "src/bufio/scan.go", Line: 71, EndLine: 71}},
 			Template: errdex.NewTemplate(errdex.Lit("bufio.Scanner: token too long"))},
 	}
+	// A Rust crate: an error type's Display, and a panic in the file
+	// that unwraps it.
+	sites = append(sites,
+		site("a0000000000000f1", "src/errors.rs", 40, "CapacityError::fmt", "CapacityError", errdex.Lit("insufficient capacity")),
+		site("a0000000000000f2", "src/arrayvec_impl.rs", 60, "ArrayVecImpl::pop", "", errdex.Lit("pop from an empty vector")))
 	for _, s := range sites {
-		if strings.HasPrefix(s.Location.Path, "dist/") {
+		switch {
+		case strings.HasPrefix(s.Location.Path, "dist/"):
 			s.Language = "javascript"
+		case strings.HasSuffix(s.Location.Path, ".rs"):
+			s.Language = "rust"
 		}
 	}
 	snap := &errdex.Snapshot{Repo: "cpython", Rev: "v3.11.7", RevDate: time.Unix(0, 0).UTC(), IndexedAt: time.Unix(0, 0).UTC()}
@@ -171,6 +179,15 @@ func TestExplain(t *testing.T) {
 			// elsewhere, which the whole text fits.
 			name: "a headline over an excerpt", file: "headline.txt",
 			want: []errdex.ID{"a0000000000000e3"}, exception: "YAMLException",
+		},
+		{
+			// The library unwrapped a Result at the panic's location; the
+			// error inside was made by the code that returned it.
+			name: "an error unwrapped in a library",
+			text: "thread 'main' panicked at /usr/share/cargo/registry/arrayvec-0.7.2/src/arrayvec_impl.rs:39:32:\n" +
+				"called `Result::unwrap()` on an `Err` value: CapacityError: insufficient capacity\n" +
+				"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+			want: []errdex.ID{"a0000000000000f1"}, exception: "CapacityError",
 		},
 		{
 			name: "one line of it", text: "AssertionError: 'a' != 'b'",
