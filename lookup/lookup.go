@@ -466,6 +466,7 @@ func appendDebugMessages(qs []Reading, q match.Query) []Reading {
 			l := q
 			l.Message = msg
 			qs = append(qs, Reading{Query: l, Part: true})
+			qs = appendLines(qs, l) // a field holding a report of several lines
 		}
 	}
 	return qs

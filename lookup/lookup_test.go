@@ -477,6 +477,8 @@ func TestDebugMessages(t *testing.T) {
 			[]string{"No such file or directory"}},
 		{"escapes undone, short strings left", match.Query{Message: "ErrorInner { key: \"a\", message: \"duplicate key: \\\"a\\\" here\" }"},
 			[]string{"duplicate key: \"a\" here"}},
+		{"a field holding a report of several lines", match.Query{Message: "TomlError { message: \"TOML parse error at line 1, column 5\\n  |\\n1 | a = \\n  |     ^\\nUnexpected end of input\\n\", line_col: Some((0, 4)) }"},
+			[]string{"TOML parse error at line 1, column 5\n  |\n1 | a = \n  |     ^\nUnexpected end of input\n", "TOML parse error at line 1, column 5", "Unexpected end of input"}},
 		{"a Python message with quotes", match.Query{Language: "python", Message: "invalid literal for int() with base 10: \"not a number\""}, nil},
 		{"an unterminated quote", match.Query{Message: "Error(\"EOF while parsing"}, nil},
 	}
