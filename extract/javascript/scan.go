@@ -811,14 +811,63 @@ func (x *fileCtx) deliver(node, arg syntax.Node, sc *scope) {
 // wrapped = wrap(new Error(..))), and one that logs it (console.error(new
 // Error(..)), logger.warn(..), process.emitWarning(..)) raises nothing.
 func (x *fileCtx) newErrorArgs(node, fn, args syntax.Node, sc *scope) {
-	if logCall(fn) || !resultDropped(node) || !x.localFunction(fn, sc).IsNull() {
-		return // a function of the file is followed by helperCalls
+	if logCall(fn) || !resultDropped(node) {
+		return
 	}
+	local := !x.localFunction(fn, sc).IsNull()
 	for _, a := range argList(args) {
-		if u := unwrap(a); u.Kind() == "new_expression" {
-			x.deliver(node, a, sc)
+		switch u := unwrap(a); u.Kind() {
+		case "new_expression":
+			if !local { // failure(new Error(..)) of a function of the file: helperCalls
+				x.deliver(node, a, sc)
+			}
+		case "identifier":
+			// er = new Error(er); emit(parser, 'onerror', er): an error
+			// built in this function, which it neither throws nor returns
+			// (defineHidden(error, "clone", ...) of a factory).
+			if builtHere(u, sc) && !passesOn(sc.node, u.Text()) {
+				x.deliver(node, a, sc)
+			}
 		}
 	}
+}
+
+// builtHere reports whether every value of local variable id where it is
+// read is an error built in its function (new X(...)).
+func builtHere(id syntax.Node, sc *scope) bool {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found || r.Param || r.Scope != sc || len(r.Bindings) == 0 {
+		return false
+	}
+	for _, b := range r.Bindings {
+		if b.Kind != msgeval.BindSet || unwrap(b.Value).Kind() != "new_expression" {
+			return false
+		}
+	}
+	return true
+}
+
+// passesOn reports whether function fn throws or returns the variable
+// name itself (throw err, return err), outside its nested functions.
+func passesOn(fn syntax.Node, name string) bool {
+	for n := range fn.Descendants() {
+		if n.Is("throw_statement", "return_statement") {
+			if e := unwrap(n.NamedChild(0)); e.Kind() == "identifier" && e.Text() == name && enclosingFunction(n).Index() == fn.Index() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// enclosingFunction is the innermost function around n, or null.
+func enclosingFunction(n syntax.Node) syntax.Node {
+	for a := range n.Ancestors() {
+		if a.Is("function_declaration", "function_expression", "function", "arrow_function", "method_definition", "generator_function_declaration", "generator_function") {
+			return a
+		}
+	}
+	return syntax.Node{}
 }
 
 // resultDropped reports whether the value of call is not used: it is a

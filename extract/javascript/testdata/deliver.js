@@ -81,3 +81,40 @@ function settle(deferred, subscriber, request, count) {
   this.logger.error(new Error('logged too'));
   process.emitWarning(new Error('a warning'));
 }
+
+// A helper that builds the error from its message and hands it to a
+// listener without throwing: its callers' text is the message.
+function fail(reader, er) {
+  if (reader.trackPosition) {
+    er += '\nLine: ' + reader.line;
+  }
+  er = new Error(er);
+  reader.error = er;
+  emitEvent(reader, 'onerror', er);
+  return reader;
+}
+
+function emitEvent(reader, event, data) {
+  if (reader[event]) reader[event](data);
+}
+
+function closeTag(reader) {
+  if (!reader.tagName) {
+    fail(reader, 'Unexpected close tag');
+  }
+}
+
+// An error the function throws itself is its throw's site only.
+function checkName(name) {
+  const err = new TypeError('name must be a string');
+  record(err);
+  throw err;
+}
+
+// A factory decorating the error it returns raises nothing itself.
+function makeSyntaxError(code, loc) {
+  const error = new SyntaxError();
+  defineHidden(error, 'loc', loc);
+  Object.defineProperty(error, 'code', { value: code });
+  return error;
+}
