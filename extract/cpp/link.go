@@ -153,14 +153,16 @@ func (x *file) recordCalls(cands []syntax.Node, helpers map[string]helper) {
 		if _, ok := helpers[last]; ok {
 			continue
 		}
+		// A reporter's message may be a variable: report(p, errmsg).
+		reports := reportsErrors(last)
 		list := n.Child("arguments")
-		if !strings.Contains(list.Text(), `"`) {
+		if !strings.Contains(list.Text(), `"`) && !reports {
 			continue
 		}
 		args := arguments(list)
 		var texts, formats map[int][]errdex.Template
 		for i, a := range args[:min(len(args), maxLinkArgs)] {
-			if !strings.Contains(a.Text(), `"`) {
+			if !strings.Contains(a.Text(), `"`) && (!reports || a.Kind() != "identifier") {
 				continue
 			}
 			if v := x.eval(a, 0); v.Text && !v.Opaque() {
@@ -169,7 +171,7 @@ func (x *file) recordCalls(cands []syntax.Node, helpers map[string]helper) {
 				}
 				texts[i] = v.Alts
 			}
-			if !strings.Contains(a.Text(), "%") || !reportsErrors(last) {
+			if !strings.Contains(a.Text(), "%") || !reports {
 				continue
 			}
 			if v, ok := x.quietPrintf(args[i:], n); ok && v.Text && !v.Opaque() {

@@ -232,10 +232,24 @@ func (x *file) shadowed(name string, at, scope syntax.Node) bool {
 	return false
 }
 
-// enclosingBlock is the nearest block around n.
+// enclosingBlock is the nearest block around n: a compound statement, or
+// the statement a branch or loop runs without braces (if (a) msg = "x";
+// else msg = "y";), whose assignment is on one path only.
 func enclosingBlock(n syntax.Node) syntax.Node {
-	return msgeval.Enclosing(n, "compound_statement", "translation_unit", "declaration_list")
+	for a := range n.Ancestors() {
+		if a.Is("compound_statement", "translation_unit", "declaration_list") {
+			return a
+		}
+		if strings.HasSuffix(a.Kind(), "_statement") && a.Parent().Is(branchKinds...) {
+			return a
+		}
+	}
+	return syntax.Node{}
 }
+
+// branchKinds are the statements whose body or branches run on some
+// paths only.
+var branchKinds = []string{"if_statement", "else_clause", "while_statement", "for_statement", "for_range_loop", "do_statement", "case_statement"}
 
 // defineValue decodes the value of a #define that is a string (adjacent
 // literals, parentheses allowed) or a decimal integer.
