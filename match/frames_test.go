@@ -122,6 +122,20 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "tj/commander.js", Path: "lib/command.js", Line: 535, Function: "Command._exit"},
 		},
 		{
+			// The helper adds words of its own around the text it is
+			// given; the call above it, whose template fills that text
+			// in, explains the message better.
+			name: "a raise passing on part of its caller's message",
+			q: Query{Message: "Invalid TOML document: invalid value", Exception: "TomlError", Frames: []Frame{
+				{Path: "/app/node_modules/smol-toml/dist/error.js", Line: 65, Function: "TomlError.x"},
+				{Path: "/app/node_modules/smol-toml/dist/extract.js", Line: 141, Function: "parseNumber"},
+				{Path: "/app/main.js", Line: 3, Function: "Object.<anonymous>"},
+			}},
+			want:    []errdex.ID{"js-toml-number", "js-toml-x"},
+			reason:  "frame 2 of the traceback (dist/extract.js:141) is at this site, whose message the raise inside it passes on",
+			nearest: &Location{Repo: "squirrelchat/smol-toml", Path: "dist/error.js", Line: 65, Function: "TomlError.x"},
+		},
+		{
 			// Rust's Debug text of a unit struct is its name: a message of
 			// one word no site raises as an exception without a message.
 			name:   "a one-word message that names a type",

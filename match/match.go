@@ -305,7 +305,10 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	// Evidence and score.
 	rare := len(ix.opaque[shortName(exception)]) <= rareException
 	distinctive := rare && isQualified(exception) && pyBuiltin(shortName(exception)) == "" && !isProse(sc.msg.folded)
-	passedDown := atRaise && sc.raisePassesOn(ix, inner.file, q.Frames[0].Line)
+	passedDown, innerText := false, 0.0
+	if atRaise {
+		passedDown, innerText = sc.raisePassesOn(ix, inner.file, q.Frames[0].Line)
+	}
 	for i := range sc.found {
 		c := &sc.found[i]
 		rec := ix.sites[c.site]
@@ -321,11 +324,11 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 				den += wFrame
 			}
 		}
-		if passedDown && c.frame == outerFrameAtSite && c.text >= callerText {
+		if passedDown && c.frame == outerFrameAtSite && c.text >= callerText && c.text > innerText {
 			// The raise passes on a message; this call, on the stack
 			// above it, wrote the words (see raisePassesOn).
-			num += wFrame * (frameNearRaise - c.frame)
-			c.frame, c.caller = frameNearRaise, true
+			num += wFrame * (frameAtRaise - c.frame)
+			c.frame, c.caller = frameAtRaise, true
 		}
 		if c.wrappedBy >= 0 && len(sc.frames) > 0 && !foreign {
 			// The wrapper's place on the stack is where this value went.
@@ -449,27 +452,31 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 const callerText = 0.9
 
 // raisePassesOn reports whether the sites at the innermost frame's line
-// (file and line) are all templates of one hole: a helper raising what it
-// is given (commander's _exit(code, message) throwing
-// new CommanderError(code, message); js-yaml's throwAt). The words of the
-// message were then written by a caller on the stack above it, and a site
-// at an outer frame whose template holds them is where the error comes
-// from: it is credited as near the raise, instead of being scaled down as
-// elsewhere.
-func (sc *scratch) raisePassesOn(ix *Index, file uint32, line int) bool {
-	n := 0
+// (file and line) all pass on text they are given: templates with a hole
+// (a helper raising what it is given: commander's _exit(code, message)
+// throwing new CommanderError(code, message), js-yaml's throwAt,
+// smol-toml's TomlError.x(message, ...) throwing "Invalid TOML document:
+// {message}"). It also returns the best text score among them. The words
+// of the message were then written by a caller on the stack above it,
+// and a site at an outer frame whose template holds them, and so
+// explains the message better than the raise does, is where the error
+// comes from: it is credited as the raise, instead of being scaled down
+// as elsewhere.
+func (sc *scratch) raisePassesOn(ix *Index, file uint32, line int) (bool, float64) {
+	n, text := 0, 0.0
 	for i := range sc.found {
 		c := &sc.found[i]
 		rec := ix.sites[c.site]
 		if rec.file != file || lineDistance(rec, line) != 0 {
 			continue
 		}
-		if !c.opaque {
-			return false
+		if !c.opaque && c.al.captured == 0 {
+			return false, 0
 		}
 		n++
+		text = max(text, c.text)
 	}
-	return n > 0
+	return n > 0, text
 }
 
 // sortFound orders the candidates best first: by score, text score, entry
