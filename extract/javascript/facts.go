@@ -122,7 +122,6 @@ func (x *fileCtx) classFacts() {
 	}
 	x.constructorFacts()
 	x.defaultExport()
-	x.moduleConsts()
 }
 
 // constructorFacts records as classes the functions that set

@@ -2,8 +2,10 @@ package javascript
 
 import (
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
@@ -90,8 +92,9 @@ func (x *fileCtx) helperCalls() {
 			text := false // the call gives literal text to the message
 			for _, h := range hs {
 				for _, m := range h.t.Msg {
+					m, looked := x.lookups(m, binds)
 					filled := rules.Alternatives.Substitute([]errdex.Template{m}, binds)
-					fill := fills(m, binds)
+					fill := looked || fills(m, binds)
 					if !fill && !showsParam(filled, c.sc) {
 						continue
 					}
@@ -263,9 +266,57 @@ func showsParam(ts []errdex.Template, sc *scope) bool {
 			if _, ok := sc.Param(p.Expr); ok && p.Expr != "" {
 				return true
 			}
+			if _, key, ok := tableLookup(p.Expr); ok {
+				if _, ok := sc.Param(key); ok {
+					return true // errors[type]
+				}
+			}
 		}
 	}
 	return false
+}
+
+// tableLookup splits a hole's expression that reads a table by a name
+// (errors[type]) into the table and the name.
+func tableLookup(expr string) (table, key string, ok bool) {
+	table, rest, ok := strings.Cut(expr, "[")
+	key, ok2 := strings.CutSuffix(rest, "]")
+	if !ok || !ok2 || !isIdent(table) || !isIdent(key) {
+		return "", "", false
+	}
+	return table, key, true
+}
+
+// isIdent reports whether s is a plain JavaScript identifier.
+func isIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r == '$' || unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// lookups replaces the holes of t that read a constant table of the
+// module by a parameter (throw new RangeError(errors[type])) with the
+// entry the call's argument names (error('overflow') reads errors.overflow),
+// and reports whether it replaced one.
+func (x *fileCtx) lookups(t errdex.Template, binds map[string][]errdex.Template) (errdex.Template, bool) {
+	out, done := t, false
+	for i, p := range t.Parts {
+		table, key, ok := tableLookup(p.Expr)
+		if !ok {
+			continue
+		}
+		k, known := msgeval.Value{Alts: binds[key]}.Known()
+		if v, ok := x.facts.Consts[table+"."+k]; known && ok {
+			if !done {
+				out.Parts = slices.Clone(t.Parts)
+			}
+			out.Parts[i], done = errdex.Part{Text: v}, true
+		}
+	}
+	return out, done
 }
 
 // opaque reports whether messages say nothing literal.

@@ -52,6 +52,7 @@ func (x *fileCtx) run() {
 			x.assertSite(c)
 		}
 	}
+	x.moduleConsts() // before helperCalls, which reads tables (errors[type])
 	x.helperCalls()
 	x.classFacts()
 }

@@ -30,3 +30,17 @@ class Cron {
   }
 }
 exports.Cron = Cron;
+
+// A helper that throws the entry of a table its argument names: each call
+// reads its own entry.
+const failures = {
+  'overflow': 'Overflow: input needs wider integers',
+  'not-basic': 'Illegal input >= 0x80',
+};
+function fail(type) {
+  throw new RangeError(failures[type]);
+}
+function decode(input) {
+  if (input.length > 99) fail('overflow');
+  if (input.charCodeAt(0) >= 0x80) fail('not-basic');
+}
