@@ -187,3 +187,48 @@ func (x *file) quietPrintf(args []syntax.Node, at syntax.Node) (msgeval.Value, b
 	defer func() { x.notes = saved }()
 	return x.printf(template.PrintfC, args, at, 0)
 }
+
+// errorFieldWords are the words of a struct field's name that say it
+// holds an error message: zlib's strm->msg, a parser's p->zErrMsg.
+var errorFieldWords = map[string]bool{
+	"msg": true, "message": true, "err": true, "error": true, "errmsg": true, "errstr": true, "errormsg": true,
+}
+
+// fieldMessage builds the site of an assignment of text to a field that
+// holds an error message (strm->msg = (char *)"incorrect header check"):
+// C libraries without exceptions record their errors so, for their
+// callers to print.
+func (x *file) fieldMessage(n syntax.Node) {
+	if n.Kind() != "assignment_expression" || n.Child("operator").Text() != "=" {
+		return
+	}
+	left := n.Child("left")
+	if left.Kind() != "field_expression" || !isErrorField(left.Child("field").Text()) {
+		return
+	}
+	right := n.Child("right")
+	for right.Is("cast_expression", "parenthesized_expression") {
+		if right.Kind() == "cast_expression" {
+			right = right.Child("value")
+		} else {
+			right = right.NamedChild(0)
+		}
+	}
+	if !right.Is("string_literal", "concatenated_string") || x.notes.Broken(n) {
+		return
+	}
+	if v := x.eval(right, 0); v.Text && !v.Opaque() {
+		x.add(errdex.KindSetError, "", n, v)
+	}
+}
+
+// isErrorField reports whether a field's name holds a word of
+// errorFieldWords.
+func isErrorField(name string) bool {
+	for _, w := range nameWords(name) {
+		if errorFieldWords[w] {
+			return true
+		}
+	}
+	return false
+}

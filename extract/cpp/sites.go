@@ -68,7 +68,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 // run indexes the file's declarations, assignments and defines, then
 // builds the sites of throw statements and of calls a rule names.
 func (x *file) run() {
-	var cands, defs []syntax.Node
+	var cands, defs, fields []syntax.Node
 	for n := range x.tree.Root().Descendants() {
 		switch n.Kind() {
 		case "declaration":
@@ -76,6 +76,7 @@ func (x *file) run() {
 			x.recordConst(n)
 		case "assignment_expression", "binary_expression":
 			x.recordAssign(n)
+			fields = append(fields, n)
 		case "call_expression":
 			x.recordAssign(n)
 			cands = append(cands, n)
@@ -117,6 +118,9 @@ func (x *file) run() {
 		}
 	}
 	x.pending = nil
+	for _, n := range fields {
+		x.fieldMessage(n)
+	}
 	x.addReporters(defs)
 	helpers := x.helperCalls(cands)
 	x.recordCalls(cands, helpers)
