@@ -1,6 +1,10 @@
 package trace
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/errdex/errdex/extract/python/pystr"
+)
 
 // Java and JavaScript (V8: Node.js, Chrome, Deno, Bun) print an exception
 // header followed by "at" frames, innermost first:
@@ -457,6 +461,12 @@ func (r *stackRun) props(j, me, nesting int) int {
 			// Inside a property's value.
 		case strings.HasPrefix(tt, "code: '") && r.exs[me].e.Code == "":
 			r.exs[me].e.Code = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(tt, "code: '"), ","), "'")
+		case strings.HasPrefix(tt, "message: '") && r.exs[me].e.Message == "":
+			// A message set after the stack was taken (rxjs's error
+			// classes): the header printed none, the properties hold it.
+			if m, ok := inspectedString(strings.TrimSuffix(strings.TrimPrefix(tt, "message: "), ",")); ok {
+				r.exs[me].e.Message = m
+			}
 		case strings.HasPrefix(tt, "[cause]: "):
 			if h, ok := parseStackHeader(tt); ok {
 				h.link, h.lang = LinkCauseOf, JavaScript
@@ -629,4 +639,14 @@ func (p *parser) stackIndex() {
 			p.stopAt[k] = int32(k)
 		}
 	}
+}
+
+// inspectedString undoes Node's util.inspect of a one-line string: single
+// quotes around it, and escapes as Python writes them (\', \\, \n, \x..,
+// \u....).
+func inspectedString(s string) (string, bool) {
+	if len(s) < 2 || s[0] != '\'' || s[len(s)-1] != '\'' {
+		return "", false
+	}
+	return pystr.DecodeEscapes(s[1:len(s)-1], false), true
 }
