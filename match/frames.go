@@ -330,7 +330,15 @@ const maxConstruction = 3
 // raise and an outer frame sits at a raise, the frames inside are the
 // factory's and the outer one is where the error was thrown; without this,
 // the factory's line reads as compiled code raising the error.
+//
+// A JavaScript frame "new X" is the construction itself, and the frames
+// inside it are too, indexed or not (rxjs's EmptyError is made by a class
+// factory in a file with no raise): the frame outside the outermost
+// "new" frame, when it sits at a raise, is where the error was thrown.
 func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near []uint32) int {
+	if k := ix.thrownAfterNew(frames, resolved, near); k > 0 {
+		return k
+	}
 	if len(resolved) == 0 || resolved[0].frame != 0 || frameFamily(cleanPath(frames[0].Path))&(famJava|famJS) == 0 {
 		return 0
 	}
@@ -355,6 +363,37 @@ func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near [
 		case atRaise:
 			return k
 		}
+	}
+	return 0
+}
+
+// thrownAfterNew returns k+1 when frame k, at most maxConstruction frames
+// in, is the outermost of the innermost frames to call a JavaScript
+// constructor ("new EmptyErrorImpl"), frame k+1 lies at a raise and no
+// frame inside it does (a constructor that throws); 0 otherwise (see
+// constructionFrames).
+func (ix *Index) thrownAfterNew(frames []Frame, resolved []frameFile, near []uint32) int {
+	k := -1
+	for i := 0; i <= maxConstruction && i < len(frames); i++ {
+		if strings.HasPrefix(frames[i].Function, "new ") {
+			k = i
+		}
+	}
+	if k < 0 || k+1 >= len(frames) || frameFamily(cleanPath(frames[k].Path))&famJS == 0 {
+		return 0
+	}
+	thrown := false
+	for _, ff := range resolved {
+		atRaise := len(ix.sitesNear(ff.file, frames[ff.frame].Line, 0, near[:0])) > 0
+		switch {
+		case ff.frame <= k && atRaise:
+			return 0 // the constructor threw
+		case ff.frame == k+1 && atRaise:
+			thrown = true
+		}
+	}
+	if thrown {
+		return k + 1
 	}
 	return 0
 }

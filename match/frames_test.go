@@ -136,6 +136,21 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "squirrelchat/smol-toml", Path: "dist/error.js", Line: 65, Function: "TomlError.x"},
 		},
 		{
+			// A class factory's code, in a file with no raise, made the
+			// error inside "new EmptyErrorImpl"; the frame outside the
+			// construction threw it.
+			name: "frames inside a JavaScript constructor",
+			q: Query{Message: "no elements in sequence", Exception: "Error", Frames: []Frame{
+				{Path: "/app/node_modules/rxjs/dist/cjs/internal/util/createErrorClass.js", Line: 7, Function: "_super"},
+				{Path: "/app/node_modules/rxjs/dist/cjs/internal/util/EmptyError.js", Line: 7, Function: "new EmptyErrorImpl"},
+				{Path: "/app/node_modules/rxjs/dist/cjs/internal/firstValueFrom.js", Line: 20, Function: "Object.complete"},
+				{Path: "/app/main.js", Line: 3, Function: "Object.<anonymous>"},
+			}},
+			want:    []errdex.ID{"js-rx-first"},
+			reason:  "frame 3 of the traceback (dist/cjs/internal/firstValueFrom.js:20) is this raise, of the exception the frames inside it built (_super)",
+			nearest: &Location{Repo: "reactivex/rxjs", Path: "dist/cjs/internal/firstValueFrom.js", Line: 20, Function: "Object.complete", Frame: 2},
+		},
+		{
 			// Rust's Debug text of a unit struct is its name: a message of
 			// one word no site raises as an exception without a message.
 			name:   "a one-word message that names a type",
