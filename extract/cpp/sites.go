@@ -524,6 +524,9 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 	}
 	from, to := r.MessageArgs.Args(len(args))
 	margs := args[from:to]
+	if len(margs) == 0 && r.Format != config.FormatConcat && from > 0 {
+		return // err(result) is not BSD's err(eval, format, ...): the format's argument is missing
+	}
 	var msg *msgeval.Value
 	switch r.Format {
 	case config.FormatConcat:

@@ -12,3 +12,11 @@ int parse_args(int argc, char **argv)
     err(ctx, argv);  /* not BSD's err: the format is not text */
     return 0;
 }
+
+struct result;
+struct result parse_key(const char *s)
+{
+    if (!s[0])
+        return err(make_message("an invalid key appeared"));  /* a result's err(value), not BSD's err */
+    return ok(s);
+}
