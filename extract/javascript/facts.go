@@ -38,13 +38,29 @@ type Facts struct {
 	// Calls are the calls of imported functions that pass literal text:
 	// sites once Link finds that the function is a helper.
 	Calls []*Call
+	// Derived are the sites of the calls of the file's helpers, in the
+	// order they were made.
+	Derived []*Derived
 }
 
-// Helper is a function that throws a message built from its parameters:
-// its parameters and its sites.
+// Derived is the site of a call of a helper of the file: the helper's
+// sites it fills (From, whose messages were Was) and the call's
+// arguments by parameter name.
+type Derived struct {
+	Site  *errdex.Site
+	From  []*errdex.Site
+	Was   [][]errdex.Template
+	Binds map[string][]errdex.Template
+}
+
+// Helper is a function that throws a message built from its parameters
+// (its parameters and its sites), or a factory that returns an error
+// built so (its parameters, the error's class and messages).
 type Helper struct {
-	Params []Param
-	Sites  []*errdex.Site
+	Params    []Param
+	Sites     []*errdex.Site
+	Exception string
+	Msg       []errdex.Template
 }
 
 // Call is a call of an imported function (TomlError.x('invalid value',
@@ -56,6 +72,10 @@ type Call struct {
 	Args     []Arg
 	Span     errdex.Span
 	Function string
+	// Thrown is the site of the throw whose operand the call is (throw
+	// is.invalidParameterError('width', ...)), whose message a factory's
+	// fills.
+	Thrown *errdex.Site
 }
 
 // Class is an error class: what its constructor passes to its base and

@@ -50,16 +50,17 @@ type helperMsg struct {
 	t     thrown
 	class string
 	args  []Arg
+	site  *errdex.Site // the helper's site, when it is one
 }
 
 // helperCalls adds the sites of the calls of the file's helpers.
 func (x *fileCtx) helperCalls() {
 	helpers := map[*scope][]helperMsg{}
 	done := map[int]bool{}
-	for _, b := range x.built {
+	for i, b := range x.built {
 		done[b.node.Index()] = true
 		if showsParam(b.t.Msg, b.sc) && !caughtHere(b.node) {
-			h := helperMsg{t: b.t, class: b.t.Ctor}
+			h := helperMsg{t: b.t, class: b.t.Ctor, site: x.sites[i]}
 			for _, a := range b.t.Args {
 				h.args = append(h.args, x.arg(a, b.sc))
 			}
@@ -119,10 +120,11 @@ func (x *fileCtx) helperCalls() {
 				next[c.sc] = append(next[c.sc], nt)
 			}
 			if text && !opaque(nt.t.Msg) {
-				x.addSite(c.node, c.sc, nt.t)
+				site := x.addSite(c.node, c.sc, nt.t)
 				if nt.class != "" {
-					x.facts.Throws = append(x.facts.Throws, &Throw{Site: x.sites[len(x.sites)-1], Class: nt.class, Args: nt.args})
+					x.facts.Throws = append(x.facts.Throws, &Throw{Site: site, Class: nt.class, Args: nt.args})
 				}
+				x.derived(site, hs, binds)
 				done[c.node.Index()] = true
 				made[f]++
 			}
@@ -131,13 +133,37 @@ func (x *fileCtx) helperCalls() {
 	}
 }
 
+// derived records that site fills the messages of helper sites hs with
+// binds, for Link to fill them again once it has completed them (throw
+// syntaxError(source, pos, `Expected ${value}`), whose imported factory
+// adds "Syntax Error: ").
+func (x *fileCtx) derived(site *errdex.Site, hs []helperMsg, binds map[string][]errdex.Template) {
+	d := &Derived{Site: site, Binds: binds}
+	for _, h := range hs {
+		if h.site == nil {
+			return
+		}
+		d.From = append(d.From, h.site)
+		d.Was = append(d.Was, messages(h.site))
+	}
+	x.facts.Derived = append(x.facts.Derived, d)
+}
+
+// messages are a site's message and its alternatives.
+func messages(s *errdex.Site) []errdex.Template {
+	return append([]errdex.Template{s.Template}, s.Alternatives...)
+}
+
 // maxImportedCalls caps the calls of imported functions recorded for one
 // file.
 const maxImportedCalls = 4096
 
 // helperFacts records the helpers of the module's top level (functions
 // and the methods of its classes) for the calls of other files, with
-// their sites, whose messages Link may complete before it fills them.
+// their sites, whose messages Link may complete before it fills them,
+// and its factories (const invalidParameterError = (name, expected) =>
+// new Error(`Expected ${expected} for ${name}`)) for the throws of other
+// files.
 func (x *fileCtx) helperFacts() {
 	for i, b := range x.built {
 		f := b.sc
@@ -154,6 +180,29 @@ func (x *fileCtx) helperFacts() {
 		}
 		h.Sites = append(h.Sites, x.sites[i])
 	}
+	factories := map[string]*Helper{}
+	for _, f := range x.scopeOf {
+		if f.parent != x.module || f.name == "" || strings.HasPrefix(f.name, "new ") || x.facts.Helpers[f.name] != nil {
+			continue
+		}
+		if _, dup := factories[f.name]; dup {
+			factories[f.name] = nil // two functions of the name: neither
+			continue
+		}
+		noArgs := func() map[string][]errdex.Template { return nil }
+		factories[f.name] = nil
+		if t, ok := x.factory(returns(f.node), f, 0, noArgs); ok && showsParam(t.Msg, f) {
+			factories[f.name] = &Helper{Params: x.paramFacts(f), Exception: t.Exception, Msg: t.Msg}
+		}
+	}
+	for name, h := range factories {
+		if h != nil {
+			if x.facts.Helpers == nil {
+				x.facts.Helpers = map[string]*Helper{}
+			}
+			x.facts.Helpers[name] = h
+		}
+	}
 }
 
 // importedCalls records the calls of imported functions (parse(...),
@@ -161,24 +210,29 @@ func (x *fileCtx) helperFacts() {
 // site of the file's own (done), for Link to make sites of those that
 // call a helper of another module.
 func (x *fileCtx) importedCalls(done map[int]bool) {
+	siteAt := map[int]*errdex.Site{}
+	for i, b := range x.built {
+		siteAt[b.node.Index()] = x.sites[i]
+	}
 	for _, c := range x.calls {
 		if len(x.facts.Calls) >= maxImportedCalls {
 			return
 		}
-		fn := unwrap(c.node.Child("function"))
+		fn := calleeOf(c.node)
 		head := fn
 		if fn.Kind() == "member_expression" {
 			head = unwrap(fn.Child("object"))
 		}
+		thrown := siteAt[c.node.Parent().Index()]
 		if _, ok := x.imports[head.Text()]; !ok || head.Kind() != "identifier" || done[c.node.Index()] ||
-			c.node.Parent().Kind() == "throw_statement" {
+			c.node.Parent().Kind() == "throw_statement" && thrown == nil {
 			continue
 		}
 		args := argList(c.node.Child("arguments"))
 		if _, ok := x.textArg(args, c.sc); !ok {
 			continue
 		}
-		call := &Call{Callee: msgeval.Compact(fn.Text()), Span: c.node.Span(), Function: c.sc.function()}
+		call := &Call{Callee: msgeval.Compact(fn.Text()), Span: c.node.Span(), Function: c.sc.function(), Thrown: thrown}
 		for _, a := range args {
 			call.Args = append(call.Args, x.arg(a, c.sc))
 		}
@@ -365,7 +419,7 @@ func printedPrimitive(t errdex.Template) bool {
 // calls: a function by name, or this.m(...) for a method m of the class
 // (or the prototype) of the calling method; nil when it is not known.
 func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*scope) *scope {
-	fn := unwrap(call.Child("function"))
+	fn := calleeOf(call)
 	if fn.Kind() == "identifier" {
 		if f := x.localFunction(fn, sc); !f.IsNull() {
 			return x.scopeOf[f.Index()]
@@ -384,6 +438,16 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 	// this.raise(...) in a function of another prototype object
 	// (pp$9.unexpected calling pp$4.raise): the one method of the name.
 	return methods["."+prop]
+}
+
+// calleeOf is the function a call calls: (0, _errors.fail)(...), as
+// Babel and TypeScript compile a call of an import, calls _errors.fail.
+func calleeOf(call syntax.Node) syntax.Node {
+	fn := unwrap(call.Child("function"))
+	if fn.Kind() == "sequence_expression" {
+		fn = unwrap(fn.NamedChild(fn.NamedChildCount() - 1))
+	}
+	return fn
 }
 
 // ownMethod returns the method prop of the class (or the prototype) of

@@ -2,6 +2,7 @@ package javascript
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -49,6 +50,33 @@ func link(files []*extract.FileResult) {
 	for f, ff := range msgeval.FactsOf[*Facts](files) {
 		l.helperCalls(f, ff)
 	}
+	for _, ff := range msgeval.FactsOf[*Facts](files) {
+		refill(ff.Derived)
+	}
+}
+
+// refill fills again the messages of the sites of helper calls whose
+// helper's site Link changed.
+func refill(ds []*Derived) {
+	for _, d := range ds {
+		changed := false
+		for i, from := range d.From {
+			changed = changed || !slices.EqualFunc(messages(from), d.Was[i], func(a, b errdex.Template) bool { return a.String() == b.String() })
+		}
+		if !changed {
+			continue
+		}
+		var msg []errdex.Template
+		for _, from := range d.From {
+			msg = rules.Alternatives.Union(msg, rules.Alternatives.Substitute(messages(from), d.Binds))
+		}
+		if !(msgeval.Value{Alts: msg}).Opaque() {
+			d.Site.Template, d.Site.Alternatives = template.Pick(msg)
+			if e := d.From[0].Exception; e != "" {
+				d.Site.Exception = e
+			}
+		}
+	}
 }
 
 // helperCalls adds to file f a site for each call of a helper another
@@ -63,16 +91,21 @@ func (l *linker) helperCalls(f *extract.FileResult, ff *Facts) {
 		if h == nil {
 			continue
 		}
-		var own []errdex.Template
+		own, kind, exception := h.Msg, errdex.KindThrow, h.Exception
 		for _, s := range h.Sites {
 			own = rules.Alternatives.Union(own, append([]errdex.Template{s.Template}, s.Alternatives...))
+		}
+		if len(h.Sites) > 0 {
+			kind, exception = h.Sites[0].Kind, h.Sites[0].Exception
+		}
+		if len(h.Sites) == 0 && c.Thrown == nil {
+			continue // a factory's error that is not thrown here
 		}
 		msg := substitute(own, h.Params, c.Args)
 		if !filled(own, msg) || (msgeval.Value{Alts: msg}).Opaque() {
 			continue
 		}
-		first := h.Sites[0]
-		s := &errdex.Site{Kind: first.Kind, Exception: first.Exception, Function: c.Function, Location: errdex.Location{Span: c.Span}}
+		s := &errdex.Site{Kind: kind, Exception: exception, Function: c.Function, Location: errdex.Location{Span: c.Span}}
 		if s.Kind == errdex.KindRaiseObject {
 			s.Kind = errdex.KindThrow
 		}
@@ -80,6 +113,15 @@ func (l *linker) helperCalls(f *extract.FileResult, ff *Facts) {
 			if p.Name == s.Exception && i < len(c.Args) {
 				s.Exception = c.Args[i].Expr // parseJoseHeader(header, JWSInvalid, "..."): new ErrorClass(message)
 			}
+		}
+		if t := c.Thrown; t != nil {
+			// throw is.invalidParameterError('width', ...): the factory's
+			// error is the throw's.
+			t.Template, t.Alternatives = template.Pick(msg)
+			if s.Exception != "" {
+				t.Exception = s.Exception
+			}
+			continue
 		}
 		s.Location.Path = ff.Path
 		s.Template, s.Alternatives = template.Pick(msg)

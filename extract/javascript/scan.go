@@ -258,7 +258,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "call_expression":
 		x.call(node, sc)
-		if fn := unwrap(node.Child("function")); fn.Kind() == "identifier" ||
+		if fn := calleeOf(node); fn.Kind() == "identifier" ||
 			fn.Kind() == "member_expression" && fn.Child("object").Is("this", "identifier") {
 			x.calls = append(x.calls, candidate{node: node, sc: sc})
 		}

@@ -410,10 +410,10 @@ func (x *fileCtx) construct(name string, args []syntax.Node, sc *scope) thrown {
 // messageName reports whether a variable is named as a message is
 // (message, msg, errorMessage, errMsg).
 // exceptionName is the exception a constructor as written names: without
-// the module object of compiled code, exports.TimeoutError or the
+// the module object of compiled code, exports.TimeoutError, the
 // EmptyError_1 of TypeScript's CommonJS output (EmptyError_1.EmptyError
-// after const EmptyError_1 = require("./EmptyError")), which no stack
-// prints.
+// after const EmptyError_1 = require("./EmptyError")) or Babel's
+// _GraphQLError.GraphQLError, which no stack prints.
 func exceptionName(ctor string) string {
 	for _, head := range [...]string{"module.exports.", "exports."} {
 		if rest, ok := strings.CutPrefix(ctor, head); ok {
@@ -422,6 +422,9 @@ func exceptionName(ctor string) string {
 	}
 	head, rest, ok := strings.Cut(ctor, ".")
 	if i := strings.LastIndexByte(head, '_'); ok && i > 0 && i < len(head)-1 && strings.Trim(head[i+1:], "0123456789") == "" {
+		return rest
+	}
+	if ok && head == "_"+rest {
 		return rest
 	}
 	return ctor
