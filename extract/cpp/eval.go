@@ -15,6 +15,10 @@ const (
 	maxSteps = 200_000
 )
 
+// stdStringSuffixes are the literal suffixes of <string> and
+// <string_view>: "text"s, "text"sv.
+var stdStringSuffixes = map[string]bool{"s": true, "sv": true}
+
 // rules keep the messages of C and C++ expressions (msgeval.PrintRules).
 var rules = msgeval.PrintRules(template.HoleNameOf)
 
@@ -41,6 +45,11 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 	case "char_literal":
 		if s, ok := charValue(n.Text()); ok {
 			return msgeval.Lit(s)
+		}
+	case "user_defined_literal":
+		// "text"s and "text"sv are std::string and std::string_view.
+		if lit := n.NamedChild(0); lit.Is("string_literal", "raw_string_literal", "concatenated_string") && stdStringSuffixes[strings.TrimPrefix(n.Text(), lit.Text())] {
+			return x.eval(lit, depth+1)
 		}
 	case "number_literal":
 		if t := n.Text(); isInteger(t) {
