@@ -127,6 +127,14 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 			if ok {
 				return t
 			}
+			// A parameter given a new error in a branch (function
+			// (err, info) { if (!info && !err) err = new Error('template
+			// not found: ' + name); if (err) cb(err) }): passing the
+			// parameter on makes no message, the new error does.
+			if r := msgeval.Reaching(e, sc); r.Found && r.Param && len(r.Bindings) == 1 && r.Bindings[0].Kind == msgeval.BindSet &&
+				unwrap(r.Bindings[0].Value).Kind() == "new_expression" {
+				return x.thrownValue(r.Bindings[0].Value, sc, depth+1)
+			}
 			// A variable holding what a factory returned (var err =
 			// error(code, message, {line}); throw err): the factory's
 			// error, or the parameter it was given.
@@ -542,7 +550,7 @@ func builtFrom(s *errdex.Site, e syntax.Node, sc *scope, t thrown) {
 		return
 	}
 	r := msgeval.Reaching(e, sc)
-	if !r.Found || r.Param || r.Scope.function() != sc.function() {
+	if !r.Found || r.Param && len(r.Bindings) == 0 || r.Scope.function() != sc.function() {
 		return
 	}
 	for _, b := range r.Bindings {

@@ -118,3 +118,18 @@ function makeSyntaxError(code, loc) {
   Object.defineProperty(error, 'code', { value: code });
   return error;
 }
+
+// A parameter given a new error in a branch: the callback gets either the
+// error passed in or the new one, whose message is the site's.
+function lookupTemplate(name, cb) {
+  loader.getSource(name, function onSource(err, info) {
+    if (!info && !err) {
+      err = new Error('template not found: ' + name);
+    }
+    if (err) {
+      cb(err);
+      return;
+    }
+    cb(null, info);
+  });
+}
