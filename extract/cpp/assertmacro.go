@@ -72,7 +72,7 @@ func closing(s string, open int) int {
 	for i := open; i < len(s); i++ {
 		switch s[i] {
 		case '"', '\'':
-			i = skipQuoted(s, i) - 1
+			i = skipQuoted(s, i)
 		case '(':
 			depth++
 		case ')':
@@ -96,7 +96,7 @@ func (m assertMacro) expand(args []string) string {
 	for i := 0; i < len(m.cond); {
 		c := m.cond[i]
 		if c == '"' || c == '\'' {
-			j := skipQuoted(m.cond, i)
+			j := skipQuoted(m.cond, i) + 1
 			b.WriteString(m.cond[i:j])
 			i = j
 			continue

@@ -80,7 +80,7 @@ type callFact struct {
 func (x *file) recordHelper(byDef map[any]*helperFact, def any, name string, least, most, i int, param string, s *errdex.Site) {
 	h := byDef[def]
 	if h == nil {
-		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: param, format: x.formats[s]}
+		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: param, format: x.reporterArgs[s] == printfArgs}
 		byDef[def] = h
 		x.facts.helpers = append(x.facts.helpers, h)
 	}

@@ -30,28 +30,49 @@ var reporterWords = map[string]bool{
 var messageWords = []string{"msg", "message", "fmt", "format", "reason"}
 
 // reporter returns the message parameter of a function definition that
-// reports errors: its index among the parameters, and whether it is a
-// printf format (the last named parameter of a variadic function).
-func reporter(def syntax.Node) (index int, format, ok bool) {
+// reports errors: its index among the parameters, and how the arguments
+// from there make the message: a printf format when it is the last named
+// parameter of a variadic function, the concatenation of a parameter
+// pack's arguments (const T&... reason).
+func reporter(def syntax.Node) (index int, how messageArgs, ok bool) {
 	d := functionDeclarator(def)
 	name := declaratorName(def.Child("declarator"))
 	if d.IsNull() || !reportsErrors(lastSegment(name)) || isConstructor(def) {
-		return 0, false, false
+		return 0, oneArg, false
 	}
 	names := parameterNames(def)
 	i := 0
 	for p := range d.Child("parameters").NamedChildren() {
-		if !p.Is("parameter_declaration", "optional_parameter_declaration") {
+		if !p.Is(paramKinds...) {
 			continue
 		}
-		if isTextType(p) && isMessageName(names[i]) {
+		if p.Kind() == "variadic_parameter_declaration" {
+			if isMessageName(names[i]) {
+				return i, packArgs, true
+			}
+		} else if isTextType(p) && isMessageName(names[i]) {
 			_, most := arity(def)
-			return i, most < 0 && i == len(names)-1, true
+			if most < 0 && i == len(names)-1 {
+				return i, printfArgs, true
+			}
+			return i, oneArg, true
 		}
 		i++
 	}
-	return 0, false, false
+	return 0, oneArg, false
 }
+
+// paramKinds are the kinds of the parameters parameterNames names.
+var paramKinds = []string{"parameter_declaration", "optional_parameter_declaration", "variadic_parameter_declaration"}
+
+// messageArgs says how a reporter's arguments make its message.
+type messageArgs int
+
+const (
+	oneArg     messageArgs = iota // the argument for the message parameter
+	printfArgs                    // a printf format and the arguments after it
+	packArgs                      // the arguments of a parameter pack, concatenated: set_error("expected '", c, "'")
+)
 
 // reportsErrors reports whether a function's name holds a word of
 // reporterWords: png_chunk_error, sqlite3ErrorMsg, SetError, log_warn.
@@ -122,7 +143,7 @@ func isMessageName(name string) bool {
 // of a function with such a site are sites (helperCalls, Link).
 func (x *file) addReporters(defs []syntax.Node) {
 	for _, def := range defs {
-		i, format, ok := reporter(def)
+		i, how, ok := reporter(def)
 		if !ok {
 			continue
 		}
@@ -132,8 +153,8 @@ func (x *file) addReporters(defs []syntax.Node) {
 		}
 		at := paramNode(def, i)
 		s := x.add(errdex.KindSetError, "", at, rules.Unknown(param, errdex.HoleStr))
-		if format {
-			x.formats[s] = true
+		if how != oneArg {
+			x.reporterArgs[s] = how
 		}
 	}
 }
@@ -156,7 +177,7 @@ func (x *file) hasHelperSite(def syntax.Node, param string) bool {
 func paramNode(def syntax.Node, i int) syntax.Node {
 	k := 0
 	for p := range functionDeclarator(def).Child("parameters").NamedChildren() {
-		if !p.Is("parameter_declaration", "optional_parameter_declaration") {
+		if !p.Is(paramKinds...) {
 			continue
 		}
 		if k == i {
@@ -231,4 +252,18 @@ func isErrorField(name string) bool {
 		}
 	}
 	return false
+}
+
+// reporterMessage is the message of a call of helper h with arguments
+// args (see messageArgs).
+func (x *file) reporterMessage(h helper, args []syntax.Node, at syntax.Node) msgeval.Value {
+	switch h.how {
+	case printfArgs:
+		if v, ok := x.printf(template.PrintfC, args[h.param:], at, 0); ok {
+			return v
+		}
+	case packArgs:
+		return x.concatAll(args[h.param:], 0)
+	}
+	return x.eval(args[h.param], 0)
 }

@@ -31,11 +31,13 @@ type file struct {
 	// floating are the sites outside function definitions, at their
 	// nodes.
 	floating map[*errdex.Site]syntax.Node
-	// assertMacros are the file's assert macros by name.
+	// assertMacros are the file's assert macros by name, macros all its
+	// function-like macros.
 	assertMacros map[string]assertMacro
-	// formats are the sites of reporters whose message parameter is a
-	// printf format (see reporter).
-	formats map[*errdex.Site]bool
+	macros       []macroDef
+	// reporterArgs are the sites of reporters whose message is not one
+	// argument: a printf format's, a parameter pack's (see reporter).
+	reporterArgs map[*errdex.Site]messageArgs
 	// pending is the exception object last evaluated, not yet a site.
 	pending *pendingConstruction
 	src     []byte
@@ -48,17 +50,17 @@ type file struct {
 
 func newFile(f *extract.File, language string, rules *ruleSet) *file {
 	return &file{
-		language: language,
-		rules:    rules,
-		tree:     f.Tree,
-		src:      f.Src,
-		decls:    map[string][]decl{},
-		assigns:  map[string][]syntax.Node{},
-		defines:  map[string]string{},
-		whats:    map[string]syntax.Node{},
-		siteDefs: map[*errdex.Site]syntax.Node{},
-		floating: map[*errdex.Site]syntax.Node{},
-		formats:  map[*errdex.Site]bool{},
+		language:     language,
+		rules:        rules,
+		tree:         f.Tree,
+		src:          f.Src,
+		decls:        map[string][]decl{},
+		assigns:      map[string][]syntax.Node{},
+		defines:      map[string]string{},
+		whats:        map[string]syntax.Node{},
+		siteDefs:     map[*errdex.Site]syntax.Node{},
+		floating:     map[*errdex.Site]syntax.Node{},
+		reporterArgs: map[*errdex.Site]messageArgs{},
 
 		assertMacros: map[string]assertMacro{},
 		budget:       msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
@@ -92,6 +94,7 @@ func (x *file) run() {
 			}
 		case "preproc_function_def":
 			x.recordAssertMacro(n)
+			x.recordMacro(n)
 		case "class_specifier", "struct_specifier":
 			x.recordInheritedWhat(n)
 		}
@@ -130,10 +133,10 @@ func (x *file) run() {
 // its parameters: void __throw_bad_access(const char* __what) {
 // throw bad_access(__what); }.
 type helper struct {
-	def    syntax.Node // the function_definition (null when recovered from text, see recoverHeader)
-	param  int         // the parameter that is the message
-	format bool        // the parameter is a printf format, the arguments after it its values
-	site   *errdex.Site
+	def   syntax.Node // the function_definition (null when recovered from text, see recoverHeader)
+	param int         // the parameter that is the message
+	how   messageArgs // how the arguments from param on make the message
+	site  *errdex.Site
 }
 
 // helperCalls adds a site for each call of a helper with a message that
@@ -162,7 +165,11 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		}
 		name := lastSegment(declaratorName(def.Child("declarator")))
 		if i := slices.Index(parameterNames(def), expr); i >= 0 && name != "" {
-			helpers[name] = helper{def: def, param: i, format: x.formats[s], site: s}
+			how := x.reporterArgs[s]
+			helpers[name] = helper{def: def, param: i, how: how, site: s}
+			if how == packArgs {
+				continue // Link substitutes one argument for the parameter
+			}
 			least, most := arity(def)
 			x.recordHelper(byDef, def, x.function(def.Child("declarator")), least, most, i, expr, s)
 		}
@@ -170,6 +177,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 	if len(helpers) == 0 {
 		return helpers
 	}
+	fwd := x.forwarders(helpers)
 	for _, n := range cands {
 		if n.Kind() != "call_expression" {
 			continue
@@ -179,7 +187,12 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		if fn.Kind() == "template_function" {
 			fn = fn.Child("name")
 		}
-		h, ok := helpers[lastSegment(msgeval.Compact(fn.Text()))]
+		name := lastSegment(msgeval.Compact(fn.Text()))
+		h, ok := helpers[name]
+		if f, isFwd := fwd[name]; !ok && isFwd {
+			x.forwardedCall(n, f, helpers)
+			continue
+		}
 		if !ok || msgeval.Enclosing(n, "function_definition") == h.def || x.notes.Broken(n) {
 			continue
 		}
@@ -195,13 +208,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 			x.add(h.site.Kind, exc, n, x.eval(args[h.param], 0))
 			continue
 		}
-		v := x.eval(args[h.param], 0)
-		if h.format {
-			if f, ok := x.printf(template.PrintfC, args[h.param:], n, 0); ok {
-				v = f
-			}
-		}
-		if v.Text && !v.Opaque() {
+		if v := x.reporterMessage(h, args, n); v.Text && !v.Opaque() {
 			x.pending = nil // the call constructs nothing the site may take a message from
 			x.add(h.site.Kind, h.site.Exception, n, v)
 		}
@@ -288,7 +295,7 @@ func parameterNames(def syntax.Node) []string {
 	}
 	var names []string
 	for p := range d.Child("parameters").NamedChildren() {
-		if !p.Is("parameter_declaration", "optional_parameter_declaration") {
+		if !p.Is(paramKinds...) {
 			continue
 		}
 		name := ""

@@ -1,0 +1,244 @@
+package cpp
+
+import (
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract/internal/msgeval"
+	"github.com/errdex/errdex/syntax"
+)
+
+// A forwarding macro passes its arguments on to a helper or a reporter of
+// its file, or to another forwarding macro (toml++'s
+// #define set_error_and_return_default(...) set_error_and_return({}, __VA_ARGS__)
+// and #define set_error_and_return(ret, ...) do { ... set_error(__VA_ARGS__); ... } while (false)):
+// its calls are calls of the helper with the arguments it passes.
+
+// macroDef is a function-like macro: its parameters, whether it takes
+// more (__VA_ARGS__), and its body.
+type macroDef struct {
+	name     string
+	params   []string
+	variadic bool
+	body     string
+}
+
+// slot is one argument a forwarding macro passes: its own parameter
+// param, all its arguments from rest on (__VA_ARGS__), or a value written
+// in its body.
+type slot struct {
+	param, rest int // -1 when not
+	value       msgeval.Value
+}
+
+// forwarder is a forwarding macro: the helper it calls in the end and
+// the arguments it passes it.
+type forwarder struct {
+	helper string
+	slots  []slot
+}
+
+// recordMacro records a function-like #define.
+func (x *file) recordMacro(n syntax.Node) {
+	m := macroDef{name: n.Child("name").Text(), body: n.Child("value").Text()}
+	for p := range n.Child("parameters").Children() {
+		switch {
+		case p.Kind() == "identifier":
+			m.params = append(m.params, p.Text())
+		case p.Text() == "...":
+			m.variadic = true
+		}
+	}
+	x.macros = append(x.macros, m)
+}
+
+// forwarders finds the file's forwarding macros of its helpers.
+func (x *file) forwarders(helpers map[string]helper) map[string]forwarder {
+	fwd := map[string]forwarder{}
+	for changed := true; changed; {
+		changed = false
+		for _, m := range x.macros {
+			if _, done := fwd[m.name]; done {
+				continue
+			}
+			if f, ok := m.forwarding(helpers, fwd); ok {
+				fwd[m.name] = f
+				changed = true
+			}
+		}
+	}
+	return fwd
+}
+
+// forwarding reads the call in m's body of a helper or of a forwarder
+// of fwd.
+func (m macroDef) forwarding(helpers map[string]helper, fwd map[string]forwarder) (forwarder, bool) {
+	body := strings.ReplaceAll(m.body, "\\\n", " ")
+	for i := 0; i < len(body); i++ {
+		if !isIdentByte(body[i]) || i > 0 && isIdentByte(body[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(body) && isIdentByte(body[j]) {
+			j++
+		}
+		name := body[i:j]
+		open := skipSpace([]byte(body), j, 1)
+		if open >= len(body) || body[open] != '(' || name == m.name {
+			i = j - 1
+			continue
+		}
+		end := closing(body, open)
+		if end < 0 {
+			return forwarder{}, false
+		}
+		_, isHelper := helpers[name]
+		next, isFwd := fwd[name]
+		if !isHelper && !isFwd {
+			i = j - 1
+			continue
+		}
+		slots := m.slots(splitArgs(body[open+1 : end]))
+		if isHelper {
+			return forwarder{helper: name, slots: slots}, true
+		}
+		return forwarder{helper: next.helper, slots: expandSlots(next.slots, slots)}, true
+	}
+	return forwarder{}, false
+}
+
+// slots reads the arguments of a call in m's body.
+func (m macroDef) slots(args []string) []slot {
+	var out []slot
+	for _, a := range args {
+		s := slot{param: -1, rest: -1}
+		switch {
+		case a == "__VA_ARGS__" && m.variadic:
+			s.rest = len(m.params)
+		default:
+			s.param = indexOf(m.params, a)
+			if s.param < 0 {
+				s.value = literalValue(a)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// literalValue is the value of an argument written in a macro's body: a
+// string literal's text (with the standard suffixes), else a hole.
+func literalValue(a string) msgeval.Value {
+	lit := strings.TrimSuffix(strings.TrimSuffix(a, "sv"), "s")
+	if strings.HasSuffix(lit, `"`) {
+		if s, ok := decodeString(lit); ok {
+			return msgeval.Lit(s)
+		}
+	}
+	return rules.Unknown(a, errdex.HoleAny)
+}
+
+// expandSlots is the arguments a forwarder's slots pass when its own
+// arguments are args.
+func expandSlots(slots, args []slot) []slot {
+	var out []slot
+	for _, s := range slots {
+		switch {
+		case s.param >= 0 && s.param < len(args):
+			out = append(out, args[s.param])
+		case s.rest >= 0 && s.rest <= len(args):
+			out = append(out, args[s.rest:]...)
+		case s.param < 0 && s.rest < 0:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// forwardedArgs are the values a call of forwarder f passes its helper,
+// with the call's arguments args.
+func (x *file) forwardedArgs(f forwarder, args []syntax.Node) []msgeval.Value {
+	var out []msgeval.Value
+	for _, s := range f.slots {
+		switch {
+		case s.param >= 0 && s.param < len(args):
+			out = append(out, x.eval(args[s.param], 0))
+		case s.rest >= 0:
+			for _, a := range args[min(s.rest, len(args)):] {
+				out = append(out, x.eval(a, 0))
+			}
+		case s.param < 0:
+			out = append(out, s.value)
+		}
+	}
+	return out
+}
+
+// forwardedMessage is the message of a call of a forwarder of helper h
+// whose arguments are vs: the one argument, or a pack's concatenated; a
+// printf format through a macro is not read.
+func forwardedMessage(h helper, vs []msgeval.Value) (msgeval.Value, bool) {
+	if h.param >= len(vs) {
+		return msgeval.Value{}, false
+	}
+	switch h.how {
+	case packArgs:
+		v := msgeval.Of(errdex.Template{})
+		for _, p := range vs[h.param:] {
+			v = rules.Concat(v, p)
+		}
+		v.Text = true
+		return v, true
+	case oneArg:
+		return vs[h.param], true
+	}
+	return msgeval.Value{}, false
+}
+
+// splitArgs splits a macro call's argument text at its top-level commas.
+func splitArgs(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipQuoted(s, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, strings.TrimSpace(s[start:i]))
+				start = i + 1
+			}
+		}
+	}
+	if t := strings.TrimSpace(s[start:]); t != "" || len(out) > 0 {
+		out = append(out, t)
+	}
+	return out
+}
+
+// indexOf is the index of s in list, or -1.
+func indexOf(list []string, s string) int {
+	for i, e := range list {
+		if e == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// forwardedCall builds the site of a call of a forwarder of a helper.
+func (x *file) forwardedCall(n syntax.Node, f forwarder, helpers map[string]helper) {
+	h := helpers[f.helper]
+	if msgeval.Enclosing(n, "function_definition") == h.def || x.notes.Broken(n) {
+		return
+	}
+	v, ok := forwardedMessage(h, x.forwardedArgs(f, arguments(n.Child("arguments"))))
+	if ok && v.Text && !v.Opaque() {
+		x.pending = nil
+		x.add(h.site.Kind, h.site.Exception, n, v)
+	}
+}
