@@ -39,6 +39,21 @@
 //     or namespace, and none when that leaves several. A helper whose
 //     header the grammar lost to macros (statements left outside any
 //     function) is read from the text before them.
+//   - Calls of reporters (kind set-error): C-style functions that record
+//     or print an error rather than throw it, named so (error, warning,
+//     fail, ...: png_error, sqlite3ErrorMsg, SetError) with a text
+//     parameter named as a message or a format. A variadic reporter's
+//     last named parameter is a printf format; a parameter pack's
+//     arguments are concatenated (toml++'s set_error(const T&... reason)).
+//     Calls are sites as helpers' are, also through macros that forward
+//     their arguments to a helper (#define fail(...) set_error(__VA_ARGS__)).
+//   - An assignment of a string literal to a field named as an error
+//     message (zlib's strm->msg = (char *)"incorrect header check"), kind
+//     set-error.
+//   - Calls of assert macros (#define RAPIDJSON_ASSERT(x) assert(x), and
+//     macros defined through another: eigen_assert): assert's site, with
+//     the condition the preprocessor expands; in other files, through
+//     Link, for macros whose name holds "assert".
 //
 // # Messages
 //
