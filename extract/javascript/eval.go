@@ -230,6 +230,12 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 			return v, true
 		case prop == "join" && obj.Kind() == "array" && len(args) <= 1:
 			return x.join(obj, args, sc, depth), true
+		case obj.Kind() == "identifier":
+			// A static method or a function of an object of the file
+			// (peg$SyntaxError.buildMessage(expected, found)).
+			if m := x.methodsOnce()[obj.Text()+"."+prop]; m != nil && m != sc {
+				return x.callLocal(m.node, n, args, sc, depth)
+			}
 		}
 	}
 	return msgeval.Value{}, false

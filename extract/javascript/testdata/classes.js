@@ -33,3 +33,21 @@ function lookup(id, value) {
   if (value === 'i') throw new Inherits('widget', 7);
   throw new Passes(id);
 }
+
+// A static method of the file building the message, as generated parsers
+// do (peg$SyntaxError.buildMessage(expected, found)).
+class GrammarSyntaxError extends Error {
+  constructor(message, expected, found) {
+    super(message);
+    this.expected = expected;
+    this.found = found;
+  }
+
+  static buildMessage(expected, found) {
+    return 'Expected ' + expected.join(', ') + ' but ' + (found ? '"' + found + '"' : 'end of input') + ' found.';
+  }
+}
+
+function failAt(expected, found) {
+  throw new GrammarSyntaxError(GrammarSyntaxError.buildMessage(expected, found), expected, found);
+}
