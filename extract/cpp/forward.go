@@ -242,3 +242,90 @@ func (x *file) forwardedCall(n syntax.Node, f forwarder, helpers map[string]help
 		x.add(h.site.Kind, h.site.Exception, n, v)
 	}
 }
+
+// throwingMacro is a macro that throws an exception built from one of its
+// parameters: #define TOML_PARSE_FILE_ERROR(msg, path) throw
+// parse_error{ msg, source_position{}, ... }. Its calls in the file are
+// throw sites of that exception, with that argument as the message.
+type throwingMacro struct {
+	exception string
+	param     int
+}
+
+// throwingMacros finds the file's throwing macros.
+func (x *file) throwingMacros() map[string]throwingMacro {
+	out := map[string]throwingMacro{}
+	for _, m := range x.macros {
+		if _, ok := out[m.name]; ok {
+			continue // the first definition an #if branch gives
+		}
+		body := strings.TrimSpace(strings.ReplaceAll(m.body, "\\\n", " "))
+		rest, ok := strings.CutPrefix(body, "throw ")
+		if !ok {
+			continue
+		}
+		rest = strings.TrimSuffix(strings.TrimSpace(rest), ";")
+		open := strings.IndexAny(rest, "({")
+		if open <= 0 || closingAny(rest, open) != len(rest)-1 {
+			continue
+		}
+		exc := strings.TrimSpace(rest[:open])
+		if !isQualifiedName(exc) {
+			continue
+		}
+		args := splitArgs(rest[open+1 : len(rest)-1])
+		if len(args) == 0 {
+			continue
+		}
+		if i := indexOf(m.params, args[0]); i >= 0 {
+			out[m.name] = throwingMacro{exception: exc, param: i}
+		}
+	}
+	return out
+}
+
+// closingAny returns the index of the bracket closing the "(" or "{" at
+// s[open], or -1.
+func closingAny(s string, open int) int {
+	want := byte(')')
+	if s[open] == '{' {
+		want = '}'
+	}
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '"', '\'':
+			i = skipQuoted(s, i)
+		case s[open]:
+			depth++
+		case want:
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// isQualifiedName reports whether s is a name, qualified or not:
+// parse_error, std::runtime_error, ::toml::parse_error.
+func isQualifiedName(s string) bool {
+	for _, part := range strings.Split(strings.TrimPrefix(s, "::"), "::") {
+		if !isIdent(part) {
+			return false
+		}
+	}
+	return true
+}
+
+// throwingCall builds the site of a call of a throwing macro.
+func (x *file) throwingCall(n syntax.Node, m throwingMacro) {
+	args := arguments(n.Child("arguments"))
+	if m.param >= len(args) || x.notes.Broken(n) {
+		return
+	}
+	if v := x.eval(args[m.param], 0); v.Text && !v.Opaque() {
+		x.add(errdex.KindThrow, m.exception, n, v)
+	}
+}

@@ -99,6 +99,7 @@ func (x *file) run() {
 			x.recordInheritedWhat(n)
 		}
 	}
+	throwing := x.throwingMacros()
 	for _, n := range cands {
 		x.pending = nil
 		if n.Kind() == "throw_statement" {
@@ -116,6 +117,8 @@ func (x *file) run() {
 			x.throwMacro(n)
 		} else if m, ok := x.assertMacros[callee]; ok {
 			x.assertCall(n, m)
+		} else if m, ok := throwing[callee]; ok {
+			x.throwingCall(n, m)
 		} else {
 			x.maybeAssertCall(n, callee)
 		}
