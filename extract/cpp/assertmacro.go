@@ -55,34 +55,14 @@ func (x *file) recordAssertMacro(n syntax.Node) {
 // "assert(x)" is assert and x, "(foo((a), b));" is foo and "(a), b".
 func singleCall(body string) (callee, arg string, ok bool) {
 	body = strings.TrimSuffix(strings.TrimSpace(strings.ReplaceAll(body, "\\\n", " ")), ";")
-	for strings.HasPrefix(body, "(") && strings.HasSuffix(body, ")") && closing(body, 0) == len(body)-1 {
+	for strings.HasPrefix(body, "(") && strings.HasSuffix(body, ")") && closingAny(body, 0) == len(body)-1 {
 		body = strings.TrimSpace(body[1 : len(body)-1])
 	}
 	open := strings.IndexByte(body, '(')
-	if open <= 0 || !isIdent(strings.TrimSpace(body[:open])) || closing(body, open) != len(body)-1 {
+	if open <= 0 || !isIdent(strings.TrimSpace(body[:open])) || closingAny(body, open) != len(body)-1 {
 		return "", "", false
 	}
 	return strings.TrimSpace(body[:open]), strings.TrimSpace(body[open+1 : len(body)-1]), true
-}
-
-// closing returns the index of the parenthesis closing the one at
-// s[open], or -1.
-func closing(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '"', '\'':
-			i = skipQuoted(s, i)
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // expand is the condition of a call of the macro with the arguments'

@@ -88,7 +88,7 @@ func (m macroDef) forwarding(helpers map[string]helper, fwd map[string]forwarder
 			i = j - 1
 			continue
 		}
-		end := closing(body, open)
+		end := closingAny(body, open)
 		if end < 0 {
 			return forwarder{}, false
 		}
