@@ -332,9 +332,11 @@ func debugBuilder(n syntax.Node) (errdex.Template, bool) {
 	return template.DistinctHoles(errdex.NewTemplate(parts...).Normalize()), true
 }
 
-// invalidName reports whether a type's name says its values are errors
-// though it does not end in Error: InvalidChunkSize, InvalidUri.
-func invalidName(typ string) bool {
-	rest, ok := strings.CutPrefix(typ, "Invalid")
-	return ok && rest != "" && unicode.IsUpper(rune(rest[0]))
+// errorNamed reports whether a type's name says its values are errors:
+// it holds "Error" or ends in "Err" (ParseError, CollectionAllocErr), or
+// it starts with the word Invalid (InvalidChunkSize, InvalidUri).
+func errorNamed(typ string) bool {
+	rest, invalid := strings.CutPrefix(typ, "Invalid")
+	return strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err") ||
+		invalid && rest != "" && unicode.IsUpper(rune(rest[0]))
 }

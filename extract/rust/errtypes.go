@@ -199,7 +199,7 @@ func (x *file) display(impl syntax.Node) {
 	if typ == "" {
 		return
 	}
-	named := strings.Contains(typ, "Error") || strings.HasSuffix(typ, "Err") || invalidName(typ)
+	named := errorNamed(typ)
 	writes := map[syntax.Node]msgeval.Value{} // write statement → its output
 	var order, nodes []syntax.Node
 	for n := range impl.Child("body").Descendants() {
@@ -226,11 +226,20 @@ func (x *file) display(impl syntax.Node) {
 			}
 			x.facts.pendingConsts[site] = true
 		}
+		debug := x.handDebug(typ)
 		if t, ok := x.debugForm(at, typ); ok {
-			site.Alternatives = append(site.Alternatives, t)
-		} else {
-			site.Alternatives = append(site.Alternatives, x.handDebug(typ)...)
+			debug = []errdex.Template{t}
 		}
+		site.Alternatives = append(site.Alternatives, debug...)
+		if x.facts.typed == nil {
+			x.facts.typed = map[*errdex.Site]string{}
+			x.facts.debugAlts = map[*errdex.Site][]errdex.Template{}
+		}
+		x.facts.typed[site] = typ
+		if len(debug) > 0 {
+			x.facts.debugAlts[site] = debug
+		}
+		x.compose(site, at, typ)
 		site.Location.EndLine = end.EndLine()
 		site.Location.EndColumn = end.End().Column + 1
 		if !named {
@@ -240,15 +249,28 @@ func (x *file) display(impl syntax.Node) {
 			x.facts.displays[site] = typ
 		}
 	}
-	// The one write of a message table's entry (f.write_str(self.description())):
-	// each entry is a site of its own, where its text is.
-	if len(nodes) == 1 {
-		if arms := x.tableArms(typ, nodes[0]); len(arms) > 0 {
+	// The write of a message table's entry (f.write_str(self.description())),
+	// the only write or one in an arm naming variants: each entry is a
+	// site of its own, where its text is.
+	done := map[syntax.Node]bool{}
+	for _, n := range nodes {
+		var arms []syntax.Node
+		if len(nodes) == 1 {
+			arms = x.tableArms(typ, n)
+		} else if method, _ := x.writtenAlone(n); method != "" {
+			if m, ok := x.methods[typ+"::"+method]; ok {
+				arms = narrowArms(blockValue(m.Child("body")), n)
+			}
+		}
+		if len(arms) > 0 {
 			for _, arm := range arms {
 				site(arm, arm, x.eval(arm, 0))
 			}
-			return
+			done[writeStatement(n)] = true
 		}
+	}
+	if len(nodes) == 1 && len(done) > 0 {
+		return
 	}
 	emit := func(run []syntax.Node) {
 		if len(run) == 0 {
@@ -260,7 +282,6 @@ func (x *file) display(impl syntax.Node) {
 		}
 		site(run[0], run[len(run)-1], withSuffixes(v, suffixes(run[0], writes)))
 	}
-	done := map[syntax.Node]bool{}
 	for _, st := range order {
 		if done[st] {
 			continue

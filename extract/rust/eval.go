@@ -182,10 +182,96 @@ func (x *file) selfMethod(name string, at syntax.Node, depth int) (msgeval.Value
 		if body.IsNull() {
 			return msgeval.Value{}, false
 		}
+		if arms := narrowArms(body, at); len(arms) > 0 {
+			var vs []msgeval.Value
+			for _, arm := range arms {
+				if v := x.eval(arm, depth+1); v.Text {
+					vs = append(vs, v)
+				}
+			}
+			if len(vs) > 0 {
+				return rules.Union(vs...), true
+			}
+		}
 		v := x.eval(body, depth+1)
 		return v, v.Text
 	}
 	return msgeval.Value{}, false
+}
+
+// narrowArms returns the values of the arms of table, a match on self,
+// for the variants that the match arm around at names: in a Display's
+// arm `Kind::A | Kind::B => write!(f, "{}", self.description())`,
+// description's arms for A and B. It returns nil when at lies in no arm
+// naming variants, or table is no match.
+func narrowArms(table, at syntax.Node) []syntax.Node {
+	if table.Kind() != "match_expression" {
+		return nil
+	}
+	want := armVariants(enclosingArm(at))
+	if len(want) == 0 {
+		return nil
+	}
+	var vals []syntax.Node
+	for arm := range table.Child("body").NamedChildren() {
+		v := arm.Child("value")
+		if v.Kind() == "return_expression" {
+			v = v.NamedChild(0)
+		}
+		if arm.Kind() != "match_arm" || v.IsNull() || diverges(v) {
+			continue
+		}
+		for name := range armVariants(arm) {
+			if want[name] {
+				vals = append(vals, v)
+				break
+			}
+		}
+	}
+	return vals
+}
+
+// enclosingArm is the match arm of the function around n that holds it,
+// or a null node.
+func enclosingArm(n syntax.Node) syntax.Node {
+	for a := range n.Ancestors() {
+		switch a.Kind() {
+		case "match_arm":
+			return a
+		case "function_item", "closure_expression":
+			return syntax.Node{}
+		}
+	}
+	return syntax.Node{}
+}
+
+// armVariants returns the variants a match arm's pattern names
+// (Kind::A | Kind::B(..) | Kind::C { .. }), by name; nil for a null arm
+// or one naming none.
+func armVariants(arm syntax.Node) map[string]bool {
+	if arm.IsNull() {
+		return nil
+	}
+	names := map[string]bool{}
+	var walk func(p syntax.Node)
+	walk = func(p syntax.Node) {
+		switch p.Kind() {
+		case "or_pattern", "match_pattern":
+			for c := range p.NamedChildren() {
+				walk(c)
+			}
+		case "tuple_struct_pattern", "struct_pattern":
+			walk(p.Child("type"))
+		case "scoped_identifier", "scoped_type_identifier":
+			names[p.Child("name").Text()] = true
+		case "identifier":
+			if t := p.Text(); t != "" && unicode.IsUpper(rune(t[0])) {
+				names[t] = true
+			}
+		}
+	}
+	walk(arm.Child("pattern"))
+	return names
 }
 
 // evalIf evaluates an if expression with an else branch.

@@ -71,12 +71,35 @@
 //     count with the names the invocation gives. Other sites of the
 //     Display of a struct of the file that derives Debug have the
 //     struct's Debug text ("ParseBoolError", "Utf8Error { valid_up_to:
-//     {valid_up_to}, error_len: {error_len} }").
+//     {valid_up_to}, error_len: {error_len} }"), or what a hand-written
+//     impl Debug of the file prints (f.debug_struct("InvalidMethod")
+//     .finish() prints "InvalidMethod"; a write! with text its message).
+//     In an arm naming variants, self.description() is what the method's
+//     arms for those variants return: `Kind::A | Kind::B => write!(f,
+//     "{}", self.description())` has a site at each of description's arms
+//     for A and B, `Kind::C(e) => write!(f, "{}: {}", self.description(),
+//     e)` the text of C's arm in its message.
 //     A type is an
-//     error type when its name ends in "Error" or "Err", or when any file of
+//     error type when its name holds "Error", ends in "Err" or starts with
+//     the word Invalid (InvalidChunkSize), or when any file of
 //     the repository implements std::error::Error for it or derives Error
 //     (thiserror), Snafu or Fail for it; Link drops the Display sites of
-//     other types.
+//     other types, except a kind (a name ending in "Kind") that an error's
+//     Display prints.
+//   - Composed messages: when the Display of an error prints a value of
+//     another error type or kind (globset's Error writes "error parsing
+//     glob '{glob}': {kind}", self.kind an ErrorKind; quick-xml's
+//     `Error::InvalidAttr(e) => write!(f, "error while parsing
+//     attribute: {}", e)`), Link gives each site of the inner type, which
+//     says what failed, the outer message around its own as an
+//     alternative ("error parsing glob '{glob}': unclosed character
+//     class; missing ']'"), and the Debug text of each type that derives
+//     Debug and holds it in a one-field variant or a field
+//     ("InvalidAttr(Duplicated({0}, {1}))", "Error { glob: {glob}, kind:
+//     UnclosedClass }"), unless the holder keeps its message or source
+//     error in another field (io::Error's Custom { kind, error }). A value
+//     of a type that is no error (semver's Position in "unexpected end of
+//     input while parsing {pos}") is a detail, and gets nothing.
 //
 // Templates with no literal text are kept for panics, asserts and expects
 // (the site is real, its message wholly a value) and dropped for the other
@@ -154,6 +177,7 @@ package rust
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -199,6 +223,13 @@ type facts struct {
 	// Link fills or drops.
 	consts        map[string]string
 	pendingConsts map[*errdex.Site]bool
+	// typed are the Display sites by their type, debugAlts the Debug
+	// texts among their alternatives; composers and wrappers are what
+	// Link composes them with (linkComposed).
+	typed     map[*errdex.Site]string
+	debugAlts map[*errdex.Site][]errdex.Template
+	composers []composer
+	wrappers  []wrapper
 }
 
 func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
@@ -225,6 +256,20 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 func (fx *facts) merge(other *facts) {
 	fx.errorTypes = append(fx.errorTypes, other.errorTypes...)
 	fx.messages = append(fx.messages, other.messages...)
+	fx.composers = append(fx.composers, other.composers...)
+	fx.wrappers = append(fx.wrappers, other.wrappers...)
+	for s, t := range other.typed {
+		if fx.typed == nil {
+			fx.typed = map[*errdex.Site]string{}
+		}
+		fx.typed[s] = t
+	}
+	for s, ts := range other.debugAlts {
+		if fx.debugAlts == nil {
+			fx.debugAlts = map[*errdex.Site][]errdex.Template{}
+		}
+		fx.debugAlts[s] = ts
+	}
 	for s, t := range other.displays {
 		if fx.displays == nil {
 			fx.displays = map[*errdex.Site]string{}
@@ -246,8 +291,9 @@ func (fx *facts) merge(other *facts) {
 }
 
 // link completes what needs the whole repository: the templates of sites
-// that construct error types (linkConstructions), and the Display sites,
-// kept for the types that some file declares to be errors.
+// that construct error types (linkConstructions), the Display sites, kept
+// for the types that some file declares to be errors, and the texts other
+// types print around them (linkComposed).
 func link(files []*extract.FileResult) {
 	linkConstructions(files)
 	linkConsts(files)
@@ -256,6 +302,17 @@ func link(files []*extract.FileResult) {
 		if fx, ok := f.Facts.(*facts); ok {
 			for _, t := range fx.errorTypes {
 				errorTypes[t] = true
+			}
+		}
+	}
+	// The kind an error's message prints (DecodeError's "{kind} at
+	// {position}" prints a DecodeKind) is part of that error.
+	for _, f := range files {
+		if fx, ok := f.Facts.(*facts); ok {
+			for _, c := range fx.composers {
+				if typ, pending := fx.displays[c.site]; (!pending || errorTypes[typ]) && strings.HasSuffix(c.inner, "Kind") {
+					errorTypes[c.inner] = true
+				}
 			}
 		}
 	}
@@ -269,4 +326,5 @@ func link(files []*extract.FileResult) {
 			return pending && !errorTypes[typ]
 		})
 	}
+	linkComposed(files, errorTypes)
 }

@@ -115,6 +115,7 @@ func (x *file) run() {
 	if x.expansion == nil {
 		defer x.textConsts()
 	}
+	x.wrappers()
 	for _, n := range cands {
 		if !x.opts.Tests && inTestCode(n) || x.expansion != nil && !x.expansion.reads(n) {
 			continue
