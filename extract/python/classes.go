@@ -96,17 +96,7 @@ func (x *extraction) properties(c *classInfo) map[string]argVal {
 		if len(p.returns) == 0 || len(p.returns) > maxAlts {
 			continue
 		}
-		var v value
-		for i, r := range p.returns {
-			if r.Kind() == "conditional_expression" && r.NamedChild(2).Kind() == "none" {
-				r = r.NamedChild(0) // a value or None when unset: the value
-			}
-			if i == 0 {
-				v = x.ev.eval(r, p)
-			} else {
-				v = union(v, x.ev.eval(r, p))
-			}
-		}
+		v := x.ev.returned(p)
 		if v.kind == vUnknown && !strings.HasPrefix(v.expr, "self.") {
 			continue
 		}

@@ -2,6 +2,7 @@ package python
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,8 @@ type evaluator struct {
 	// subclasses in the file of each class that has some.
 	tables     map[*classInfo][]messageTable
 	subclasses map[*classInfo][]*classInfo
+	// reading holds the properties being read (see property).
+	reading map[*scope]bool
 }
 
 // firstSetKey names an expression in the body of an if or elif clause
@@ -625,6 +628,9 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 				if v, ok := ev.instanceConstants(cls, attr, ev.text(n)); ok {
 					return v
 				}
+				if v, ok := ev.property(cls, attr); ok {
+					return v
+				}
 			}
 		}
 		// The message attributes of a caught exception hold another
@@ -636,6 +642,47 @@ func (ev *evaluator) attribute(n syntax.Node, sc *scope) value {
 		}
 	}
 	return unknown(ev.text(n), "")
+}
+
+// returned unites what a function's return statements give (a
+// property's), a value or None taken for the value.
+func (ev *evaluator) returned(f *scope) value {
+	var v value
+	for i, r := range f.returns {
+		if r.Kind() == "conditional_expression" && r.NamedChild(2).Kind() == "none" {
+			r = r.NamedChild(0) // a value or None when unset: the value
+		}
+		if i == 0 {
+			v = ev.eval(r, f)
+		} else {
+			v = union(v, ev.eval(r, f))
+		}
+	}
+	return v
+}
+
+// property evaluates self.NAME where NAME is a property of class c whose
+// returns give text (jinja2's Undefined._undefined_message, which
+// if-branches build from the instance's attributes), when some of them
+// has words of its own. ok is false for anything else, and for a
+// property read while it is being read.
+func (ev *evaluator) property(c *classInfo, attr string) (value, bool) {
+	p := c.properties[attr]
+	if p == nil || len(p.returns) == 0 || len(p.returns) > maxAlts || ev.reading[p] {
+		return value{}, false
+	}
+	if ev.reading == nil {
+		ev.reading = map[*scope]bool{}
+	}
+	ev.reading[p] = true
+	defer delete(ev.reading, p)
+	v := ev.returned(p)
+	if v.kind != vStr || v.container || !slices.ContainsFunc(v.alts, func(t errdex.Template) bool { return silence(t) == 0 }) {
+		// A property of no words ('{}#{}'.format(url, fragment)) is a
+		// value, better named after itself.
+		return value{}, false
+	}
+	return v, true
 }
 
 // messageAttrs are the attributes in which exception classes keep their

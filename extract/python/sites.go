@@ -338,6 +338,26 @@ func silence(t errdex.Template) int {
 	return 1
 }
 
+// paramDefault returns the default of the parameter of f that f binds
+// name to, when f binds name once, to a parameter as it is; the zero Node
+// otherwise.
+func paramDefault(f *scope, name string) syntax.Node {
+	idx := f.bindingsOf(name)
+	if len(idx) != 1 || f.binds[idx[0]].kind != bindAssign || f.binds[idx[0]].value.Kind() != "identifier" {
+		return syntax.Node{}
+	}
+	param := f.binds[idx[0]].value.Text()
+	if len(f.bindingsOf(param)) > 0 {
+		return syntax.Node{} // the parameter is bound again
+	}
+	for _, p := range f.params {
+		if p.name == param {
+			return p.def
+		}
+	}
+	return syntax.Node{}
+}
+
 // raiseCall handles raise E(args...).
 func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 	// raise E(...).with_traceback(tb)
@@ -475,6 +495,10 @@ func (x *extraction) raisedClass(written string, sc *scope) string {
 		c := sc.method().scope
 		if idx := c.bindingsOf(attr); len(idx) == 1 && c.binds[idx[0]].kind == bindAssign {
 			def = c.binds[idx[0]].value
+		} else if init := sc.method().methods["__init__"]; init != nil && len(idx) == 0 {
+			// self.exc = exc in __init__, a parameter whose default is
+			// the class (exc=UndefinedError).
+			def = paramDefault(init, init.selfName()+"."+attr)
 		}
 	} else if !strings.Contains(written, ".") && sc.kind == funcScope && len(sc.bindingsOf(written)) == 0 {
 		for _, p := range sc.params {
