@@ -39,7 +39,16 @@
 //     request (stream.destroy(err), controller.abort(err)): kind reject,
 //     when E is a new error (built at the call, in a variable assigned
 //     it, or by a factory of the file); errors passed on and other
-//     values are not sites.
+//     values are not sites. So is a new error handed to any call whose
+//     result is dropped (subscriber.error(new EmptyError()),
+//     request._beforeError(new HTTPError(res)), deferred.reject(err)),
+//     or an error the function builds and hands over without throwing
+//     or returning it (er = new Error(er); emit(parser, 'onerror', er)),
+//     but not to a logger (console.error, logger.warn).
+//   - A reporter given the message (session.error(`Rule "${name}" is
+//     not defined`), handler.fatalError('...')), when the result is
+//     dropped and the object is no logger: kind set-error.
+
 //   - assert(cond, msg), assert.ok/equal/strictEqual/deepEqual/... (the
 //     message is the argument after the compared values) and
 //     assert.fail(msg), when assert is bound to node's assert module
@@ -51,6 +60,10 @@
 //     assert without an Exception, its message the arguments after the
 //     condition joined by spaces, when they hold literal text.
 //
+// A thrown variable holding an error built above the throw (const err =
+// new SyntaxError(msg); ...; throw err) spans from the construction,
+// the line a Node stack names, to the throw.
+//
 // A function whose site shows a parameter in its message (function
 // fail(msg) { throw new Error(msg) }, raise(pos, message) { throw new
 // SyntaxError(message + " (" + pos + ")") }) gives each call of it in the
@@ -59,7 +72,12 @@
 // helpers.go. Link does the same for the calls of another module's
 // helper, a function or a static method of a class the module exports
 // (TomlError.x('invalid value', ctx) of import { TomlError } from
-// './error.js').
+// './error.js'), and gives a throw of what another module's factory
+// returns (throw is.invalidParameterError('width', ...)) that factory's
+// message. Functions that set this.message outside a class, ES5
+// constructors and the implementations class factories are given
+// (createErrorClass(_super => function EmptyErrorImpl() {...})), are
+// classes for Link.
 //
 // Node's internal error factories (new ERR_INVALID_ARG_TYPE(...), whose
 // messages live in a table in lib/internal/errors.js) are not resolved:

@@ -90,6 +90,7 @@ const (
 	candReject                  // Promise.reject(E), reject(E)
 	candAssert                  // assert(cond, msg) and friends
 	candDeliver                 // an error handed over without throw: cb(E), this.emit('error', E), s.destroy(E)
+	candReport                  // an error reported by its message: session.error(`Rule "${name}" is not defined`)
 )
 
 // candidate is a statement or call that may be a site.
@@ -776,6 +777,12 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 			} else {
 				x.newErrorArgs(node, fn, args, sc)
 			}
+			// A reporter given the message (session.error(`Rule
+			// "${name}" is not defined`, loc), handler.fatalError('source
+			// is not a string')), not a logger's nor this file's own.
+			if reporterNames[prop] && obj.Kind() != "this" && !logCall(fn) && resultDropped(node) && len(as) > 0 {
+				x.cands = append(x.cands, candidate{kind: candReport, node: node, arg: as[0], sc: sc})
+			}
 		}
 		if obj.Kind() == "member_expression" && obj.Child("property").Text() == "strict" {
 			obj = unwrap(obj.Child("object")) // assert.strict.equal
@@ -888,6 +895,9 @@ func resultDropped(call syntax.Node) bool {
 		}
 	}
 }
+
+// reporterNames are the methods that record an error from its message.
+var reporterNames = map[string]bool{"error": true, "fatalError": true}
 
 // logNames are the functions and methods that log or warn.
 var logNames = map[string]bool{

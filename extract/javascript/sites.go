@@ -50,6 +50,12 @@ func (x *fileCtx) run() {
 			builtFrom(x.addSite(c.node, c.sc, t), c.arg, c.sc, t)
 		case candAssert:
 			x.assertSite(c)
+		case candReport:
+			if u := unwrap(c.arg); u.Is("string", "template_string", "binary_expression") {
+				if v, ok := x.textArg([]syntax.Node{c.arg}, c.sc); ok {
+					x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
+				}
+			}
 		}
 	}
 	x.moduleConsts() // before helperCalls, which reads tables (errors[type])

@@ -133,3 +133,17 @@ function lookupTemplate(name, cb) {
     cb(null, info);
   });
 }
+
+// A reporter given the message records the error: its call is a site;
+// a logger's, or one whose result is kept, is not.
+function checkRules(ast, session, logger) {
+  for (const ref of ast.refs) {
+    if (!ast.rules[ref.name]) {
+      session.error(`Rule "${ref.name}" is not defined`, ref.location);
+    }
+  }
+  if (!ast.start) reporter.errorHandler.fatalError('grammar has no start rule');
+  logger.error('rules checked with errors');
+  const handled = session.error('kept, not reported');
+  return handled;
+}
