@@ -2,6 +2,7 @@ package rust
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -334,4 +335,90 @@ func carriesMessage(fields map[string]string, inner string) bool {
 		}
 	}
 	return false
+}
+
+// displayMessage records, for constructions (linkConstructions), the
+// message template t that the Display of typ writes at n with its holes
+// named for the fields they print: "self.msg" in a struct's Display,
+// "self.0" for e in `Error::UnexpectedEof(e) => write!(f, ".. {}", e)`,
+// keyed "Error::UnexpectedEof". Nothing is recorded when no hole prints a
+// field.
+func (x *file) displayMessage(n syntax.Node, typ string, t errdex.Template, debug []errdex.Template) {
+	key := typ
+	fields := map[string]string{} // hole expression → "self.<field>"
+	if arm := enclosingArm(n); arm.IsNull() {
+		if _, ok := x.structs[typ]; !ok {
+			return
+		}
+	} else {
+		pat := arm.Child("pattern").NamedChild(0)
+		path := pat.Child("type")
+		if !path.Is("scoped_identifier", "scoped_type_identifier") {
+			return
+		}
+		enum := lastSegment(path.Child("path").Text())
+		if enum == "Self" {
+			enum = typ
+		}
+		key = enum + "::" + path.Child("name").Text()
+		switch pat.Kind() {
+		case "tuple_struct_pattern":
+			i := 0
+			for c := range pat.NamedChildren() {
+				if c == path {
+					continue
+				}
+				if b := boundName(c); b != "" {
+					fields[b] = "self." + strconv.Itoa(i)
+				}
+				i++
+			}
+		case "struct_pattern":
+			for c := range pat.NamedChildren() {
+				if c.Kind() != "field_pattern" {
+					continue
+				}
+				name := c.Child("name").Text()
+				if b := c.Child("pattern"); !b.IsNull() {
+					if bound := boundName(b); bound != "" {
+						fields[bound] = "self." + name
+					}
+				} else {
+					fields[name] = "self." + name
+				}
+			}
+		default:
+			return
+		}
+	}
+	var parts []errdex.Part
+	printsField := false
+	for _, p := range t.Parts {
+		if f, ok := fields[p.Expr]; ok && p.IsHole() {
+			p.Expr = f
+		}
+		printsField = printsField || p.IsHole() && strings.HasPrefix(p.Expr, "self.")
+		parts = append(parts, p)
+	}
+	if !printsField {
+		return
+	}
+	// The Debug text of the struct or variant: its holes' expressions
+	// are the fields' names or positions.
+	name := key[strings.LastIndex(key, ":")+1:]
+	var debugs []errdex.Template
+	for _, d := range debug {
+		if len(d.Parts) == 0 || !strings.HasPrefix(d.Parts[0].Text, name) {
+			continue
+		}
+		var dp []errdex.Part
+		for _, p := range d.Parts {
+			if p.IsHole() && p.Expr != "" {
+				p.Expr = "self." + p.Expr
+			}
+			dp = append(dp, p)
+		}
+		debugs = append(debugs, errdex.NewTemplate(dp...))
+	}
+	x.facts.messages = append(x.facts.messages, messageType{key: key, template: errdex.NewTemplate(parts...), display: true, debug: debugs})
 }

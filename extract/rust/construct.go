@@ -37,6 +37,12 @@ type fieldValue struct {
 type messageType struct {
 	key      string
 	template errdex.Template
+	// display is set for the message a Display impl writes for the type
+	// or variant (displayMessage): a construction takes it only when it
+	// passes text for a field the message prints, and debug, how the
+	// value prints with Debug, as alternatives.
+	display bool
+	debug   []errdex.Template
 }
 
 // notErrorCalls are capitalised calls that are no error type's
@@ -142,7 +148,10 @@ func (x *file) constructorKey(fn, at syntax.Node) string {
 func (x *file) fieldValue(n syntax.Node) fieldValue {
 	e := rules.Expr(n.Text())
 	v := x.eval(n, 0)
-	if v.Text && len(v.Alts) > 0 {
+	// A variable or expression that comes out as digits alone is a
+	// counter or an offset (pos: i), whose value is the run's.
+	if v.Text && len(v.Alts) > 0 && (strings.HasSuffix(n.Kind(), "literal") ||
+		strings.IndexFunc(v.Alts[0].String(), unicode.IsLetter) >= 0) {
 		return fieldValue{template: v.Alts[0], expr: e}
 	}
 	return fieldValue{template: errdex.NewTemplate(errdex.HolePart(template.RustHoleName(e), e, errdex.HoleAny)), expr: e}
@@ -171,11 +180,14 @@ func linkConstructions(files []*extract.FileResult) {
 			if !ok {
 				return false
 			}
-			t, ok := pick(types[c.key], fx.messages)
-			if !ok {
+			m, ok := pick(types[c.key], fx.messages)
+			if !ok || m.display && !passesText(m.template, c.fields) {
 				return true
 			}
-			s.Template = template.DistinctHoles(substitute(t, c.fields))
+			s.Template = template.DistinctHoles(substitute(m.template, c.fields))
+			for _, d := range m.debug {
+				s.Alternatives = append(s.Alternatives, template.DistinctHoles(substitute(d, c.fields)))
+			}
 			return !meaningful(msgeval.Value{Alts: []errdex.Template{s.Template}, Text: true})
 		})
 	}
@@ -183,18 +195,33 @@ func linkConstructions(files []*extract.FileResult) {
 
 // pick chooses a type's template: the one declared in the constructing
 // file, or the only one in the repository.
-func pick(cands []messageType, local []messageType) (errdex.Template, bool) {
+func pick(cands []messageType, local []messageType) (messageType, bool) {
 	for _, c := range cands {
 		for _, l := range local {
 			if l.key == c.key {
-				return l.template, true
+				return l, true
 			}
 		}
 	}
 	if len(cands) == 1 {
-		return cands[0].template, true
+		return cands[0], true
 	}
-	return errdex.Template{}, false
+	return messageType{}, false
+}
+
+// passesText reports whether a construction passes text for a field that
+// message template t prints: PatternError { pos: i, msg: "invalid range
+// pattern" } for "Pattern syntax error near position {pos}: {msg}".
+func passesText(t errdex.Template, fields map[string]fieldValue) bool {
+	for _, p := range t.Parts {
+		field, ok := strings.CutPrefix(p.Expr, "self.")
+		v, known := fields[field]
+		if p.IsHole() && ok && known && len(v.template.Holes()) == 0 &&
+			strings.IndexFunc(v.template.String(), unicode.IsLetter) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // substitute replaces the holes of a message template that print fields

@@ -240,6 +240,7 @@ func (x *file) display(impl syntax.Node) {
 			x.facts.debugAlts[site] = debug
 		}
 		x.compose(site, at, typ)
+		x.displayMessage(at, typ, site.Template, debug)
 		site.Location.EndLine = end.EndLine()
 		site.Location.EndColumn = end.End().Column + 1
 		if !named {

@@ -44,7 +44,16 @@
 //     ("{line}") or position ("{0}") become holes named for the field, typed
 //     from the field's type (integers, floats, strings, paths, errors);
 //     "{0:?}" is a repr hole; extra arguments (".0.len()") become holes.
-//     #[error(transparent)] is not a site.
+//     #[error(transparent)] is not a site. A construction of such a type
+//     or variant in Err(..), .ok_or(..) or .map_err(..) is a site (kind
+//     raise) with that message, the fields it passes filled in; so is one
+//     of a type whose Display prints a field the construction passes text
+//     for (Err(PatternError { pos: i, msg: ERR_RANGE }) with "Pattern
+//     syntax error near position {pos}: {msg}", Err(Error::UnexpectedEof(
+//     "Element".to_string())) with the arm `Error::UnexpectedEof(e) =>
+//     write!(f, "Unexpected EOF during reading {}", e)`), with the Debug
+//     text filled in too. A variable that comes out as digits alone (a
+//     counter, pos: i) stays a hole.
 //   - The bodies of impl Display for error types (kind error-method):
 //     write!/writeln! with a literal format, f.write_str(..), f.pad(..),
 //     each a site of the implementing type; a message variable resolves to
