@@ -3,6 +3,7 @@ package golang
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"slices"
 	"strconv"
@@ -60,6 +61,9 @@ func (s scope) tmpl(e ast.Expr, depth int) []errdex.Template {
 	case *ast.ParenExpr:
 		return s.tmpl(e.X, depth)
 	case *ast.BinaryExpr:
+		if v, ok := s.constInt(e); ok { // timestampLen + payloadLen adds
+			return one(errdex.Lit(v))
+		}
 		if e.Op == token.ADD && !s.isNumber(e) { // i + 1 adds
 			return product(s.tmpl(e.X, depth+1), s.tmpl(e.Y, depth+1))
 		}
@@ -69,6 +73,35 @@ func (s scope) tmpl(e ast.Expr, depth int) []errdex.Template {
 		return s.identTmpl(e, depth)
 	}
 	return one(s.hole(e, errdex.HoleAny))
+}
+
+// constInt returns the decimal value of e, arithmetic on integer
+// literals and on the file's untyped integer constants (timestampLen +
+// payloadLen, which concatenation read "416" for 4 + 16), and whether
+// it is one. An expression naming anything else (iota, a local of the
+// function, a typed constant, whose String method may print it) is not
+// evaluated.
+func (s scope) constInt(e *ast.BinaryExpr) (string, bool) {
+	known := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			known = false // a conversion: a typed value may print otherwise
+		case *ast.Ident:
+			d, ok := s.x.constDecls[n.Name]
+			local := s.fn != nil && s.fn.body != nil && s.fn.infoOf().locals[n.Name]
+			known = ok && d.typ == nil && !local
+		}
+		return known
+	})
+	if !known {
+		return "", false
+	}
+	v := s.x.evalInt(e, 0)
+	if v.Kind() != constant.Int {
+		return "", false
+	}
+	return v.ExactString(), true
 }
 
 // product concatenates every template of a with every template of b,
