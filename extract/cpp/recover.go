@@ -38,7 +38,7 @@ type header struct {
 //
 // The name is qualified by the namespaces and classes around n.
 func (x *file) recoverHeader(n syntax.Node, param string) (header, bool) {
-	if n.IsNull() || param == "" || !x.tree.Root().HasError() {
+	if n.IsNull() || param == "" || !x.tree.Root().HasError() && !isMacroHeaded(n) {
 		return header{}, false
 	}
 	src := x.src
@@ -98,8 +98,13 @@ func headerAt(src []byte, k, size int) (header, bool) {
 	if open < 0 {
 		return header{}, false
 	}
-	// The function's name before it, qualified as written.
+	// The function's name before it, qualified as written, or before a
+	// comma when a macro takes the name and the parameter list as two
+	// arguments (libpng's PNG_FUNCTION(void, png_error, (...), attrs)).
 	e := skipSpace(src, open-1, -1) + 1
+	if e > 0 && src[e-1] == ',' {
+		e = skipSpace(src, e-2, -1) + 1
+	}
 	b := e
 	for b > 0 && (isIdentByte(src[b-1]) || src[b-1] == ':') {
 		b--

@@ -267,3 +267,52 @@ func (x *file) reporterMessage(h helper, args []syntax.Node, at syntax.Node) msg
 	}
 	return x.eval(args[h.param], 0)
 }
+
+// isMacroHeaded reports whether n is a block outside any function that
+// follows a call of an upper-case macro: a function whose header a macro
+// writes (PNG_FUNCTION(void, png_error, (const png_struct *png_ptr,
+// const char *error_message), PNG_NORETURN) { ... }), which the grammar
+// reads as a call statement and a block.
+func isMacroHeaded(n syntax.Node) bool {
+	if n.Kind() != "compound_statement" || !msgeval.Enclosing(n, "function_definition").IsNull() {
+		return false
+	}
+	prev := n.PrevNamedSibling()
+	call := prev.NamedChild(0)
+	return prev.Kind() == "expression_statement" && call.Kind() == "call_expression" && isMacroName([]byte(call.Child("function").Text()))
+}
+
+// addMacroHeadedReporter gives a reporter whose header a macro writes
+// (see isMacroHeaded) a site at its block whose message is its message
+// parameter; helperCalls reads the header from the text.
+func (x *file) addMacroHeadedReporter(body syntax.Node) {
+	if !isMacroHeaded(body) {
+		return
+	}
+	args := arguments(body.PrevNamedSibling().NamedChild(0).Child("arguments"))
+	for k := 1; k < len(args); k++ {
+		if args[k].Kind() != "parenthesized_expression" || args[k-1].Kind() != "identifier" || !reportsErrors(args[k-1].Text()) {
+			continue
+		}
+		list := args[k].Text()
+		for _, p := range splitArgs(list[1 : len(list)-1]) {
+			name := trailingIdent(p)
+			t := strings.ToLower(strings.TrimSuffix(p, name))
+			if isMessageName(name) && (strings.Contains(t, "string") || strings.Contains(t, "char") && (strings.Contains(t, "*") || strings.HasSuffix(strings.TrimSpace(t), "charp"))) {
+				x.add(errdex.KindSetError, "", body, rules.Unknown(name, errdex.HoleStr))
+				return
+			}
+		}
+	}
+}
+
+// trailingIdent is the identifier that ends s: error_message of
+// "const char *error_message".
+func trailingIdent(s string) string {
+	s = strings.TrimSpace(s)
+	i := len(s)
+	for i > 0 && isIdentByte(s[i-1]) {
+		i--
+	}
+	return s[i:]
+}

@@ -70,7 +70,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 // run indexes the file's declarations, assignments and defines, then
 // builds the sites of throw statements and of calls a rule names.
 func (x *file) run() {
-	var cands, defs, fields []syntax.Node
+	var cands, defs, fields, blocks []syntax.Node
 	for n := range x.tree.Root().Descendants() {
 		switch n.Kind() {
 		case "declaration":
@@ -97,6 +97,10 @@ func (x *file) run() {
 			x.recordMacro(n)
 		case "class_specifier", "struct_specifier":
 			x.recordInheritedWhat(n)
+		case "compound_statement":
+			if n.Parent().Is("translation_unit", "preproc_if", "preproc_ifdef", "preproc_else", "preproc_elif") {
+				blocks = append(blocks, n)
+			}
 		}
 	}
 	throwing := x.throwingMacros()
@@ -128,6 +132,9 @@ func (x *file) run() {
 		x.fieldMessage(n)
 	}
 	x.addReporters(defs)
+	for _, b := range blocks {
+		x.addMacroHeadedReporter(b)
+	}
 	helpers := x.helperCalls(cands)
 	x.recordCalls(cands, helpers)
 }
