@@ -47,6 +47,11 @@
 //     arguments are concatenated (toml++'s set_error(const T&... reason)).
 //     Calls are sites as helpers' are, also through macros that forward
 //     their arguments to a helper (#define fail(...) set_error(__VA_ARGS__)).
+//     A reporter whose header a macro writes (libpng's
+//     PNG_FUNCTION(void, png_error, (...), PNG_NORETURN) { ... }) is read
+//     from the text. A macro that throws an exception built from one of
+//     its parameters (#define FILE_ERROR(msg, path) throw parse_error{msg,
+//     ...}) makes its calls in the file throw sites.
 //   - An assignment of a string literal to a field named as an error
 //     message (zlib's strm->msg = (char *)"incorrect header check"), kind
 //     set-error.
