@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
@@ -140,6 +141,7 @@ func (x *fileCtx) eval(n syntax.Node, sc *scope, depth int) msgeval.Value {
 		if v, ok := x.callValue(n, sc, depth); ok {
 			return v
 		}
+		x.helperCall(n, sc)
 	case "object_creation_expression":
 		// new StringBuilder(), new StringBuilder("text"), new String(s).
 		switch typeName(n.Child("type")) {
@@ -468,6 +470,69 @@ func (x *fileCtx) builder(n syntax.Node, sc *scope, depth int) (msgeval.Value, b
 		out = rules.Concat(out, x.eval(appends[i], sc, depth+1))
 	}
 	return out, true
+}
+
+// helperCall records, for Link, a call whose value a hole shows when it
+// may call a message helper of another class: a method of a class
+// (FormatUtils.createErrorMessage(text, pos)) or an unqualified call no
+// method of the file answers (a static import, a base class's method).
+func (x *fileCtx) helperCall(n syntax.Node, sc *scope) {
+	switch obj := unwrap(n.Child("object")); obj.Kind() {
+	case "":
+		if x.localMethod(n.Child("name").Text(), len(args(n)), sc) != nil {
+			return
+		}
+	case "identifier", "field_access", "scoped_identifier":
+		name := msgeval.Compact(obj.Text())
+		last := name[strings.LastIndexByte(name, '.')+1:]
+		if last == "" || !unicode.IsUpper(rune(last[0])) || obj.Kind() == "identifier" && x.declaredType(obj, sc) != "" {
+			return // a variable's method, not a class's
+		}
+	default:
+		return
+	}
+	expr := x.hole(n).Expr
+	if _, done := x.helpers[expr]; !done && len(x.helpers) < maxHelperCalls {
+		if x.helpers == nil {
+			x.helpers = map[string]callAt{}
+		}
+		x.helpers[expr] = callAt{node: n, sc: sc}
+	}
+}
+
+// maxHelperCalls caps the calls of message helpers one file records.
+const maxHelperCalls = 256
+
+// helperFacts records the HelperCalls of the holes of the file's sites
+// and constructions, their arguments evaluated once each.
+func (x *fileCtx) helperFacts() {
+	if len(x.helpers) == 0 {
+		return
+	}
+	add := func(ts []errdex.Template) {
+		for _, t := range ts {
+			for _, p := range t.Parts {
+				c, ok := x.helpers[p.Expr]
+				if _, done := x.facts.HelperCalls[p.Expr]; !ok || done || !p.IsHole() {
+					continue
+				}
+				if call := x.call(c.node, c.sc.typ, c.sc); call != nil {
+					if x.facts.HelperCalls == nil {
+						x.facts.HelperCalls = map[string]*Call{}
+					}
+					x.facts.HelperCalls[p.Expr] = call
+				}
+			}
+		}
+	}
+	for _, s := range x.sites {
+		add(append([]errdex.Template{s.Template}, s.Alternatives...))
+	}
+	for _, c := range x.facts.Throws {
+		for _, a := range c.Args {
+			add(a.Alts)
+		}
+	}
 }
 
 // localMethod finds a method of the enclosing types with the given name

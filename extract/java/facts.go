@@ -36,6 +36,20 @@ type Facts struct {
 	// ParamCalls are the sites whose messages the callers of their
 	// methods in the file may fill.
 	ParamCalls []*ParamCall
+	// HelperCalls maps the Expr of a hole in the file's messages to the
+	// call it reads when that may call a message helper of another class
+	// (FormatUtils.createErrorMessage(text, pos)), which Link follows.
+	HelperCalls map[string]*Call
+}
+
+// Helper is a static method that returns a message: static String
+// createErrorMessage(String text, int pos) { return "Invalid format: \""
+// + text + '"'; }. Msg names its parameters in holes whose Expr is the
+// name.
+type Helper struct {
+	Name   string
+	Params []Param
+	Msg    []errdex.Template
 }
 
 // Call is a call of a method that may be a factory of exceptions.
@@ -121,6 +135,8 @@ type Class struct {
 	Consts map[string]string
 	// Factories are the methods that return exceptions they build.
 	Factories []Factory
+	// Helpers are the static methods that return messages with text.
+	Helpers []Helper
 }
 
 // superMessage names the superclass's message in templates and in
@@ -202,8 +218,11 @@ func (x *fileCtx) typeFacts() {
 			if f, ok := x.factoryFact(t, m); ok {
 				c.Factories = append(c.Factories, f)
 			}
+			if h, ok := x.helperFact(m); ok {
+				c.Helpers = append(c.Helpers, h)
+			}
 		}
-		if c.Super != "" || c.Interfaces != nil || c.Consts != nil || c.Factories != nil {
+		if c.Super != "" || c.Interfaces != nil || c.Consts != nil || c.Factories != nil || c.Helpers != nil {
 			x.facts.Classes = append(x.facts.Classes, c)
 		}
 	}
@@ -267,6 +286,23 @@ func (x *fileCtx) factoryFact(t *typeInfo, m *scope) (Factory, bool) {
 		}
 	}
 	return f, len(f.Returns) > 0
+}
+
+// helperFact describes method m when it is a message helper: static,
+// with parameters, returning a String with literal text in it.
+func (x *fileCtx) helperFact(m *scope) (Helper, bool) {
+	if t := msgeval.Compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" || len(m.params) == 0 || !isStatic(m.node) {
+		return Helper{}, false
+	}
+	v := rules.Either(returns(m.node), func(r syntax.Node) msgeval.Value { return x.eval(r, m, 1) })
+	if len(v.Alts) == 0 || v.Opaque() {
+		return Helper{}, false
+	}
+	h := Helper{Name: m.node.Child("name").Text(), Msg: v.Alts}
+	for _, p := range m.params {
+		h.Params = append(h.Params, Param{Name: p.name, Type: p.typ, Varargs: p.varargs})
+	}
+	return h, true
 }
 
 // branches lists the values an expression may have: each branch of

@@ -72,6 +72,9 @@ func link(files []*extract.FileResult) {
 		l.constants(f, ff)
 	}
 	for f, ff := range msgeval.FactsOf[*Facts](files) {
+		l.fillHelpers(f, ff)
+	}
+	for f, ff := range msgeval.FactsOf[*Facts](files) {
 		msgeval.Relink(ff.Throws, func(t *Throw) ([]errdex.Template, bool) { return l.message(l.resolve(ff, t.Class), t.Args, 0) })
 		for _, c := range ff.Calls {
 			l.relinkCall(f, ff, c)
@@ -281,11 +284,21 @@ func addThrown(out []thrownBy, t thrownBy) []thrownBy {
 	return append(out, t)
 }
 
-// factory finds the factory call c of file f calls, with its class: a
-// method of the class c names or, unqualified, of the class c is written
-// in, its enclosing classes and their base classes, then of the classes
-// imported statically.
+// factory finds the factory call c of file f calls, with its class.
 func (l *linker) factory(f *Facts, c *Call) (*classEntry, *Factory) {
+	for _, t := range l.owners(f, c) {
+		if m := pickNamed(t.class.Factories, c.Method, c.Args, func(m *Factory) (string, []Param) { return m.Name, m.Params }); m != nil {
+			return t, m
+		}
+	}
+	return nil, nil
+}
+
+// owners lists the classes that may declare the method call c of file f
+// calls, nearest first: the class c names or, unqualified, the class c
+// is written in, its enclosing classes and their base classes, then the
+// classes imported statically; each followed by its supertypes.
+func (l *linker) owners(f *Facts, c *Call) []*classEntry {
 	var starts []*classEntry
 	if c.Object != "" {
 		starts = append(starts, l.resolve(f, c.Object))
@@ -307,14 +320,62 @@ func (l *linker) factory(f *Facts, c *Call) (*classEntry, *Factory) {
 			}
 		}
 	}
+	var out []*classEntry
 	for _, e := range starts {
-		for _, t := range l.supertypes(e) {
-			if m := pickFactory(t.class.Factories, c.Method, c.Args); m != nil {
-				return t, m
+		out = append(out, l.supertypes(e)...)
+	}
+	return out
+}
+
+// fillHelpers replaces the holes of file f's messages that read a call
+// of a message helper of the repository (FormatUtils.createErrorMessage(
+// text, pos)) with the messages the helper returns, its parameters filled
+// by the call's arguments: in its sites, whose message is picked again,
+// and in the arguments of its constructions, before Link builds their
+// classes' messages.
+func (l *linker) fillHelpers(f *extract.FileResult, ff *Facts) {
+	values := map[string][]errdex.Template{}
+	for expr, c := range ff.HelperCalls {
+		for _, t := range l.owners(ff, c) {
+			h := pickNamed(t.class.Helpers, c.Method, c.Args, func(h *Helper) (string, []Param) { return h.Name, h.Params })
+			if h == nil {
+				continue
+			}
+			args := map[string][]errdex.Template{}
+			for i, p := range h.Params {
+				if i < len(c.Args) && !p.Varargs {
+					args[p.Name] = c.Args[i].Alts
+				}
+			}
+			values[expr] = rules.Alternatives.Substitute(h.Msg, args)
+			break
+		}
+	}
+	if len(values) == 0 {
+		return
+	}
+	for _, s := range f.Sites {
+		if all := append([]errdex.Template{s.Template}, s.Alternatives...); reads(all, values) {
+			s.Template, s.Alternatives = template.Pick(rules.Alternatives.Substitute(all, values))
+		}
+	}
+	for _, c := range ff.Throws {
+		for i := range c.Args {
+			c.Args[i].Alts = rules.Alternatives.Substitute(c.Args[i].Alts, values)
+		}
+	}
+}
+
+// reads reports whether a hole of ts has an Expr that values holds.
+func reads(ts []errdex.Template, values map[string][]errdex.Template) bool {
+	for _, t := range ts {
+		for _, p := range t.Parts {
+			if _, ok := values[p.Expr]; ok && p.IsHole() {
+				return true
 			}
 		}
 	}
-	return nil, nil
+	return false
 }
 
 // supertypes lists class e (when not nil) and the types it inherits
@@ -596,16 +657,18 @@ func pickCtor(ctors []Ctor, args []Arg) *Ctor {
 	return nil
 }
 
-// pickFactory chooses the factory named name a call with args runs
+// pickNamed chooses, among methods (factories, helpers) whose name and
+// parameters nameParams gives, the one named name a call with args runs
 // (pickParams).
-func pickFactory(fs []Factory, name string, args []Arg) *Factory {
-	var named []*Factory
-	for i := range fs {
-		if fs[i].Name == name {
-			named = append(named, &fs[i])
+func pickNamed[M any](ms []M, name string, args []Arg, nameParams func(*M) (string, []Param)) *M {
+	var named []*M
+	var params [][]Param
+	for i := range ms {
+		if n, ps := nameParams(&ms[i]); n == name {
+			named, params = append(named, &ms[i]), append(params, ps)
 		}
 	}
-	if i := pickParams(len(named), func(i int) []Param { return named[i].Params }, args); i >= 0 {
+	if i := pickParams(len(named), func(i int) []Param { return params[i] }, args); i >= 0 {
 		return named[i]
 	}
 	return nil

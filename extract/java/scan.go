@@ -107,6 +107,9 @@ type fileCtx struct {
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
 	calls     []callAt // unqualified calls, for callerMessages
+	// helpers are the calls that may call a message helper of another
+	// class, by the Expr of their holes (helperCall).
+	helpers map[string]callAt
 	// siteScopes are the scopes of sites, by index; siteFormats their
 	// messages formatted from their methods' parameters, or nil.
 	siteScopes  []*scope

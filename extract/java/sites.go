@@ -122,6 +122,7 @@ func (x *fileCtx) run() {
 	}
 	x.typeFacts()
 	x.callerMessages()
+	x.helperFacts()
 }
 
 // thrownValue describes the value of a throw statement.
