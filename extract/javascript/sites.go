@@ -141,6 +141,12 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 				unwrap(r.Bindings[0].Value).Kind() == "new_expression" {
 				return x.thrownValue(r.Bindings[0].Value, sc, depth+1)
 			}
+			// An error passed through transformations of itself (let
+			// error = new HTTPError(...); for (const hook of hooks) error
+			// = await hook(error); throw error): the error built.
+			if t, ok := x.transformed(e, sc, depth); ok {
+				return t
+			}
 			// A variable holding what a factory returned (var err =
 			// error(code, message, {line}); throw err): the factory's
 			// error, or the parameter it was given.
@@ -158,6 +164,53 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
+}
+
+// transformed describes what local variable id holds when its values are
+// new errors and results of calls given id itself (error = await
+// hook(error)), which return the error they are given, changed or not:
+// the errors built.
+func (x *fileCtx) transformed(id syntax.Node, sc *scope, depth int) (thrown, bool) {
+	r := msgeval.Reaching(id, sc)
+	if !r.Found || r.Param || len(r.Bindings) < 2 {
+		return thrown{}, false
+	}
+	var out thrown
+	built := false
+	for _, b := range r.Bindings {
+		v := unwrap(b.Value)
+		if v.Kind() == "await_expression" {
+			v = unwrap(v.NamedChild(0))
+		}
+		switch {
+		case b.Kind != msgeval.BindSet:
+			return thrown{}, false
+		case v.Kind() == "call_expression" && passes(v, id.Text()):
+		case v.Kind() == "new_expression":
+			t := x.thrownValue(v, b.Scope, depth+1)
+			if t.Kind != errdex.KindThrow || t.Exception == "" {
+				return thrown{}, false
+			}
+			if built {
+				t.Msg = rules.Alternatives.Union(out.Msg, t.Msg)
+				t.Ctor, t.Args = "", nil
+			}
+			out, built = t, true
+		default:
+			return thrown{}, false
+		}
+	}
+	return out, built
+}
+
+// passes reports whether call gives the variable name as an argument.
+func passes(call syntax.Node, name string) bool {
+	for _, a := range argList(call.Child("arguments")) {
+		if a = unwrap(a); a.Kind() == "identifier" && a.Text() == name {
+			return true
+		}
+	}
+	return false
 }
 
 // paramArg is the argument of a call that passes a parameter of the

@@ -121,3 +121,15 @@ function connectTo(target, attempts) {
     retryLater(err);
   }
 }
+
+// An error passed through hooks that may change it is the error built.
+async function fetchChecked(response, hooks) {
+  if (!response.ok) {
+    let error = new HTTPError(`Request failed with status ${response.status}`);
+    for (const hook of hooks) {
+      error = await hook(error);
+    }
+    throw error;
+  }
+  return response;
+}
