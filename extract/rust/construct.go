@@ -23,6 +23,9 @@ type construction struct {
 	key string
 	// fields are the values passed, by field name or position ("0").
 	fields map[string]fieldValue
+	// helper is set for the value a function returning an error type
+	// returns, a site only when it passes text for the message.
+	helper bool
 }
 
 // fieldValue is a value a construction passes for a field: its template
@@ -181,7 +184,7 @@ func linkConstructions(files []*extract.FileResult) {
 				return false
 			}
 			m, ok := pick(types[c.key], fx.messages)
-			if !ok || m.display && !passesText(m.template, c.fields) {
+			if !ok || (m.display || c.helper) && !passesText(m.template, c.fields) {
 				return true
 			}
 			s.Template = template.DistinctHoles(substitute(m.template, c.fields))

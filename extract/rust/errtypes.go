@@ -217,6 +217,15 @@ func (x *file) display(impl syntax.Node) {
 	site := func(at, end syntax.Node, v msgeval.Value) {
 		pending := !meaningful(v) && constHole(v)
 		if !meaningful(v) && !pending || x.notes.Broken(at) {
+			// `Error::Custom(ref msg) => msg.fmt(f)`: no site, but the
+			// message of a construction that passes the text
+			if len(v.Alts) > 0 && !x.notes.Broken(at) {
+				var debug []errdex.Template
+				if t, ok := x.debugForm(at, typ); ok {
+					debug = []errdex.Template{t}
+				}
+				x.displayMessage(at, typ, v.Alts[0], debug)
+			}
 			return
 		}
 		site := x.add(errdex.KindErrorMethod, typ, at, x.function(at), v)

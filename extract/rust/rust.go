@@ -52,8 +52,12 @@
 //     syntax error near position {pos}: {msg}", Err(Error::UnexpectedEof(
 //     "Element".to_string())) with the arm `Error::UnexpectedEof(e) =>
 //     write!(f, "Unexpected EOF during reading {}", e)`), with the Debug
-//     text filled in too. A variable that comes out as digits alone (a
-//     counter, pos: i) stays a hole.
+//     text filled in too; a Display arm that prints the field alone
+//     (`Error::Custom(ref msg) => msg.fmt(f)`) counts. So is the value a
+//     function returning an error type returns (fn unsupported() -> Self
+//     { Error::Custom("unsupported pair".into()) }) when it passes text.
+//     A variable that comes out as digits alone (a counter, pos: i) stays
+//     a hole.
 //   - The bodies of impl Display for error types (kind error-method):
 //     write!/writeln! with a literal format, f.write_str(..), f.pad(..),
 //     each a site of the implementing type; a message variable resolves to

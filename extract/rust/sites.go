@@ -93,6 +93,9 @@ func (x *file) run() {
 			if impl := n.Parent().Parent(); impl.Kind() == "impl_item" {
 				x.methods[typeName(impl.Child("type"))+"::"+n.Child("name").Text()] = n
 			}
+			if returnsError(n) {
+				cands = append(cands, n)
+			}
 		case "macro_invocation", "enum_item", "struct_item":
 			cands = append(cands, n)
 			switch n.Kind() {
@@ -129,6 +132,17 @@ func (x *file) run() {
 			x.errorType(n)
 		case "impl_item":
 			x.display(n)
+		case "function_item":
+			// fn unsupported() -> Self { Error::Custom("unsupported".into()) }
+			if tail := blockValue(n.Child("body")); !tail.IsNull() && !x.notes.Broken(tail) {
+				before := len(x.sites)
+				if x.constructed(tail, errdex.KindRaise) && len(x.sites) > before {
+					s := x.sites[len(x.sites)-1]
+					c := x.facts.constructions[s]
+					c.helper = true
+					x.facts.constructions[s] = c
+				}
+			}
 		}
 	}
 }
@@ -449,4 +463,21 @@ func (x *file) constructor(n, fn, args syntax.Node) {
 	if v := x.eval(last, 0); meaningful(v) {
 		x.add(stringKind(v), t, n, x.function(n), v)
 	}
+}
+
+// returnsError reports whether function fn returns a value of an error
+// type: its return type's name says so, or it is Self in an impl of such
+// a type.
+func returnsError(fn syntax.Node) bool {
+	ret := fn.Child("return_type")
+	if ret.IsNull() {
+		return false
+	}
+	typ := typeName(ret)
+	if typ == "Self" {
+		if impl := fn.Parent().Parent(); impl.Kind() == "impl_item" {
+			typ = typeName(impl.Child("type"))
+		}
+	}
+	return errorNamed(typ)
 }

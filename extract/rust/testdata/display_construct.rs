@@ -71,3 +71,29 @@ pub fn read(buf: &[u8], limit: usize) -> Result<(), ReadError> {
     std::fs::read("x").map_err(|e| ReadError::Io(e))?;
     Ok(())
 }
+
+// A variant whose Display is its text alone, built by helpers that return
+// the error: each helper passing text is a site.
+#[derive(Debug)]
+pub enum SerError {
+    Custom(String),
+}
+
+impl fmt::Display for SerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SerError::Custom(ref msg) => msg.fmt(f),
+        }
+    }
+}
+
+impl SerError {
+    fn unsupported() -> Self {
+        SerError::Custom("only maps can be written".into())
+    }
+
+    // Passes no text: no site.
+    fn wrap(msg: String) -> Self {
+        SerError::Custom(msg)
+    }
+}
