@@ -165,14 +165,7 @@ func (x *file) maybeAssertCall(n syntax.Node, callee string) {
 // linkAssertMacros gives each call of an assert macro that another file
 // defines a site, as assertCall does in the defining file.
 func linkAssertMacros(files []*extract.FileResult) {
-	macros := map[string]assertMacro{}
-	for _, ff := range msgeval.FactsOf[*facts](files) {
-		for name, m := range ff.assertMacros {
-			if _, ok := macros[name]; !ok {
-				macros[name] = m
-			}
-		}
-	}
+	macros := firstByName(files, func(ff *facts) map[string]assertMacro { return ff.assertMacros })
 	if len(macros) == 0 {
 		return
 	}
@@ -193,4 +186,18 @@ func linkAssertMacros(files []*extract.FileResult) {
 			f.Sites = append(f.Sites, s)
 		}
 	}
+}
+
+// firstByName merges the macros of a kind that each file defines, by
+// name, the first file's winning.
+func firstByName[M any](files []*extract.FileResult, of func(*facts) map[string]M) map[string]M {
+	out := map[string]M{}
+	for _, ff := range msgeval.FactsOf[*facts](files) {
+		for name, m := range of(ff) {
+			if _, ok := out[name]; !ok {
+				out[name] = m
+			}
+		}
+	}
+	return out
 }

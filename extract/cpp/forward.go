@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
@@ -327,5 +328,28 @@ func (x *file) throwingCall(n syntax.Node, m throwingMacro) {
 	}
 	if v := x.eval(args[m.param], 0); v.Text && !v.Opaque() {
 		x.add(errdex.KindThrow, m.exception, n, v)
+	}
+}
+
+// linkThrowingMacros gives each call, in a file that does not define it,
+// of a throwing macro of another file a throw site, as throwingCall does
+// in the defining file: the call's text argument is the message.
+func linkThrowingMacros(files []*extract.FileResult) {
+	macros := firstByName(files, func(ff *facts) map[string]throwingMacro { return ff.throwing })
+	if len(macros) == 0 {
+		return
+	}
+	for f, ff := range msgeval.FactsOf[*facts](files) {
+		for _, c := range ff.calls {
+			m, ok := macros[c.callee]
+			if !ok || ff.throwing[c.callee] != (throwingMacro{}) {
+				continue // not a macro of another file, or one its own file read
+			}
+			msg, ok := c.args[m.param]
+			if !ok {
+				continue
+			}
+			f.Sites = append(f.Sites, linkedSite(f, errdex.KindThrow, m.exception, c, msg))
+		}
 	}
 }

@@ -38,6 +38,8 @@ type facts struct {
 	// of macros that may be another file's (see linkAssertMacros).
 	assertMacros map[string]assertMacro
 	assertCalls  []assertCallFact
+	// throwing are the file's throwing macros (see throwingMacro).
+	throwing map[string]throwingMacro
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole
@@ -223,6 +225,7 @@ func link(files []*extract.FileResult) {
 	fillConsts(sites, all)
 	linkCtors(all)
 	linkAssertMacros(files)
+	linkThrowingMacros(files)
 	byName := map[string][]helperEntry{}
 	for _, ff := range msgeval.FactsOf[*facts](files) {
 		for _, h := range ff.helpers {
@@ -251,20 +254,7 @@ func link(files []*extract.FileResult) {
 				if len(msg) == 0 || (msgeval.Value{Alts: msg}).Opaque() {
 					continue
 				}
-				s := &errdex.Site{
-					Language:  f.Language,
-					Kind:      t.kind,
-					Exception: t.exception,
-					Function:  c.caller,
-					Location:  errdex.Location{Span: c.span},
-				}
-				s.Location.Path = f.Path
-				msg = msg[:min(len(msg), rules.Alternatives.Max)]
-				s.Template = template.DistinctHoles(msg[0].Normalize())
-				for _, a := range msg[1:] {
-					s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))
-				}
-				f.Sites = append(f.Sites, s)
+				f.Sites = append(f.Sites, linkedSite(f, t.kind, t.exception, c, msg))
 			}
 		}
 	}
@@ -335,4 +325,23 @@ func scopeOf(name string) string {
 		return name[:i]
 	}
 	return ""
+}
+
+// linkedSite is the site Link gives call c of file f, with its message's
+// alternatives msg (at least one).
+func linkedSite(f *extract.FileResult, kind errdex.SiteKind, exception string, c *callFact, msg []errdex.Template) *errdex.Site {
+	s := &errdex.Site{
+		Language:  f.Language,
+		Kind:      kind,
+		Exception: exception,
+		Function:  c.caller,
+		Location:  errdex.Location{Span: c.span},
+	}
+	s.Location.Path = f.Path
+	msg = msg[:min(len(msg), rules.Alternatives.Max)]
+	s.Template = template.DistinctHoles(msg[0].Normalize())
+	for _, a := range msg[1:] {
+		s.Alternatives = append(s.Alternatives, template.DistinctHoles(a.Normalize()))
+	}
+	return s
 }

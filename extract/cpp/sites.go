@@ -104,6 +104,9 @@ func (x *file) run() {
 		}
 	}
 	throwing := x.throwingMacros()
+	if len(throwing) > 0 {
+		x.facts.throwing = throwing
+	}
 	for _, n := range cands {
 		x.pending = nil
 		if n.Kind() == "throw_statement" {
