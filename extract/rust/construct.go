@@ -165,14 +165,7 @@ func (x *file) fieldValue(n syntax.Node) fieldValue {
 // drops the sites of types without one and those whose message is only
 // the values passed (#[error("{0}")] wrapping another error).
 func linkConstructions(files []*extract.FileResult) {
-	types := map[string][]messageType{}
-	for _, f := range files {
-		if fx, ok := f.Facts.(*facts); ok {
-			for _, m := range fx.messages {
-				types[m.key] = append(types[m.key], m)
-			}
-		}
-	}
+	types := messageTypes(files)
 	for _, f := range files {
 		fx, ok := f.Facts.(*facts)
 		if !ok || len(fx.constructions) == 0 {
@@ -214,13 +207,13 @@ func pick(cands []messageType, local []messageType) (messageType, bool) {
 
 // passesText reports whether a construction passes text for a field that
 // message template t prints: PatternError { pos: i, msg: "invalid range
-// pattern" } for "Pattern syntax error near position {pos}: {msg}".
+// pattern" } for "Pattern syntax error near position {pos}: {msg}", or a
+// format! with words of its own.
 func passesText(t errdex.Template, fields map[string]fieldValue) bool {
 	for _, p := range t.Parts {
 		field, ok := strings.CutPrefix(p.Expr, "self.")
 		v, known := fields[field]
-		if p.IsHole() && ok && known && len(v.template.Holes()) == 0 &&
-			strings.IndexFunc(v.template.String(), unicode.IsLetter) >= 0 {
+		if p.IsHole() && ok && known && meaningful(msgeval.Value{Alts: []errdex.Template{v.template}, Text: true}) {
 			return true
 		}
 	}
@@ -257,4 +250,17 @@ func substitute(t errdex.Template, fields map[string]fieldValue) errdex.Template
 		}
 	}
 	return errdex.NewTemplate(parts...)
+}
+
+// messageTypes are the message types of all files, by key.
+func messageTypes(files []*extract.FileResult) map[string][]messageType {
+	types := map[string][]messageType{}
+	for _, f := range files {
+		if fx, ok := f.Facts.(*facts); ok {
+			for _, m := range fx.messages {
+				types[m.key] = append(types[m.key], m)
+			}
+		}
+	}
+	return types
 }

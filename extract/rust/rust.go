@@ -58,6 +58,14 @@
 //     { Error::Custom("unsupported pair".into()) }) when it passes text.
 //     A variable that comes out as digits alone (a counter, pos: i) stays
 //     a hole.
+//   - Error helpers: a call, f(..), self.f(..) or Self::f(..), passing
+//     text to a function whose value is Err(..) built from that parameter
+//     (fn tail_error(from: &str) -> Result<T, Error> { Err(from.into()) };
+//     fn error(&self, msg: M) -> Result<U, ParseError> { Err(ParseError {
+//     line: self.line, msg: msg.into() }) }) is a site (kind errors-new
+//     or errorf) with the text, or the message of the construction with
+//     the text in its field. The helper of the calling file is taken
+//     first, else the only one of that name in the repository.
 //   - The bodies of impl Display for error types (kind error-method):
 //     write!/writeln! with a literal format, f.write_str(..), f.pad(..),
 //     each a site of the implementing type; a message variable resolves to
@@ -243,6 +251,10 @@ type facts struct {
 	debugAlts map[*errdex.Site][]errdex.Template
 	composers []composer
 	wrappers  []wrapper
+	// helpers are the file's functions that build an error from a
+	// parameter; helperCalls the sites of calls that may be theirs.
+	helpers     []helper
+	helperCalls map[*errdex.Site]helperCall
 }
 
 func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
@@ -271,6 +283,13 @@ func (fx *facts) merge(other *facts) {
 	fx.messages = append(fx.messages, other.messages...)
 	fx.composers = append(fx.composers, other.composers...)
 	fx.wrappers = append(fx.wrappers, other.wrappers...)
+	fx.helpers = append(fx.helpers, other.helpers...)
+	for s, c := range other.helperCalls {
+		if fx.helperCalls == nil {
+			fx.helperCalls = map[*errdex.Site]helperCall{}
+		}
+		fx.helperCalls[s] = c
+	}
 	for s, t := range other.typed {
 		if fx.typed == nil {
 			fx.typed = map[*errdex.Site]string{}
@@ -308,6 +327,7 @@ func (fx *facts) merge(other *facts) {
 // for the types that some file declares to be errors, and the texts other
 // types print around them (linkComposed).
 func link(files []*extract.FileResult) {
+	linkHelpers(files)
 	linkConstructions(files)
 	linkConsts(files)
 	errorTypes := map[string]bool{}

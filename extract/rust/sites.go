@@ -96,6 +96,9 @@ func (x *file) run() {
 			if returnsError(n) {
 				cands = append(cands, n)
 			}
+			if !inTestCode(n) || x.opts.Tests {
+				x.errHelper(n)
+			}
 		case "macro_invocation", "enum_item", "struct_item":
 			cands = append(cands, n)
 			switch n.Kind() {
@@ -327,6 +330,7 @@ var optionMethods = map[string]bool{
 func (x *file) call(n syntax.Node) {
 	fn, args := n.Child("function"), n.Child("arguments")
 	nargs := args.NamedChildCount()
+	x.helperCallSite(n)
 	switch fn.Kind() {
 	case "identifier", "scoped_identifier", "generic_function":
 		if fn.Kind() == "generic_function" { // Err::<T, E>(..)

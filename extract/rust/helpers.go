@@ -1,0 +1,245 @@
+package rust
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/internal/msgeval"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
+)
+
+// Crates often build their errors in one helper that the parsing code
+// calls with the message: rust_decimal's
+//
+//	fn tail_error(from: &'static str) -> Result<Decimal, Error> { Err(from.into()) }
+//
+// called as tail_error("Invalid decimal: unknown character"), rust-ini's
+// self.error(format!("expecting {:?} but found EOF.", endpoint)) whose
+// body is Err(ParseError { line, col, msg: msg.into() }). The call is
+// where the error is raised; Link gives it the message the helper makes
+// of the text it passes.
+
+// helper is a function whose value is Err(..) built from one of its
+// parameters: the parameter itself (the error converted from text), or
+// a construction whose field it fills.
+type helper struct {
+	name string
+	// param is the parameter's position among those that are not self.
+	param int
+	// build is the construction the helper returns with the parameter's
+	// field, field; nil when the error is the parameter converted.
+	build *construction
+	field string
+}
+
+// helperCall is a call of a function by name with text for one argument,
+// at a site Link fills when a helper has that name.
+type helperCall struct {
+	name string
+	args []fieldValue
+}
+
+// errHelper records function fn as a helper when its value is Err(..)
+// built from a parameter.
+func (x *file) errHelper(fn syntax.Node) {
+	var params []string
+	for p := range fn.Child("parameters").NamedChildren() {
+		if p.Kind() == "parameter" {
+			params = append(params, strings.TrimPrefix(p.Child("pattern").Text(), "mut "))
+		}
+	}
+	if len(params) == 0 {
+		return
+	}
+	tail := blockValue(fn.Child("body"))
+	if tail.Kind() != "call_expression" || tail.Child("function").Text() != "Err" || tail.Child("arguments").NamedChildCount() != 1 {
+		return
+	}
+	name := fn.Child("name").Text()
+	arg := tail.Child("arguments").NamedChild(0)
+	if i := slices.Index(params, converted(arg)); i >= 0 {
+		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: i})
+		return
+	}
+	if arg.Kind() != "struct_expression" && arg.Kind() != "call_expression" {
+		return
+	}
+	key := x.constructorKey(arg.Child("name"), arg)
+	if arg.Kind() == "call_expression" {
+		key = x.constructorKey(arg.Child("function"), arg)
+	}
+	if key == "" {
+		return
+	}
+	c := construction{key: key, fields: map[string]fieldValue{}}
+	field, param := "", -1
+	add := func(f string, v syntax.Node) {
+		if i := slices.Index(params, converted(v)); i >= 0 {
+			field, param = f, i
+			return
+		}
+		c.fields[f] = x.fieldValue(v)
+	}
+	if arg.Kind() == "call_expression" {
+		i := 0
+		for a := range arg.Child("arguments").NamedChildren() {
+			if !isComment(a) {
+				add(strconv.Itoa(i), a)
+				i++
+			}
+		}
+	} else {
+		for f := range arg.Child("body").NamedChildren() {
+			switch f.Kind() {
+			case "shorthand_field_initializer":
+				add(f.NamedChild(0).Text(), f.NamedChild(0))
+			case "field_initializer":
+				add(f.Child("field").Text(), f.Child("value"))
+			}
+		}
+	}
+	if param >= 0 {
+		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: param, build: &c, field: field})
+	}
+}
+
+// converted is the name of the variable n converts to text or an error
+// (msg, msg.into(), msg.to_string(), String::from(msg)), or "".
+func converted(n syntax.Node) string {
+	for range 3 {
+		switch n.Kind() {
+		case "identifier":
+			return n.Text()
+		case "call_expression":
+			fn, args := n.Child("function"), n.Child("arguments")
+			switch {
+			case fn.Kind() == "field_expression" && args.NamedChildCount() == 0 &&
+				(fn.Child("field").Text() == "into" || fn.Child("field").Text() == "to_string" || fn.Child("field").Text() == "to_owned"):
+				n = fn.Child("value")
+			case args.NamedChildCount() == 1 && (fn.Text() == "String::from" || fn.Text() == "Box::new"):
+				n = args.NamedChild(0)
+			default:
+				return ""
+			}
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// helperCallSite records call n, f(..) or self.f(..) with text for an
+// argument, as a site for Link to fill.
+func (x *file) helperCallSite(n syntax.Node) {
+	fn := n.Child("function")
+	var name string
+	switch fn.Kind() {
+	case "identifier":
+		name = fn.Text()
+	case "field_expression":
+		if fn.Child("value").Kind() != "self" {
+			return
+		}
+		name = fn.Child("field").Text()
+	case "scoped_identifier":
+		if fn.Child("path").Text() != "Self" {
+			return
+		}
+		name = fn.Child("name").Text()
+	default:
+		return
+	}
+	if notErrorCalls[name] {
+		return
+	}
+	var args []fieldValue
+	text := false
+	for a := range n.Child("arguments").NamedChildren() {
+		if isComment(a) {
+			continue
+		}
+		v := x.fieldValue(a)
+		text = text || meaningful(msgeval.Value{Alts: []errdex.Template{v.template}, Text: true})
+		args = append(args, v)
+	}
+	if !text || x.notes.Broken(n) {
+		return
+	}
+	s := x.add(errdex.KindRaise, "", n, x.function(n), msgeval.Of(errdex.Template{}))
+	if x.facts.helperCalls == nil {
+		x.facts.helperCalls = map[*errdex.Site]helperCall{}
+	}
+	x.facts.helperCalls[s] = helperCall{name: name, args: args}
+}
+
+// linkHelpers fills the sites of calls of helpers (a helper of the
+// calling file first, else the only one of that name) with the message
+// the helper makes of the text passed, and drops the other call sites.
+// A helper that builds a construction takes the message of its type (see
+// linkConstructions).
+func linkHelpers(files []*extract.FileResult) {
+	byName := map[string][]helper{}
+	for _, f := range files {
+		if fx, ok := f.Facts.(*facts); ok {
+			for _, h := range fx.helpers {
+				byName[h.name] = append(byName[h.name], h)
+			}
+		}
+	}
+	types := messageTypes(files)
+	for _, f := range files {
+		fx, ok := f.Facts.(*facts)
+		if !ok || len(fx.helperCalls) == 0 {
+			continue
+		}
+		f.Sites = slices.DeleteFunc(f.Sites, func(s *errdex.Site) bool {
+			call, ok := fx.helperCalls[s]
+			if !ok {
+				return false
+			}
+			h, ok := pickHelper(byName[call.name], fx.helpers)
+			if !ok || h.param >= len(call.args) {
+				return true
+			}
+			arg := call.args[h.param]
+			if h.build == nil {
+				s.Template = arg.template
+			} else {
+				m, ok := pick(types[h.build.key], fx.messages)
+				fields := map[string]fieldValue{h.field: arg}
+				for k, v := range h.build.fields {
+					fields[k] = v
+				}
+				if !ok || !passesText(m.template, fields) {
+					return true
+				}
+				s.Template = substitute(m.template, fields)
+				s.Exception = strings.SplitN(h.build.key, "::", 2)[0]
+				for _, d := range m.debug {
+					s.Alternatives = append(s.Alternatives, template.DistinctHoles(substitute(d, fields)))
+				}
+			}
+			s.Template = template.DistinctHoles(s.Template)
+			s.Kind = stringKind(msgeval.Value{Alts: []errdex.Template{s.Template}})
+			return !meaningful(msgeval.Value{Alts: []errdex.Template{s.Template}, Text: true})
+		})
+	}
+}
+
+// pickHelper chooses the helper a call names: the calling file's, or the
+// only one in the repository.
+func pickHelper(cands, local []helper) (helper, bool) {
+	for _, l := range local {
+		if len(cands) > 0 && l.name == cands[0].name {
+			return l, true
+		}
+	}
+	if len(cands) == 1 {
+		return cands[0], true
+	}
+	return helper{}, false
+}

@@ -1,0 +1,68 @@
+use std::fmt;
+
+// The parser builds its errors in one helper; each call passing the
+// message is where the error is raised.
+#[derive(Debug)]
+pub struct ConfigError {
+    line: usize,
+    msg: String,
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.msg)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+pub struct Parser {
+    line: usize,
+}
+
+impl Parser {
+    fn fail<T, M: Into<String>>(&self, msg: M) -> Result<T, ConfigError> {
+        Err(ConfigError { line: self.line, msg: msg.into() })
+    }
+
+    pub fn section(&mut self, s: &str) -> Result<String, ConfigError> {
+        if !s.ends_with(']') {
+            return self.fail(format!("section {:?} has no closing bracket", s));
+        }
+        if s.len() < 3 {
+            return self.fail("empty section name");
+        }
+        // Not text: no site.
+        self.fail(s.to_string())
+    }
+}
+
+// A free helper whose error converts from text.
+#[derive(Debug)]
+pub struct NumError(String);
+
+impl From<&str> for NumError {
+    fn from(s: &str) -> Self {
+        NumError(s.to_string())
+    }
+}
+
+fn bad(what: &'static str) -> Result<u64, NumError> {
+    Err(what.into())
+}
+
+pub fn digits(s: &str) -> Result<u64, NumError> {
+    if s.is_empty() {
+        return bad("number has no digits");
+    }
+    s.parse().map_err(|_| NumError("not a number".into()))
+}
+
+// Calls of functions that are no error helpers make no sites.
+fn log(msg: &str) -> usize {
+    msg.len()
+}
+
+pub fn noisy() -> usize {
+    log("starting the parser")
+}
