@@ -40,6 +40,10 @@ type Facts struct {
 	// call it reads when that may call a message helper of another class
 	// (FormatUtils.createErrorMessage(text, pos)), which Link follows.
 	HelperCalls map[string]*Call
+	// ClassCalls are the calls of other classes' methods that pass text,
+	// which Link gives to the sites of those methods that show their
+	// parameters (Class.ParamMethods).
+	ClassCalls []*Call
 }
 
 // Helper is a static method that returns a message: static String
@@ -137,6 +141,19 @@ type Class struct {
 	Factories []Factory
 	// Helpers are the static methods that return messages with text.
 	Helpers []Helper
+	// ParamMethods are the methods whose sites format their messages
+	// from their parameters, which calls in other files fill
+	// (Validate.isTrue(ok, "...", v)).
+	ParamMethods []ParamMethod
+}
+
+// ParamMethod is a method with the sites that format their messages
+// from its parameters, each with its Format.
+type ParamMethod struct {
+	Name    string
+	Params  []Param
+	Sites   []*errdex.Site
+	Formats []*Format
 }
 
 // superMessage names the superclass's message in templates and in
@@ -226,6 +243,19 @@ func (x *fileCtx) typeFacts() {
 			x.facts.Classes = append(x.facts.Classes, c)
 		}
 	}
+}
+
+// classFact returns the Class fact of type t, recorded anew when
+// typeFacts had nothing to say of it.
+func (x *fileCtx) classFact(t *typeInfo) *Class {
+	for _, c := range x.facts.Classes {
+		if c.Binary == t.binary {
+			return c
+		}
+	}
+	c := &Class{Name: t.name, Binary: t.binary}
+	x.facts.Classes = append(x.facts.Classes, c)
+	return c
 }
 
 // interfaces lists the interfaces a type declaration implements or, for

@@ -83,6 +83,11 @@ func link(files []*extract.FileResult) {
 			pc.apply()
 		}
 	}
+	for _, ff := range msgeval.FactsOf[*Facts](files) {
+		for _, c := range ff.ClassCalls {
+			l.classCall(ff, c)
+		}
+	}
 }
 
 // thrownBy is what a call of a factory returns: an exception, as written
@@ -122,6 +127,18 @@ func (l *linker) relinkCall(res *extract.FileResult, ff *Facts, c *Call) {
 	}
 }
 
+// bindParams maps the parameters of a method, up to its varargs, to the
+// messages of a call's arguments.
+func bindParams(ps []Param, args []Arg) map[string][]errdex.Template {
+	values := map[string][]errdex.Template{}
+	for i, p := range ps {
+		if i < len(args) && !p.Varargs {
+			values[p.Name] = args[i].Alts
+		}
+	}
+	return values
+}
+
 // distinct keeps the first of the messages that read alike
 // (errdex.Template.Canonical): the returns of factories in a cycle give
 // 'a {n}' once for A.f(n - 1) and once for A.f(n + 1).
@@ -157,12 +174,7 @@ func (l *linker) factoryCall(f *Facts, c *Call, depth int) ([]thrownBy, bool) {
 	if !r.ok {
 		return nil, false
 	}
-	values := map[string][]errdex.Template{}
-	for i, p := range m.Params {
-		if i < len(c.Args) && !p.Varargs {
-			values[p.Name] = c.Args[i].Alts
-		}
-	}
+	values := bindParams(m.Params, c.Args)
 	out := make([]thrownBy, len(r.t))
 	for i, t := range r.t {
 		t.msg = rules.Alternatives.Substitute(t.msg, values)
@@ -294,6 +306,25 @@ func (l *linker) factory(f *Facts, c *Call) (*classEntry, *Factory) {
 	return nil, nil
 }
 
+// classCall gives the sites of the method call c of file f runs that
+// format their messages from its parameters the messages c's arguments
+// make (a ParamCall of
+// one call), once their own messages are final.
+func (l *linker) classCall(f *Facts, c *Call) {
+	for _, t := range l.owners(f, c) {
+		m := pickNamed(t.class.ParamMethods, c.Method, c.Args, func(m *ParamMethod) (string, []Param) { return m.Name, m.Params })
+		if m == nil {
+			continue
+		}
+		b := bindParams(m.Params, c.Args)
+		for i, s := range m.Sites {
+			pc := ParamCall{Site: s, Binds: []map[string][]errdex.Template{b}, Format: m.Formats[i], Calls: [][]Arg{c.Args}}
+			pc.apply()
+		}
+		return
+	}
+}
+
 // owners lists the classes that may declare the method call c of file f
 // calls, nearest first: the class c names or, unqualified, the class c
 // is written in, its enclosing classes and their base classes, then the
@@ -341,13 +372,7 @@ func (l *linker) fillHelpers(f *extract.FileResult, ff *Facts) {
 			if h == nil {
 				continue
 			}
-			args := map[string][]errdex.Template{}
-			for i, p := range h.Params {
-				if i < len(c.Args) && !p.Varargs {
-					args[p.Name] = c.Args[i].Alts
-				}
-			}
-			values[expr] = rules.Alternatives.Substitute(h.Msg, args)
+			values[expr] = rules.Alternatives.Substitute(h.Msg, bindParams(h.Params, c.Args))
 			break
 		}
 	}

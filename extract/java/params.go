@@ -3,6 +3,7 @@ package java
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/internal/msgeval"
@@ -47,6 +48,7 @@ func (x *fileCtx) callerMessages() {
 		}
 	}
 	if len(bySc) == 0 {
+		x.classCallFacts(nil)
 		return
 	}
 	binds := map[*scope][]map[string][]errdex.Template{}
@@ -80,6 +82,7 @@ func (x *fileCtx) callerMessages() {
 			calls[m] = append(calls[m], cargs)
 		}
 	}
+	x.classCallFacts(bySc)
 	for m, bs := range binds {
 		for _, i := range bySc[m] {
 			pc := &ParamCall{Site: x.sites[i], Binds: bs, Format: x.siteFormats[i]}
@@ -208,8 +211,70 @@ func (pc *ParamCall) apply() {
 // callOf records an unqualified call (f(...), this.f(...)), which may
 // call a method of the file.
 func (x *fileCtx) callOf(n syntax.Node, sc *scope) {
-	if obj := unwrap(n.Child("object")); obj.IsNull() || obj.Kind() == "this" {
+	switch obj := unwrap(n.Child("object")); {
+	case obj.IsNull() || obj.Kind() == "this":
 		x.calls = append(x.calls, callAt{node: n, sc: sc})
+	case obj.Is("identifier", "field_access", "scoped_identifier") && len(x.classCalls) < maxClassCalls && textArg(n):
+		name := msgeval.Compact(obj.Text())
+		if last := name[strings.LastIndexByte(name, '.')+1:]; last != "" && unicode.IsUpper(rune(last[0])) {
+			x.classCalls = append(x.classCalls, callAt{node: n, sc: sc}) // Validate.isTrue(ok, "...", v)
+		}
+	}
+}
+
+// maxClassCalls caps the calls of other classes' methods one file
+// records for Link.
+const maxClassCalls = 512
+
+// textArg reports whether a call passes a string literal, alone or
+// concatenated, or a name written as a constant (NOT_FOUND).
+func textArg(n syntax.Node) bool {
+	for _, a := range args(n) {
+		a = unwrap(a)
+		if a.Kind() == "string_literal" || a.Kind() == "binary_expression" && strings.Contains(a.Text(), `"`) ||
+			a.Kind() == "identifier" && strings.ToUpper(a.Text()) == a.Text() && strings.ContainsAny(a.Text(), "ABCDEFGHIJKLMNOPQRSTUVWXYZ") {
+			return true
+		}
+	}
+	return false
+}
+
+// classCallFacts records for Link the calls of other classes' methods
+// that pass text (Facts.ClassCalls), and the methods of the file's types
+// whose sites format their messages from their parameters
+// (Class.ParamMethods), which such calls in other files fill.
+func (x *fileCtx) classCallFacts(bySc map[*scope][]int) {
+	for _, c := range x.classCalls {
+		call := x.call(c.node, c.sc.typ, c.sc)
+		if call == nil {
+			continue
+		}
+		for _, a := range call.Args {
+			if !(msgeval.Value{Alts: a.Alts}).Opaque() {
+				x.facts.ClassCalls = append(x.facts.ClassCalls, call)
+				break
+			}
+		}
+	}
+	for m, is := range bySc {
+		if m.typ == nil || m.typ.name == "" {
+			continue
+		}
+		pm := ParamMethod{Name: m.node.Child("name").Text()}
+		for _, p := range m.params {
+			pm.Params = append(pm.Params, Param{Name: p.name, Type: p.typ, Varargs: p.varargs})
+		}
+		for _, i := range is {
+			// Only a format and its values say a parameter is a message
+			// (Charset.forName(charsetName) is called with names).
+			if x.siteFormats[i] != nil {
+				pm.Sites, pm.Formats = append(pm.Sites, x.sites[i]), append(pm.Formats, x.siteFormats[i])
+			}
+		}
+		if len(pm.Sites) > 0 {
+			c := x.classFact(m.typ)
+			c.ParamMethods = append(c.ParamMethods, pm)
+		}
 	}
 }
 

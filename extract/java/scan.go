@@ -107,6 +107,8 @@ type fileCtx struct {
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
 	calls     []callAt // unqualified calls, for callerMessages
+	// classCalls are calls of other classes' methods passing text.
+	classCalls []callAt
 	// helpers are the calls that may call a message helper of another
 	// class, by the Expr of their holes (helperCall).
 	helpers map[string]callAt
