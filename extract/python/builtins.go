@@ -70,6 +70,17 @@ type argVal struct {
 	// elems are the items of a tuple or list display passed as the
 	// argument, when they are known one by one.
 	elems []argVal
+	// class is the class the argument names, when it is a class name
+	// (raise self.error(UnexpectedChar, c) for a factory that builds the
+	// class it is passed).
+	class *classArg
+}
+
+// classArg is a class named as an argument, with the file that names it,
+// whose imports say which class it is.
+type classArg struct {
+	ref  nameRef
+	file *facts
 }
 
 func argOf(v value) argVal {

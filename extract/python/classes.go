@@ -3,6 +3,8 @@ package python
 import (
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/syntax"
@@ -288,6 +290,14 @@ type factoryFact struct {
 	// ValueError("unexpected end")): each gives the raise a message.
 	more   []callArgs
 	method bool // defined in a class body
+	// classParam names the parameter whose class the function builds
+	// (def parse_error(self, exception=ParseError, *args): return
+	// exception(line, col, *args)); class is then unset.
+	classParam string
+	// forward is the factory key of the factory the function returns the
+	// result of, passing args (return self._src.parse_error(exception,
+	// *args)); "" when it builds the exception itself.
+	forward string
 }
 
 // maxFactoryReturns bounds the returned calls of one factory read.
@@ -305,6 +315,14 @@ func (x *extraction) factoryFact(f *scope) *factoryFact {
 		return nil
 	}
 	written := compactName(x.ev.text(returned.Child("function")))
+	last := written[strings.LastIndexByte(written, '.')+1:]
+	if r, _ := utf8.DecodeRuneInString(last); unicode.IsLower(r) || r == '_' {
+		// A function or a parameter, though named like a class
+		// (parse_error): a factory passing its arguments on.
+		if ff := x.passingFactory(f, returned, written); ff != nil {
+			return ff
+		}
+	}
 	if !x.classLike(written) {
 		return nil
 	}
@@ -316,6 +334,31 @@ func (x *extraction) factoryFact(f *scope) *factoryFact {
 		if r.Kind() == "call" && r != returned && compactName(x.ev.text(r.Child("function"))) == written {
 			ff.more = append(ff.more, x.callArgs(r, f))
 		}
+	}
+	return ff
+}
+
+// passingFactory describes a function that returns a call of a class its
+// parameter holds, or the result of another factory it passes one of its
+// parameters to; nil for any other function.
+func (x *extraction) passingFactory(f *scope, returned syntax.Node, written string) *factoryFact {
+	if len(f.returns) != 1 {
+		return nil
+	}
+	ff := &factoryFact{args: x.callArgs(returned, f), params: x.paramFacts(f), method: f.method() != nil}
+	if _, isParam := paramValue(written, f); isParam && len(f.bindingsOf(written)) == 0 {
+		ff.classParam = written
+		return ff
+	}
+	passes := false
+	for a := range returned.Child("arguments").NamedChildren() {
+		if a.Kind() == "identifier" {
+			_, isParam := paramValue(a.Text(), f)
+			passes = passes || isParam
+		}
+	}
+	if ff.forward = x.factoryKey(written, f); ff.forward == "" || !passes {
+		return nil
 	}
 	return ff
 }
@@ -347,7 +390,7 @@ func (x *extraction) paramFacts(f *scope) []paramFact {
 		}
 		pf := paramFact{name: p.name, kind: p.kind}
 		if !p.def.IsNull() {
-			d := argOf(x.ev.eval(p.def, x.fs.module))
+			d := x.classArgOf(p.def, argOf(x.ev.eval(p.def, x.fs.module)))
 			pf.def = &d
 		}
 		ps = append(ps, pf)

@@ -26,6 +26,15 @@ type linker struct {
 	classes map[string]*classEntry
 	modules map[string]*facts
 	byName  map[string][]*classEntry // by the class's own name
+	// methodHomes are the factory methods of each name, each file's one
+	// (see repoMethodFactory).
+	methodHomes map[string][]methodHome
+}
+
+// methodHome is a factory method with the file that defines it.
+type methodHome struct {
+	file *facts
+	ff   *factoryFact
 }
 
 // link runs after every Python file is extracted. It names each file's
@@ -34,7 +43,7 @@ type linker struct {
 // that builds its own message with that class's template, filled with the
 // raise's arguments.
 func link(files []*extract.FileResult) {
-	l := &linker{classes: map[string]*classEntry{}, modules: map[string]*facts{}, byName: map[string][]*classEntry{}}
+	l := &linker{classes: map[string]*classEntry{}, modules: map[string]*facts{}, byName: map[string][]*classEntry{}, methodHomes: map[string][]methodHome{}}
 	var all []*facts
 	pkgDirs := map[string]bool{}
 	for _, f := range files {
@@ -568,12 +577,23 @@ func (c chainLink) ownArgs(args callArgs) (callArgs, bool) {
 // found, the site raises the exception it returns, built with the
 // function's arguments.
 func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
+	return l.factoryRaiseAt(f, r, nil, 0)
+}
+
+// factoryRaiseAt is factoryRaise through depth factories that pass on
+// their arguments to another, from the last of them.
+func (l *linker) factoryRaiseAt(f *facts, r *raiseFact, from *factoryFact, depth int) bool {
 	var key string
 	var ff *factoryFact
 	var home *facts
 	switch {
 	case strings.HasPrefix(r.factory, "?"):
 		home, ff = f, f.methodFactory(r.factory[1:])
+		if from != nil && (ff == nil || ff == from) {
+			// A factory passing on to a method of another object,
+			// whose class another file may define.
+			home, ff = l.repoMethodFactory(r.factory[1:], from)
+		}
 	case strings.HasPrefix(r.factory, "@"):
 		key = absolute(r.factory[1:], f)
 	default:
@@ -591,8 +611,23 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 		return false
 	}
 	bound := bindParams(ff.params, r.args)
-	r.site.Exception = ff.class.written
-	q, e := l.resolve(ff.class, home)
+	if ff.forward != "" {
+		if depth >= maxChain {
+			return false
+		}
+		next := &raiseFact{site: r.site, args: bound.passOn(ff.args), factory: ff.forward, tables: r.tables}
+		return l.factoryRaiseAt(home, next, ff, depth+1)
+	}
+	class, classHome := ff.class, home
+	if ff.classParam != "" {
+		a, ok := bound[ff.classParam]
+		if !ok || a.class == nil {
+			return false
+		}
+		class, classHome = a.class.ref, a.class.file
+	}
+	r.site.Exception = class.written
+	q, e := l.resolve(class, classHome)
 	r.site.ExceptionQualified = q
 	var msgs []errdex.Template
 	seen := map[string]bool{}
@@ -602,7 +637,7 @@ func (l *linker) factoryRaise(f *facts, r *raiseFact) bool {
 		if e != nil {
 			ts = l.message(e, passed)
 		} else {
-			ts = builtinMessage(ff.class.written, passed)
+			ts = builtinMessage(class.written, passed)
 		}
 		if i == 0 {
 			// The first return's messages as they are; the others'
@@ -675,6 +710,36 @@ func (l *linker) baseFactory(e *classEntry, method string, depth int) (*facts, *
 		}
 	}
 	return nil, nil
+}
+
+// repoMethodFactory returns the repository's one factory method named
+// name but not, with its file, for a call on an object of a class defined
+// in another file (Parser.parse_error returning
+// self._src.parse_error(...), which Source defines); nil when no file or
+// several define one. The methods of each name are kept.
+func (l *linker) repoMethodFactory(name string, not *factoryFact) (*facts, *factoryFact) {
+	homes, ok := l.methodHomes[name]
+	if !ok {
+		for _, mf := range l.modules {
+			for qual, ff := range mf.factories {
+				if ff.method && qual[strings.LastIndexByte(qual, '.')+1:] == name {
+					homes = append(homes, methodHome{file: mf, ff: ff})
+				}
+			}
+		}
+		l.methodHomes[name] = homes
+	}
+	var found methodHome
+	for _, h := range homes {
+		if h.ff == not {
+			continue
+		}
+		if found.ff != nil {
+			return nil, nil
+		}
+		found = h
+	}
+	return found.file, found.ff
 }
 
 // methodFactory returns the file's one factory method named name

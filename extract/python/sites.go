@@ -727,8 +727,19 @@ func (x *extraction) callArgs(call syntax.Node, sc *scope) callArgs {
 				a.kwSpread = x.ev.text(c.NamedChild(0))
 			}
 		default:
-			a.pos = append(a.pos, argOf(x.ev.eval(c, sc)))
+			a.pos = append(a.pos, x.classArgOf(c, argOf(x.ev.eval(c, sc))))
 		}
+	}
+	return a
+}
+
+// classArgOf records the class n names in a, when n is a class name.
+func (x *extraction) classArgOf(n syntax.Node, a argVal) argVal {
+	if n.Kind() != "identifier" && n.Kind() != "attribute" {
+		return a
+	}
+	if written := compactName(x.ev.text(n)); x.classLike(written) {
+		a.class = &classArg{ref: x.ref(written), file: x.facts}
 	}
 	return a
 }
