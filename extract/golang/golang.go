@@ -413,8 +413,11 @@ func (x *fileCtx) run() {
 	for _, d := range x.file.Decls {
 		switch d := d.(type) {
 		case *ast.GenDecl:
-			if d.Tok == token.VAR {
+			switch d.Tok {
+			case token.VAR:
 				x.walk(d, pkgLevel)
+			case token.CONST:
+				x.packageVars(constErrors(d), pkgLevel, map[*ast.CallExpr]string{}, map[*ast.CallExpr]string{})
 			}
 		case *ast.FuncDecl:
 			x.getter(d)
@@ -435,6 +438,31 @@ func (x *fileCtx) run() {
 			}
 		}
 	}
+}
+
+// constErrors returns the constants of d whose value is an error made
+// of text: a string literal converted to an error type (const ErrX =
+// Error("...")), or declared with one (const ErrInvalidID strErr = "xid:
+// invalid ID"), which it rewrites as that conversion, spanning the
+// literal. Numbers (EINVAL = Errno(0x16)) are read as tables' keys
+// instead (see Facts.Consts).
+func constErrors(d *ast.GenDecl) *ast.GenDecl {
+	out := &ast.GenDecl{Tok: d.Tok}
+	for _, spec := range d.Specs {
+		vs, ok := spec.(*ast.ValueSpec)
+		if !ok || len(vs.Values) != len(vs.Names) {
+			continue
+		}
+		for i, v := range vs.Values {
+			if lit, ok := ast.Unparen(v).(*ast.BasicLit); ok && lit.Kind == token.STRING && vs.Type != nil && errLikeType(typeName(vs.Type)) {
+				v = &ast.CallExpr{Fun: vs.Type, Lparen: lit.Pos(), Args: []ast.Expr{lit}, Rparen: lit.End() - 1}
+			}
+			if typ, args, conv := typedValue(v); conv && errLikeType(typeName(typ)) && isStringLit(args[0]) {
+				out.Specs = append(out.Specs, &ast.ValueSpec{Names: vs.Names[i : i+1], Values: []ast.Expr{v}})
+			}
+		}
+	}
+	return out
 }
 
 // declValues records package-level constants, string tables and sentinels.
