@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"cmp"
 	"strings"
 )
 
@@ -284,6 +285,12 @@ const (
 	maxPassScan = 512
 	// maxPassWrappers bounds the wrappers credited for one query.
 	maxPassWrappers = 4
+	// maxPassElsewhere bounds the sites raising the query's type with
+	// no words, anywhere, among which wrappers outside the inner site's
+	// file are looked for (a type raised more often says little), and
+	// maxElsewhereWrappers the wrappers credited there.
+	maxPassElsewhere     = 64
+	maxElsewhereWrappers = 16
 )
 
 // passThrough credits the pass-through wrappers of the best candidate
@@ -296,10 +303,13 @@ func (sc *scratch) passThrough(ix *Index, exception string) {
 	inner := -1
 	for i := range sc.found {
 		c := &sc.found[i]
-		if c.opaque || c.empty || !c.al.ok || c.al.matched != c.al.total || c.al.unexplained >= 1 {
+		if c.opaque || c.empty || !c.al.ok || c.al.matched != c.al.total {
 			continue
 		}
 		rec := ix.sites[c.site]
+		if c.al.unexplained >= 1 && !sc.typePrefixed(ix, rec, c) {
+			continue
+		}
 		if lvl, ok := excAgreement(exception, ix.str(rec.exc), ix.str(rec.excQ)); !ok || lvl > 0 {
 			continue
 		}
@@ -313,23 +323,56 @@ func (sc *scratch) passThrough(ix *Index, exception string) {
 	in := sc.found[inner]
 	f := ix.files[ix.sites[in.site].file]
 	run := ix.fileSites[f.first : f.first+f.n]
+	credited, ok := sc.creditWrappers(ix, exception, in, run[:min(len(run), maxPassScan)], maxPassWrappers)
+	if credited > 0 || !ok {
+		return
+	}
+	// None in its file: the wrappers of a rare type elsewhere (Gson's
+	// fromJson throwing new JsonSyntaxException(e) around JsonReader's
+	// EOFException; commons-cli wrapping the JDK's parseInt).
+	if opaque := ix.opaque[shortName(exception)]; len(opaque) <= maxPassElsewhere {
+		sc.creditWrappers(ix, exception, in, opaque, maxElsewhereWrappers)
+	}
+}
+
+// typePrefixed reports whether all that candidate c's template leaves of
+// the message before it, and all it leaves unexplained, is the type its
+// site raises and ": ": the inner error printed whole, as Java's
+// Throwable(cause) makes its message (cause.toString():
+// "java.io.EOFException: End of input at line 1 column 5").
+func (sc *scratch) typePrefixed(ix *Index, rec siteRec, c *siteCand) bool {
+	if c.al.lo <= 0 || c.al.unexplained > prefixCost(sc.msg.cased[:c.al.lo])+0.5 {
+		return false // no prefix, or text unexplained besides it
+	}
+	prefix := strings.TrimSuffix(string(sc.msg.cased[:c.al.lo]), ": ")
+	exc, q := ix.str(rec.exc), ix.str(rec.excQ)
+	return prefix == exc || prefix == q || shortName(prefix) == shortName(cmp.Or(q, exc)) && isIdentPath(prefix)
+}
+
+// creditWrappers credits the sites of run that raise exception with a
+// lone error hole as pass-through wrappers of candidate in (see above), at
+// most limit of them. It returns how many it credited, and false when the
+// search budget ran out.
+func (sc *scratch) creditWrappers(ix *Index, exception string, in siteCand, run []uint32, limit int) (int, bool) {
 	credited := 0
-	for _, s := range run[:min(len(run), maxPassScan)] {
+	for _, s := range run {
+		if credited == limit {
+			break
+		}
 		rec := ix.sites[s]
 		if lvl, ok := excAgreement(exception, ix.str(rec.exc), ix.str(rec.excQ)); !ok || lvl < 1 || !sc.loneErrorHole(ix, rec) {
 			continue
 		}
 		if !sc.verifySite(ix, s) {
-			return
+			return credited, false
 		}
 		c := &sc.found[sc.bySite[s]]
 		if t := in.text * ix.affinity(s, in.site, false); t > c.text {
 			c.text, c.wrapped, c.passOn = t, int64(in.site), true
 		}
-		if credited++; credited == maxPassWrappers {
-			return
-		}
+		credited++
 	}
+	return credited, true
 }
 
 // loneErrorHole reports whether site rec's template is one error hole:

@@ -108,6 +108,16 @@ func TestMatchEvidence(t *testing.T) {
 			values: []string{"x=Illegal character in authority at index 7: http://a b/"},
 		},
 		{
+			// Java's new JsonSyntaxException(cause) takes the cause's
+			// toString() for its message, type and all; the wrapper is in
+			// another file than the raise of the words.
+			name:   "a wrapper elsewhere whose message is its cause printed whole",
+			q:      Query{Message: "java.io.EOFException: End of input at line 1 column 5 path $.", Exception: "com.google.gson.JsonSyntaxException"},
+			want:   []errdex.ID{"java-gson-fromjson"},
+			reason: "the template is the message of the error it wraps",
+			values: []string{"cause=java.io.EOFException: End of input at line 1 column 5 path $."},
+		},
+		{
 			// The innermost frame is a helper throwing the message it is
 			// given; the call above it wrote the words.
 			name: "a raise passing on its caller's message",
