@@ -17,7 +17,7 @@ import (
 // Limits on constructor helpers (see Helper).
 const (
 	maxHelperStmts = 8 // statements of a helper's body
-	maxHelperSites = 3 // sites of a helper's body
+	maxHelperSites = 4 // sites of a helper's body
 )
 
 // Helper is a small function or method whose error may be built from its
