@@ -23,7 +23,11 @@ func (x *file) resolve(name string, at syntax.Node, depth int) (msgeval.Value, b
 		return msgeval.Value{}, false
 	}
 	v := msgeval.Value{Text: true}
-	if init := let.Child("value"); !init.IsNull() {
+	init := let.Child("value")
+	if init.Is("integer_literal", "float_literal") && mutable(let) {
+		return msgeval.Value{}, false // a counter: its value is the run's
+	}
+	if !init.IsNull() {
 		v = x.eval(init, depth+1)
 	}
 	return rules.Fold(v, let, at, x.assigns[name], func(a syntax.Node) (msgeval.Value, bool) { return x.assignedValue(a, depth) }, enclosingBlock)
@@ -99,4 +103,14 @@ func binds(pat syntax.Node, name string) bool {
 // enclosingBlock is the nearest block around n.
 func enclosingBlock(n syntax.Node) syntax.Node {
 	return msgeval.Enclosing(n, "block", "source_file", "declaration_list")
+}
+
+// mutable reports whether a let declares its variable mut.
+func mutable(let syntax.Node) bool {
+	for c := range let.NamedChildren() {
+		if c.Kind() == "mutable_specifier" {
+			return true
+		}
+	}
+	return false
 }

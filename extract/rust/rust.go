@@ -149,7 +149,8 @@
 // Variables: a message held in a variable (let msg = format!(..);
 // panic!("{}", msg)) resolves to the let that is in scope at the use, with
 // later assignments: one in a block enclosing the use replaces the value,
-// one in another branch adds an alternative; `+=` and push_str append.
+// one in another branch adds an alternative; `+=` and push_str append. A
+// `let mut` of a number is a counter, whose value is the run's: a hole.
 // Constants and statics of the file resolve too; a hole that names a
 // constant of another file (f.write_str(NO_EXECUTOR),
 // panic!("{}", crate::util::CONTEXT_MISSING)) is filled by Link when one
