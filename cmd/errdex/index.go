@@ -15,6 +15,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract/all"
 	"github.com/errdex/errdex/index"
+	"github.com/errdex/errdex/walk"
 )
 
 func (e *env) indexCmd() *cobra.Command {
@@ -84,6 +85,10 @@ func writeSummary(w io.Writer, snap *errdex.Snapshot, db string) {
 	fmt.Fprintf(w, "  files   %s\n", files)
 	if len(s.SkippedByReason) > 0 {
 		fmt.Fprintf(w, "  skipped %s\n", breakdown(s.SkippedByReason))
+	}
+	if n := s.SkippedByReason[walk.ReasonTooLarge]; n > 0 {
+		fmt.Fprintf(w, "  too large %d files, over --max-file-size (raise it to index them):\n", n)
+		writeSkipped(w, snap.Skipped, walk.ReasonTooLarge, 3)
 	}
 	if s.FilesPartial > 0 {
 		fmt.Fprintf(w, "  partial %d files with syntax errors, indexed in part:\n", s.FilesPartial)
