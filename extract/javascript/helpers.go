@@ -191,7 +191,7 @@ func (x *fileCtx) helperFacts() {
 		}
 		noArgs := func() map[string][]errdex.Template { return nil }
 		factories[f.name] = nil
-		if t, ok := x.factory(returns(f.node), f, 0, noArgs); ok && showsParam(t.Msg, f) {
+		if t, ok := x.factory(returns(f.node), f, 0, noArgs); ok && (showsParam(t.Msg, f) || showsParamProp(t.Msg, f)) {
 			factories[f.name] = &Helper{Params: x.paramFacts(f), Exception: t.Exception, Msg: t.Msg}
 		}
 	}
@@ -214,22 +214,18 @@ func (x *fileCtx) importedCalls(done map[int]bool) {
 	for i, b := range x.built {
 		siteAt[b.node.Index()] = x.sites[i]
 	}
-	for _, c := range x.calls {
+	for _, c := range slices.Concat(x.calls, x.deepCalls) {
 		if len(x.facts.Calls) >= maxImportedCalls {
 			return
 		}
 		fn := calleeOf(c.node)
-		head := fn
-		if fn.Kind() == "member_expression" {
-			head = unwrap(fn.Child("object"))
-		}
 		thrown := siteAt[c.node.Parent().Index()]
-		if _, ok := x.imports[head.Text()]; !ok || head.Kind() != "identifier" || done[c.node.Index()] ||
+		if _, ok := x.imports[rootName(fn)]; !ok || done[c.node.Index()] ||
 			c.node.Parent().Kind() == "throw_statement" && thrown == nil {
 			continue
 		}
 		args := argList(c.node.Child("arguments"))
-		if _, ok := x.textArg(args, c.sc); !ok {
+		if _, ok := x.textArg(args, c.sc); !ok && !x.textProp(args, c.sc) {
 			continue
 		}
 		call := &Call{Callee: msgeval.Compact(fn.Text()), Span: c.node.Span(), Function: c.sc.function(), Thrown: thrown}
@@ -238,6 +234,24 @@ func (x *fileCtx) importedCalls(done map[int]bool) {
 		}
 		x.facts.Calls = append(x.facts.Calls, call)
 	}
+}
+
+// textProp reports whether an object literal among args gives a property
+// literal text ({header: 'Headers constructor', message: `...`}).
+func (x *fileCtx) textProp(args []syntax.Node, sc *scope) bool {
+	for _, a := range args {
+		if a = unwrap(a); a.Kind() != "object" {
+			continue
+		}
+		for p := range a.NamedChildren() {
+			if p.Kind() == "pair" {
+				if v := x.eval(p.Child("value"), sc, 1); v.Text && !v.Opaque() {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // caughtHere reports whether a throw is caught by a try of its own
@@ -323,6 +337,23 @@ func showsParam(ts []errdex.Template, sc *scope) bool {
 			if _, key, ok := tableLookup(p.Expr); ok {
 				if _, ok := sc.Param(key); ok {
 					return true // errors[type]
+				}
+			}
+
+		}
+	}
+	return false
+}
+
+// showsParamProp reports whether messages show a property of a parameter
+// (`${message.header}: ${message.message}`), which a caller's object
+// literal gives.
+func showsParamProp(ts []errdex.Template, sc *scope) bool {
+	for _, t := range ts {
+		for _, p := range t.Parts {
+			if obj, prop, ok := strings.Cut(p.Expr, "."); ok && isIdent(prop) {
+				if _, ok := sc.Param(obj); ok {
+					return true
 				}
 			}
 		}

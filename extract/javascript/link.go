@@ -68,7 +68,12 @@ func refill(ds []*Derived) {
 		}
 		var msg []errdex.Template
 		for _, from := range d.From {
-			msg = rules.Alternatives.Union(msg, rules.Alternatives.Substitute(messages(from), d.Binds))
+			for _, m := range messages(from) {
+				// Only the messages the call fills, as when it was made.
+				if sub := rules.Alternatives.Substitute([]errdex.Template{m}, d.Binds); filled([]errdex.Template{m}, sub) && !(msgeval.Value{Alts: sub}).Opaque() {
+					msg = rules.Alternatives.Union(msg, sub)
+				}
+			}
 		}
 		if !(msgeval.Value{Alts: msg}).Opaque() {
 			d.Site.Template, d.Site.Alternatives = template.Pick(msg)
@@ -101,7 +106,7 @@ func (l *linker) helperCalls(f *extract.FileResult, ff *Facts) {
 		if len(h.Sites) == 0 && c.Thrown == nil {
 			continue // a factory's error that is not thrown here
 		}
-		msg := substitute(own, h.Params, c.Args)
+		msg := substituteProps(substitute(own, h.Params, c.Args), h.Params, c.Args)
 		if !filled(own, msg) || (msgeval.Value{Alts: msg}).Opaque() {
 			continue
 		}
@@ -129,6 +134,25 @@ func (l *linker) helperCalls(f *extract.FileResult, ff *Facts) {
 	}
 }
 
+// substituteProps fills the holes of ts that read a property of a
+// parameter (`${message.header}: ${message.message}`) with the text the
+// object literal passed for it gives ({header: 'Headers constructor',
+// message: ...}).
+func substituteProps(ts []errdex.Template, params []Param, args []Arg) []errdex.Template {
+	values := map[string][]errdex.Template{}
+	for i, p := range params {
+		if p.Name == "" || p.Rest || i >= len(args) || args[i].Spread {
+			continue
+		}
+		for prop, v := range args[i].Props {
+			if !(msgeval.Value{Alts: v}).Opaque() {
+				values[p.Name+"."+prop] = v
+			}
+		}
+	}
+	return rules.Alternatives.Substitute(ts, values)
+}
+
 // filled reports whether substituting the arguments changed the messages:
 // a parameter the message shows was given.
 func filled(before, after []errdex.Template) bool {
@@ -149,7 +173,7 @@ func filled(before, after []errdex.Template) bool {
 func (l *linker) helper(f *Facts, callee string) *Helper {
 	head, member, dotted := strings.Cut(callee, ".")
 	imp, ok := f.Imports[head]
-	if !ok || strings.Contains(member, ".") || !strings.HasPrefix(imp.Module, "./") && !strings.HasPrefix(imp.Module, "../") {
+	if !ok || !strings.HasPrefix(imp.Module, "./") && !strings.HasPrefix(imp.Module, "../") {
 		return nil
 	}
 	target := l.moduleFile(path.Join(path.Dir(f.Path), imp.Module))

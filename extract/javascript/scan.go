@@ -128,6 +128,9 @@ type fileCtx struct {
 	// method of a named object, for the calls of helpers that throw
 	// (helpers.go).
 	calls []candidate
+	// deepCalls are the calls of a member of a member of a name
+	// (webidl.errors.exception(...)), for the helpers of other modules.
+	deepCalls []candidate
 	// fnMessages are the values functions that are not class
 	// constructors assign to this.message (function ParseError(msg) {
 	// this.message = msg }), by function scope, in source order.
@@ -262,6 +265,8 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		if fn := calleeOf(node); fn.Kind() == "identifier" ||
 			fn.Kind() == "member_expression" && fn.Child("object").Is("this", "identifier") {
 			x.calls = append(x.calls, candidate{node: node, sc: sc})
+		} else if fn.Kind() == "member_expression" && rootName(fn) != "" {
+			x.deepCalls = append(x.deepCalls, candidate{node: node, sc: sc})
 		}
 	case "new_expression":
 		if ctor := node.Child("constructor"); ctor.Kind() == "identifier" && ctor.Text() == "Promise" {
@@ -954,6 +959,18 @@ func (x *fileCtx) isReject(name string, sc *scope) bool {
 
 // firstArg returns the first argument of an argument list, or null.
 func firstArg(args syntax.Node) syntax.Node { return grammar.Operand(args) }
+
+// rootName is the name a member chain starts from (webidl for
+// webidl.errors.exception), or "".
+func rootName(fn syntax.Node) string {
+	for fn.Kind() == "member_expression" {
+		fn = unwrap(fn.Child("object"))
+	}
+	if fn.Kind() == "identifier" {
+		return fn.Text()
+	}
+	return ""
+}
 
 // argList returns the arguments of a call without comments.
 func argList(args syntax.Node) []syntax.Node {
