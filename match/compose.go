@@ -327,11 +327,23 @@ func (sc *scratch) passThrough(ix *Index, exception string) {
 	if credited > 0 || !ok {
 		return
 	}
-	// None in its file: the wrappers of a rare type elsewhere (Gson's
-	// fromJson throwing new JsonSyntaxException(e) around JsonReader's
-	// EOFException; commons-cli wrapping the JDK's parseInt).
+	// None in its file: the wrappers elsewhere in its repository of a
+	// rarely raised type that names its module (Gson's fromJson throwing
+	// new JsonSyntaxException(e) around JsonReader's EOFException). A
+	// built-in type printed bare (Python's ValueError, raised with
+	// str(exc) by tkinter) says nothing of where it was raised.
+	if !isQualified(exception) || pyBuiltin(shortName(exception)) != "" {
+		return
+	}
 	if opaque := ix.opaque[shortName(exception)]; len(opaque) <= maxPassElsewhere {
-		sc.creditWrappers(ix, exception, in, opaque, maxElsewhereWrappers)
+		repo := ix.str(ix.files[ix.sites[in.site].file].repo)
+		sc.pass = sc.pass[:0]
+		for _, s := range opaque {
+			if ix.str(ix.files[ix.sites[s].file].repo) == repo {
+				sc.pass = append(sc.pass, s)
+			}
+		}
+		sc.creditWrappers(ix, exception, in, sc.pass, maxElsewhereWrappers)
 	}
 }
 

@@ -601,3 +601,24 @@ func TestRepoDir(t *testing.T) {
 		}
 	}
 }
+
+// TestNoWrapperElsewhereForBuiltins: a Python built-in type printed bare
+// names no module, so a lone error hole raising it in another file
+// (tkinter's raise ValueError(str(exc))) is no wrapper of a message made
+// elsewhere.
+func TestNoWrapperElsewhereForBuiltins(t *testing.T) {
+	site := func(id, path, fn, exc string, tmpl errdex.Template) *errdex.Site {
+		return &errdex.Site{ID: errdex.ID(id), Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: exc,
+			Function: fn, Location: errdex.Location{Span: errdex.Span{Path: path, Line: 10, EndLine: 10}}, Template: tmpl}
+	}
+	ix := NewIndex(slices.Values([]*errdex.Site{
+		site("days", "Lib/datetime.py", "_days_before_month", "AssertionError", errdex.NewTemplate(errdex.Lit("month must be in 1..12"))),
+		site("getint", "Lib/tkinter/__init__.py", "Misc.getint", "ValueError", errdex.NewTemplate(errdex.HolePart("exc", "str(exc)", errdex.HoleError))),
+	}))
+	res := ix.Match(Query{Message: "month must be in 1..12", Exception: "ValueError"}, Options{})
+	for _, m := range res.Matches {
+		if m.ID == "getint" {
+			t.Errorf("matches %v: tkinter's getint credited as the wrapper", ids(res))
+		}
+	}
+}

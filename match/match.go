@@ -22,6 +22,7 @@ type scratch struct {
 	wrappers []cand
 	frames   []frameFile
 	near     []uint32
+	pass     []uint32 // passThrough's wrappers to look at elsewhere
 	parts    []part
 	inner    []part    // a wrapped candidate's parts (compose.go)
 	subAl    alignment // its alignment against an error hole's capture
