@@ -198,6 +198,7 @@ package rust
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -285,42 +286,23 @@ func (fx *facts) merge(other *facts) {
 	fx.composers = append(fx.composers, other.composers...)
 	fx.wrappers = append(fx.wrappers, other.wrappers...)
 	fx.helpers = append(fx.helpers, other.helpers...)
-	for s, c := range other.helperCalls {
-		if fx.helperCalls == nil {
-			fx.helperCalls = map[*errdex.Site]helperCall{}
-		}
-		fx.helperCalls[s] = c
+	mergeMap(&fx.helperCalls, other.helperCalls)
+	mergeMap(&fx.typed, other.typed)
+	mergeMap(&fx.debugAlts, other.debugAlts)
+	mergeMap(&fx.displays, other.displays)
+	mergeMap(&fx.pendingConsts, other.pendingConsts)
+	mergeMap(&fx.constructions, other.constructions)
+}
+
+// mergeMap copies src's entries into *dst, making *dst when it is nil.
+func mergeMap[K comparable, V any](dst *map[K]V, src map[K]V) {
+	if len(src) == 0 {
+		return
 	}
-	for s, t := range other.typed {
-		if fx.typed == nil {
-			fx.typed = map[*errdex.Site]string{}
-		}
-		fx.typed[s] = t
+	if *dst == nil {
+		*dst = make(map[K]V, len(src))
 	}
-	for s, ts := range other.debugAlts {
-		if fx.debugAlts == nil {
-			fx.debugAlts = map[*errdex.Site][]errdex.Template{}
-		}
-		fx.debugAlts[s] = ts
-	}
-	for s, t := range other.displays {
-		if fx.displays == nil {
-			fx.displays = map[*errdex.Site]string{}
-		}
-		fx.displays[s] = t
-	}
-	for s := range other.pendingConsts {
-		if fx.pendingConsts == nil {
-			fx.pendingConsts = map[*errdex.Site]bool{}
-		}
-		fx.pendingConsts[s] = true
-	}
-	for s, c := range other.constructions {
-		if fx.constructions == nil {
-			fx.constructions = map[*errdex.Site]construction{}
-		}
-		fx.constructions[s] = c
-	}
+	maps.Copy(*dst, src)
 }
 
 // link completes what needs the whole repository: the templates of sites
