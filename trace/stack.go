@@ -386,6 +386,9 @@ func (r *stackRun) entry(i int, h stackHeader, owner, nesting int) int {
 			break
 		}
 	}
+	if !props {
+		j, props = r.emittedAt(j)
+	}
 	if props && nesting < maxStackNesting {
 		j = r.props(j, me, nesting)
 	}
@@ -403,6 +406,30 @@ func (r *stackRun) entry(i int, h stackHeader, owner, nesting int) int {
 		j = k
 	}
 	return j
+}
+
+// emittedAt skips, at ls[j], the block Node prints after the frames of
+// an error emitted as an 'error' event nobody listened for ("Emitted
+// 'error' event on Parser instance at:" and the frames of the emit): it
+// says where the error was handed on, not made. It returns the index after
+// the block, and whether its last frame opens a properties block.
+func (r *stackRun) emittedAt(j int) (int, bool) {
+	ls := r.ls
+	if j >= len(ls) {
+		return j, false
+	}
+	tt := ls[j].trimmed()
+	if !strings.HasPrefix(tt, "Emitted '") || !strings.HasSuffix(tt, " at:") {
+		return j, false
+	}
+	j++
+	for j < len(ls) && ls[j].isAt() {
+		if strings.HasSuffix(ls[j].trimmed(), " {") {
+			return j + 1, true
+		}
+		j++
+	}
+	return j, false
 }
 
 // javaOwner finds the exception a Java "Caused by:" or "Suppressed:" block
