@@ -18,9 +18,10 @@ const maxReprScan = 4096
 
 // pyReprCandidate returns the candidate of the first exception repr in
 // line ("JSONDecodeError('Expecting value: line 1 column 1 (char 0)')"):
-// its type and, when it has one string argument, the message str() of the
-// exception prints (KeyError prints its argument's repr, as the repr
-// shows it). ok is false when the line holds none.
+// the line, its type and, when it has one string argument, the message
+// str() of the exception prints, escapes undone (KeyError prints its
+// argument's repr, as the repr shows it). ok is false when the line holds
+// none.
 func pyReprCandidate(line string) (c Candidate, ok bool) {
 	s := line
 	if len(s) > maxReprScan {
@@ -46,7 +47,7 @@ func pyReprCandidate(line string) (c Candidate, ok bool) {
 		}
 		rest := s[open+1:]
 		if strings.HasPrefix(rest, ")") {
-			return Candidate{Text: typ, Type: typ, Language: Python}, true
+			return Candidate{Text: line, Type: typ, Language: Python}, true
 		}
 		lit, n, ok := pyStringLiteral(rest)
 		if !ok || !strings.HasPrefix(rest[n:], ")") {
@@ -56,7 +57,7 @@ func pyReprCandidate(line string) (c Candidate, ok bool) {
 		if typ == "KeyError" {
 			msg = rest[:n]
 		}
-		return Candidate{Text: typ + ": " + msg, Type: typ, Message: msg, Language: Python}, true
+		return Candidate{Text: line, Type: typ, Message: msg, Language: Python}, true
 	}
 	return c, false
 }

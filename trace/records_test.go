@@ -117,17 +117,17 @@ func TestPyRepr(t *testing.T) {
 		ok   bool
 	}{
 		{"Task app.parse[3f1c] raised unexpected: JSONDecodeError('Expecting value: line 1 column 1 (char 0)')",
-			Candidate{Text: "JSONDecodeError: Expecting value: line 1 column 1 (char 0)", Type: "JSONDecodeError", Message: "Expecting value: line 1 column 1 (char 0)", Language: Python}, true},
+			Candidate{Type: "JSONDecodeError", Message: "Expecting value: line 1 column 1 (char 0)", Language: Python}, true},
 		{`worker died: ValueError("mode must be 'r' or 'w'")`,
-			Candidate{Text: "ValueError: mode must be 'r' or 'w'", Type: "ValueError", Message: "mode must be 'r' or 'w'", Language: Python}, true},
+			Candidate{Type: "ValueError", Message: "mode must be 'r' or 'w'", Language: Python}, true},
 		{`failed: ValueError('a\'b\\c\n\x41\u00e9')`,
-			Candidate{Text: "ValueError: a'b\\c\nAé", Type: "ValueError", Message: "a'b\\c\nAé", Language: Python}, true},
+			Candidate{Type: "ValueError", Message: "a'b\\c\nAé", Language: Python}, true},
 		{"lookup failed: KeyError('HOME')",
-			Candidate{Text: "KeyError: 'HOME'", Type: "KeyError", Message: "'HOME'", Language: Python}, true},
+			Candidate{Type: "KeyError", Message: "'HOME'", Language: Python}, true},
 		{"exception=asyncio.exceptions.CancelledError()",
-			Candidate{Text: "asyncio.exceptions.CancelledError", Type: "asyncio.exceptions.CancelledError", Language: Python}, true},
+			Candidate{Type: "asyncio.exceptions.CancelledError", Language: Python}, true},
 		{"skipping int('x') and then TimeoutError('late')",
-			Candidate{Text: "TimeoutError: late", Type: "TimeoutError", Message: "late", Language: Python}, true},
+			Candidate{Type: "TimeoutError", Message: "late", Language: Python}, true},
 		{"OSError(2, 'No such file or directory')", Candidate{}, false},
 		{"call print('x') twice", Candidate{}, false},
 		{"ValueError('unterminated", Candidate{}, false},
@@ -135,6 +135,9 @@ func TestPyRepr(t *testing.T) {
 		{"", Candidate{}, false},
 	}
 	for _, tt := range tests {
+		if tt.ok {
+			tt.want.Text = tt.line // the candidate's text is its line
+		}
 		got, ok := pyReprCandidate(tt.line)
 		if ok != tt.ok || got != tt.want {
 			t.Errorf("pyReprCandidate(%q) = %+v, %v; want %+v, %v", tt.line, got, ok, tt.want, tt.ok)

@@ -194,6 +194,9 @@ type Candidate struct {
 	Text string `json:"text"`
 	// Type and Message split Text when it reads "Type: message" with a
 	// plausible exception type; otherwise Type is empty and Message is Text.
+	// From an exception's repr in the line ("raised unexpected:
+	// ValueError('bad\\nmode')"), they are its type and the message it
+	// holds, escapes undone.
 	Type    string `json:"type,omitempty"`
 	Message string `json:"message"`
 	// Language when the form tells (Go's log timestamp, a Java package).
