@@ -159,8 +159,9 @@ func (ix *Index) Match(q Query, opt Options) Result {
 		// be a message of one word (Rust's Debug text "ParseBoolError",
 		// Go's "EOF"), and a C++ library may write its class into its own
 		// messages (Boost.Format's "boost::bad_format_string: format-string
-		// is ill-formed"). Python and Java print "Type: " themselves: it
-		// is never the message's text.
+		// is ill-formed"), or a class no indexed site raises into its
+		// messages. Python and Java print "Type: " themselves before a
+		// class indexed sites raise: it is never the message's text.
 		if asText, _ := ix.match(q, opt, false, true); len(asText.Matches) > 0 {
 			asText.Stats.Steps += res.Stats.Steps
 			res = asText
@@ -189,14 +190,20 @@ func (ix *Index) Match(q Query, opt Options) Result {
 // readTypeFromMessage reports whether Match read a type from the query's
 // message that the message may hold as text (see Match): the message is
 // one name, read as an exception raised without a message (exception is
-// the one the result read), or starts with a C++ or Rust path and ": ".
+// the one the result read), or starts with a C++ or Rust path and ": ",
+// or with a name no indexed site raises (jmespath's own "ArgumentError:
+// length() takes 1 argument", written into an Error's message).
 func (ix *Index) readTypeFromMessage(q Query, exception string) bool {
 	msg := strings.TrimSpace(q.Message)
 	if q.Exception == "" && exception != "" && msg == exception {
 		return true
 	}
 	name, n := exceptionPrefix(msg, q.Exception, ix.raised)
-	return n > 0 && strings.Contains(name, "::")
+	if n == 0 {
+		return false
+	}
+	_, raised := ix.raised[shortName(name)]
+	return strings.Contains(name, "::") || q.Exception == "" && !raised
 }
 
 // match is one pass of Match; joinWraps joins the lines broken inside a

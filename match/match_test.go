@@ -276,6 +276,14 @@ func TestMatchText(t *testing.T) {
 			values: []string{"path=/etc/app.yaml", "err=permission denied"},
 		},
 		{
+			// A class name no indexed site raises, written into an
+			// Error's own message.
+			name:   "a type name that is the message's text",
+			q:      Query{Message: "ArgumentError: length() takes 1 argument but received 2"},
+			want:   "js-jmespath-args",
+			values: []string{"name=length", "expected=1", "actual=2"},
+		},
+		{
 			name:   "go wrapped by a caller",
 			q:      Query{Message: "load settings: strconv.Atoi: parsing \"12a\": invalid syntax"},
 			want:   "go-atoi",
