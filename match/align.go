@@ -309,14 +309,41 @@ func prefixCost(prefix []byte) float32 {
 
 // suffixCost is the cost of a message suffix no template part accounts
 // for: a parenthesised or bracketed remark (" (at line 3, column 5)",
-// " [type=value_error]") that a library appends costs 30% of its bytes,
-// anything else all of them.
+// " [type=value_error]") or a short position (", line:1, col:1" that
+// liquidjs appends, " at line 3 column 5") that a library appends costs
+// 30% of its bytes, anything else all of them.
 func suffixCost(suffix []byte) float32 {
 	s := bytes.TrimSpace(suffix)
-	if len(s) >= 2 && (s[0] == '(' && s[len(s)-1] == ')' || s[0] == '[' && s[len(s)-1] == ']') {
+	if len(s) >= 2 && (s[0] == '(' && s[len(s)-1] == ')' || s[0] == '[' && s[len(s)-1] == ']') || isPosition(s) {
 		return 0.3 * float32(len(suffix))
 	}
 	return float32(len(suffix))
+}
+
+// maxPosition is the longest suffix isPosition takes for a position.
+const maxPosition = 48
+
+// isPosition reports whether s, a message's unexplained end, only says
+// where in the input the error is: "line" and a number, with "col",
+// "column", "char" or "position" and numbers, and punctuation.
+func isPosition(s []byte) bool {
+	if len(s) > maxPosition || !bytes.Contains(bytes.ToLower(s), []byte("line")) {
+		return false
+	}
+	digits := false
+	for _, w := range bytes.FieldsFunc(bytes.ToLower(s), func(r rune) bool {
+		return r == ' ' || r == ',' || r == ':' || r == '=' || r == '(' || r == ')' || r == '.'
+	}) {
+		switch string(w) {
+		case "at", "on", "in", "line", "col", "column", "char", "position", "pos", "offset":
+			continue
+		}
+		if len(bytes.Trim(w, "0123456789")) > 0 {
+			return false
+		}
+		digits = true
+	}
+	return digits
 }
 
 // prefixSuffix returns the length of the longest proper prefix of l (at most

@@ -62,3 +62,24 @@ func TestPrefixSuffix(t *testing.T) {
 		check(l, s)
 	}
 }
+
+func TestIsPosition(t *testing.T) {
+	tests := []struct {
+		s    string
+		want bool
+	}{
+		{", line:1, col:1", true},
+		{"at line 3 column 5", true},
+		{"(line 12)", true},
+		{"on line 4, char 17.", true},
+		{", col:1", false},                                   // no line
+		{"line not found", false},                            // words, not a position
+		{", see line 3 of the manual for the syntax", false}, // too long, and words
+		{"line", false},                                      // no number
+	}
+	for _, tt := range tests {
+		if got := isPosition([]byte(tt.s)); got != tt.want {
+			t.Errorf("isPosition(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}

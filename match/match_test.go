@@ -284,6 +284,13 @@ func TestMatchText(t *testing.T) {
 			values: []string{"name=length", "expected=1", "actual=2"},
 		},
 		{
+			// liquidjs appends the template's position to the message.
+			name:   "a position appended to a short template",
+			q:      Query{Message: `tag "nosuchtag" not found, line:1, col:1`},
+			want:   "js-liquid-tag",
+			values: []string{"name=nosuchtag"},
+		},
+		{
 			name:   "go wrapped by a caller",
 			q:      Query{Message: "load settings: strconv.Atoi: parsing \"12a\": invalid syntax"},
 			want:   "go-atoi",
