@@ -14,7 +14,11 @@
 //     are kept so that every captured value is a substring of what the user
 //     pasted. A message with line breaks inside words (a fixed-width wrap)
 //     is matched a second time with those breaks joined, within what is
-//     left of the budget, and the better answer kept.
+//     left of the budget, and the better answer kept. When nothing matched
+//     and the name read as a type may be the message's own text (a lone
+//     name, a C++ or Rust path, a class no indexed site raises:
+//     "ArgumentError: length() takes 1 argument"), the message is matched
+//     whole.
 //  2. Retrieve candidates through an inverted index from the templates'
 //     words to their templates (see Index). Words a template holds only in
 //     part (a literal's edge next to a hole: "{n}ms") are not indexed. The
@@ -34,14 +38,21 @@
 //     (see align.go): literals must occur in order, holes take any text and
 //     prefer text of their type hint, and the alignment tolerates a cut tail
 //     (with or without "..."), a wrapping prefix ("Failed to load config:
-//     ..."), trailing noise and skipped literals. Its cost is bounded by a
+//     ..."), trailing noise, a remark or a position appended (" (line 3)",
+//     ", line:1, col:1") and skipped literals. Its cost is bounded by a
 //     dynamic program over at most maxStates literal occurrences.
 //  5. Rank by evidence: the text score (coverage of the template's literal
 //     text, share of the message explained, length of the match, hole type
 //     fit, case; see textScore), raised for a wrapper whose error hole holds
-//     another candidate's whole message (compose.go), the frames (the
-//     innermost frame at the raise, in the same function or file, an outer
-//     frame at the site), the exception type (as written, qualified, or by
+//     another candidate's whole message (compose.go; a wrapper of one
+//     error hole raising the query's type takes the text of the site it
+//     wraps, in the inner site's file or, for a type naming its module,
+//     elsewhere in its repository), the frames (the innermost frame at the
+//     raise, in the same function or file, an outer frame at the site; the
+//     frames that built the error, a Java factory's or those inside a
+//     JavaScript "new X" frame, are looked past; a caller on the stack whose
+//     template fills in the text a helper's raise at the innermost frame
+//     passes on counts as the raise), the exception type (as written, qualified, or by
 //     short name, a class of a private module agreeing with its public one;
 //     a mismatch lowers the score but does not exclude, since wrappers change
 //     types) and the repository hint. A stack shows the frames of its own
