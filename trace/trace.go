@@ -3,9 +3,11 @@
 // long/short/line forms, IPython and Jupyter), Go panics (recovered chains,
 // goroutine stacks, fatal errors, go test failures) and log.Fatal lines,
 // Node.js and V8 stacks (with the location header, [cause] and [errors]
-// blocks), Java stack traces (Caused by, Suppressed, "... 12 more") and Rust
-// panics (both message forms, backtraces, anyhow's Caused by list) and C++
-// exceptions that reached std::terminate (libstdc++ and libc++), whether
+// blocks, the properties block and an unhandled 'error' event's emit
+// block), Java stack traces (Caused by, Suppressed, "... 12 more"), Rust
+// panics (both message forms, backtraces, anyhow's Caused by list), C++
+// exceptions that reached std::terminate (libstdc++ and libc++) and failed
+// C and C++ assert() lines (glibc and BSD libc), whether
 // bare or buried in log output: timestamps, levels, logger names, docker
 // compose, kubectl and journald prefixes, ANSI colour codes, structured log
 // records (JSON lines with a traceback in "exc_info" or "stack_trace",
