@@ -127,6 +127,9 @@ type Options struct {
 	Limit int
 	// Repo is a repository hint.
 	Repo string
+	// AllTied returns every site tied with the first, past Limit when
+	// there are more (the accuracy harness's "up to ties").
+	AllTied bool
 	// MatchesOnly skips loading the matching sites from the store: Hits
 	// carry the match (location, score, values) with a nil Site. The
 	// accuracy harness uses it to time matching alone.
@@ -228,7 +231,7 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	// primary one was raised while handling. When the stack ends in a
 	// frame of no file (see hidesRaise), the message without frames
 	// competes too.
-	mopts := match.Options{Limit: opts.Limit}
+	mopts := match.Options{Limit: opts.Limit, AllTied: opts.AllTied}
 	best := ix.Match(queries[0].Query, mopts)
 	bestQ := 0
 	for i, rd := range queries[1:readings] {
@@ -269,7 +272,11 @@ func (s *Service) Explain(ctx context.Context, text string, opts Options) (*Answ
 	}
 	ans.Reason, ans.Nearest, ans.Tied = best.Reason, best.Nearest, best.Tied
 	ans.RunnerUp = best.RunnerUp
-	best.Matches = best.Matches[:min(len(best.Matches), opts.Limit)]
+	limit := opts.Limit
+	if opts.AllTied {
+		limit = max(limit, best.Tied)
+	}
+	best.Matches = best.Matches[:min(len(best.Matches), limit)]
 	ans.Elapsed = time.Since(start)
 	if len(best.Matches) > 0 {
 		ans.Hits = make([]Hit, 0, len(best.Matches))

@@ -39,6 +39,15 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 		mark := len(dst)
 		best := 0
 		rel := cwdRelative(fr.Path, p)
+		// The repository p names before c components, worked out once for
+		// each c (see repoDir).
+		namedC, named := -1, ""
+		namesRepo := func(c int, f uint32) bool {
+			if c != namedC {
+				namedC, named = c, repoDir(p, c)
+			}
+			return ix.inRepo(f, named)
+		}
 		consider := func(files []uint32) {
 			for _, f := range files {
 				site := ix.str(ix.files[f].path)
@@ -49,7 +58,7 @@ func (ix *Index) resolveFrames(frames []Frame, dst []frameFile) []frameFile {
 				if c > best {
 					best, dst = c, dst[:mark]
 				}
-				if (len(dst)-mark < maxFilesPerFrame || ix.namesRepo(p, c, f)) && !slices.ContainsFunc(dst[mark:], func(x frameFile) bool { return x.file == f }) {
+				if (len(dst)-mark < maxFilesPerFrame || namesRepo(c, f)) && !slices.ContainsFunc(dst[mark:], func(x frameFile) bool { return x.file == f }) {
 					dst = append(dst, frameFile{frame: fi, file: f, comps: c})
 				}
 			}
@@ -78,7 +87,8 @@ func (ix *Index) preferNamedRepo(p string, comps int, dst []frameFile, mark int)
 	if len(dst)-mark < 2 {
 		return dst
 	}
-	named := func(ff frameFile) bool { return ix.namesRepo(p, comps, ff.file) }
+	name := repoDir(p, comps)
+	named := func(ff frameFile) bool { return ix.inRepo(ff.file, name) }
 	if !slices.ContainsFunc(dst[mark:], named) {
 		return dst
 	}
@@ -91,11 +101,9 @@ func (ix *Index) preferNamedRepo(p string, comps int, dst []frameFile, mark int)
 	return kept
 }
 
-// namesRepo reports whether frame path p, whose last comps components
-// name file f, names f's repository in the component before them (see
-// repoDir).
-func (ix *Index) namesRepo(p string, comps int, f uint32) bool {
-	name := repoDir(p, comps)
+// inRepo reports whether file f is in a repository called name (its last
+// component, case aside); never for name "".
+func (ix *Index) inRepo(f uint32, name string) bool {
 	if name == "" {
 		return false
 	}

@@ -622,3 +622,16 @@ func TestNoWrapperElsewhereForBuiltins(t *testing.T) {
 		}
 	}
 }
+
+// TestAllTied: Limit cuts the matches, AllTied keeps every one tied with
+// the first.
+func TestAllTied(t *testing.T) {
+	ix := testIndex(t)
+	q := Query{Message: "ValueError: timeout must be positive"}
+	if res := ix.Match(q, Options{Limit: 1}); len(res.Matches) != 1 || res.Tied != 2 {
+		t.Errorf("Limit 1: matches %v, tied %d; want one of 2 tied", ids(res), res.Tied)
+	}
+	if res := ix.Match(q, Options{Limit: 1, AllTied: true}); len(res.Matches) != 2 {
+		t.Errorf("Limit 1, AllTied: matches %v, want both tied sites", ids(res))
+	}
+}

@@ -427,7 +427,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	res.Tied, helperCalls = sc.promoteHelper(ix, res.Tied)
 	res.RunnerUp = sc.runnerUp(ix)
 	n := 0 // the matches returned
-	for n < len(sc.found) && n < opt.Limit && !(opt.MinScore > 0 && sc.found[n].score < opt.MinScore) {
+	for n < len(sc.found) && (n < opt.Limit || opt.AllTied && n < res.Tied) && !(opt.MinScore > 0 && sc.found[n].score < opt.MinScore) {
 		n++
 	}
 	if n > 0 {

@@ -39,6 +39,9 @@ type Frame struct {
 type Options struct {
 	// Limit is the most matches returned (default 10).
 	Limit int
+	// AllTied returns every match tied with the first (Result.Tied), past
+	// Limit when there are more.
+	AllTied bool
 	// MinScore drops matches scoring below it (default DefaultMinScore);
 	// a negative value keeps every verified candidate.
 	MinScore float64

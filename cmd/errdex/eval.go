@@ -60,24 +60,13 @@ with "expect": null when no source site should be found.`,
 	return cmd
 }
 
-// evalHits is how many matches eval asks for; maxTiedHits how many at most
-// when more sites tie with the first.
-const (
-	evalHits    = 5
-	maxTiedHits = 100
-)
-
 // evalFunc answers eval cases with the lookup pipeline, matching only (the
 // sites are not loaded from the store, so latency is the matcher's).
 func evalFunc(svc *lookup.Service) eval.Func {
 	return func(ctx context.Context, query string) (eval.Answer, error) {
-		ans, err := svc.Explain(ctx, query, lookup.Options{Limit: evalHits, MatchesOnly: true})
-		if err == nil && ans.Tied > evalHits {
-			// Every site tied with the first, so that a right one past
-			// the first few still counts as tied (top-5 reads the first
-			// five only).
-			ans, err = svc.Explain(ctx, query, lookup.Options{Limit: min(ans.Tied, maxTiedHits), MatchesOnly: true})
-		}
+		// Every site tied with the first, so that a right one past the
+		// fifth still counts as tied (top-5 reads the first five only).
+		ans, err := svc.Explain(ctx, query, lookup.Options{Limit: 5, AllTied: true, MatchesOnly: true})
 		if err != nil {
 			return eval.Answer{}, err
 		}
