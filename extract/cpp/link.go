@@ -190,8 +190,10 @@ func (x *file) recordCalls(cands []syntax.Node, helpers map[string]helper) {
 	}
 }
 
+// isIdent reports whether s is a C or C++ identifier: letters, digits and
+// underscores, not starting with a digit.
 func isIdent(s string) bool {
-	if s == "" {
+	if s == "" || '0' <= s[0] && s[0] <= '9' {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
