@@ -91,8 +91,8 @@
 // String literals are decoded as the runtime does (escapes, \u{...},
 // surrogate pairs, line continuations); template literals give a hole per
 // substitution; + concatenates when one side is text; c ? a : b and
-// a || b give alternatives; util.format and format (imported from util)
-// follow util.format's %s %d %i %f %j %o %O %c %%; String(x),
+// a || b give alternatives; util.format and format (imported from util,
+// or aliased at module level: var f = util.format) follow util.format's %s %d %i %f %j %o %O %c %%; String(x),
 // x.toString(), [..].join(sep) and "..".concat(..) are followed when their
 // operands are known; a property of the object a function of the file
 // returns (const metadata = parseError(er, txt); super(metadata.message),

@@ -629,6 +629,8 @@ func (x *fileCtx) declarator(node syntax.Node, sc *scope) {
 	name, value := node.Child("name"), node.Child("value")
 	if mod, member, ok := requireCall(value); ok {
 		x.requireBinding(name, mod, member)
+	} else if sc == x.module {
+		x.memberAlias(name, value)
 	}
 	switch name.Kind() {
 	case "identifier":
@@ -1128,6 +1130,23 @@ func requireCall(v syntax.Node) (mod, member string, ok bool) {
 		return "", "", false
 	}
 	return decodeString(arg), "", true
+}
+
+// memberAlias records a module-level alias of an imported module's member
+// (var f = util.format after var util = require('util'), as avsc and many
+// older Node libraries write it): f is that member, as if imported by name.
+func (x *fileCtx) memberAlias(name, value syntax.Node) {
+	value = unwrap(value)
+	if name.Kind() != "identifier" || value.Kind() != "member_expression" {
+		return
+	}
+	obj := unwrap(value.Child("object"))
+	if obj.Kind() != "identifier" {
+		return
+	}
+	if ref, ok := x.imports[obj.Text()]; ok && (ref.Name == "*" || ref.Name == "default") {
+		x.imports[name.Text()] = Import{ref.Module, value.Child("property").Text()}
+	}
 }
 
 // requireBinding records const x = require("m") and const {a, b: c} =
