@@ -99,11 +99,24 @@ type Class struct {
 // Param is a constructor parameter with its default value's messages.
 // A destructured object parameter ({code, message}) has no Name; Props
 // maps its property names to the local names it binds.
+//
+// Join is set when the function replaces the parameter with its elements
+// joined (if (Array.isArray(message)) message = message.join(" "), as
+// csv-parse's CsvError does): an array literal argument then gives the
+// joined text.
 type Param struct {
 	Name    string
 	Default []errdex.Template
 	Rest    bool
 	Props   map[string]string
+	Join    *Join
+}
+
+// Join is how a function joins an array parameter: the separator, and
+// whether the result is trimmed (message.join(" ").trim()).
+type Join struct {
+	Sep  string
+	Trim bool
 }
 
 // Arg is a call argument as Link sees it.
@@ -210,9 +223,57 @@ func (x *fileCtx) paramFacts(f *scope) []Param {
 		if !p.def.IsNull() {
 			pf.Default = x.eval(p.def, f, 1).Alts
 		}
+		if p.name != "" {
+			pf.Join = paramJoin(f.node, p.name)
+		}
 		out = append(out, pf)
 	}
 	return out
+}
+
+// paramJoin finds an assignment in function fn (outside its nested
+// functions) that replaces parameter name with its elements joined by a
+// literal separator: name = name.join(sep), or name.join(sep).trim().
+func paramJoin(fn syntax.Node, name string) *Join {
+	for n := range fn.Descendants() {
+		if n.Kind() != "assignment_expression" || enclosingFunction(n).Index() != fn.Index() {
+			continue
+		}
+		if l := unwrap(n.Child("left")); l.Kind() != "identifier" || l.Text() != name {
+			continue
+		}
+		if j, ok := joinCall(unwrap(n.Child("right")), name); ok {
+			return &j
+		}
+	}
+	return nil
+}
+
+// joinCall reads name.join(sep) and name.join(sep).trim() with a string
+// separator (a missing one is ",", as for Array.prototype.join).
+func joinCall(call syntax.Node, name string) (Join, bool) {
+	if call.Kind() != "call_expression" {
+		return Join{}, false
+	}
+	fn := unwrap(call.Child("function"))
+	if fn.Kind() != "member_expression" {
+		return Join{}, false
+	}
+	obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
+	args := argList(call.Child("arguments"))
+	switch {
+	case prop == "trim" && len(args) == 0:
+		j, ok := joinCall(obj, name)
+		j.Trim = true
+		return j, ok
+	case prop != "join" || obj.Kind() != "identifier" || obj.Text() != name || len(args) > 1:
+		return Join{}, false
+	case len(args) == 0:
+		return Join{Sep: ","}, true
+	case args[0].Kind() == "string":
+		return Join{Sep: decodeString(args[0])}, true
+	}
+	return Join{}, false
 }
 
 // maxConsts caps the constants recorded for one file.

@@ -12,7 +12,9 @@
 //     ("TypeError", "errors.NotFoundError"). The message is the first
 //     argument for the built-in errors (the second for AggregateError);
 //     for other classes it is what the class's constructor builds when the
-//     class is in the repository (Link), else the first argument with
+//     class is in the repository (Link; an array literal the constructor
+//     joins, if (Array.isArray(message)) message = message.join(" "),
+//     gives its joined elements), else the first argument with
 //     literal text, or the "message" property of an object argument.
 //   - throw of a string, a template literal or a concatenation: kind
 //     throw, no Exception.

@@ -3,6 +3,7 @@ package javascript
 import (
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -327,6 +328,8 @@ func substitute(ts []errdex.Template, params []Param, args []Arg) []errdex.Templ
 		}
 		switch {
 		case p.Rest:
+		case p.Name != "" && a != nil && p.Join != nil && a.Props["0"] != nil:
+			values[p.Name] = joinElements(a.Props, *p.Join)
 		case p.Name != "" && a != nil:
 			values[p.Name] = a.Alts
 		case p.Name != "" && i >= len(args) && p.Default != nil:
@@ -372,4 +375,26 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 		text, ok := target.Consts[key]
 		return text, ok
 	})
+}
+
+// joinElements joins the elements of an array literal argument (its
+// properties "0", "1", ...) as the callee joins its parameter.
+func joinElements(props map[string][]errdex.Template, j Join) []errdex.Template {
+	v := msgeval.Empty()
+	for i := 0; ; i++ {
+		el, ok := props[strconv.Itoa(i)]
+		if !ok {
+			break
+		}
+		if i > 0 {
+			v = rules.Concat(v, msgeval.Lit(j.Sep))
+		}
+		v = rules.Concat(v, msgeval.Value{Alts: el, Text: true})
+	}
+	if j.Trim {
+		for i, t := range v.Alts {
+			v.Alts[i] = trim(t, true, true)
+		}
+	}
+	return v.Alts
 }

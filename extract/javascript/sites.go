@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -632,6 +633,8 @@ func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 	switch u := unwrap(a); {
 	case isUndefined(u):
 		out.Alts = []errdex.Template{{}}
+	case u.Kind() == "array":
+		out.Props = x.elements(u, sc)
 	case u.Kind() == "object":
 		out.Props = map[string][]errdex.Template{}
 		for p := range u.NamedChildren() {
@@ -642,6 +645,23 @@ func (x *fileCtx) arg(a syntax.Node, sc *scope) Arg {
 				out.Props[p.Text()] = x.eval(p, sc, 1).Alts
 			}
 		}
+	}
+	return out
+}
+
+// elements records the elements of an array literal argument as the
+// properties an array has ("0", "1", ...), for a parameter the callee
+// joins (Param.Join); nil when a spread leaves the positions unknown.
+func (x *fileCtx) elements(arr syntax.Node, sc *scope) map[string][]errdex.Template {
+	out := map[string][]errdex.Template{}
+	for el := range arr.NamedChildren() {
+		switch el.Kind() {
+		case "comment":
+			continue
+		case "spread_element":
+			return nil
+		}
+		out[strconv.Itoa(len(out))] = x.eval(el, sc, 1).Alts
 	}
 	return out
 }
