@@ -1198,6 +1198,14 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 		out := recv
 		out.expr, out.alts = expr, nil
 		for _, f := range recv.alts {
+			if isHole(f) {
+				// A format whose text is not known here (a parameter, an
+				// attribute) prints the text filled, not the text: a
+				// hole of the call, which Link may fill once the format
+				// and the arguments are bound (see bindings.starFormat).
+				out.alts = appendAlts(out.alts, errdex.Template{Parts: []errdex.Part{template.PyHole(expr, errdex.HoleStr)}})
+				continue
+			}
 			t, err := template.PyFormat(f, fa)
 			ev.formatProblem(n, err)
 			out.alts = appendAlts(out.alts, t)

@@ -42,6 +42,10 @@ func (b bindings) apply(t errdex.Template) (out []errdex.Template, usedNone bool
 				piece = ts
 				break
 			}
+			if ts, ok := b.starFormat(p.Expr); ok {
+				piece = ts
+				break
+			}
 			piece = []errdex.Template{{Parts: []errdex.Part{b.rewrite(p)}}}
 		}
 		out = product(out, piece, errdex.Template.Concat)
@@ -87,6 +91,10 @@ func (b bindings) applyArg(a argVal) argVal {
 	if a.str == nil {
 		if bound, ok := b.lookup(a.expr); ok {
 			return bound
+		}
+		if star, ok := b["*"+a.expr]; ok {
+			// A *args parameter kept whole (self.params = params).
+			return argVal{expr: a.expr, typ: a.typ, items: star.items}
 		}
 		if ts, ok := b.classFormat(a.expr); ok {
 			return argOf(strValue(a.expr, ts...))
@@ -191,6 +199,75 @@ func (b bindings) classFormat(expr string) ([]errdex.Template, bool) {
 		}
 	}
 	return out, len(out) > 0
+}
+
+// starFormat applies a str.format that a class leaves to its instances'
+// arguments, once they are bound: "FORMAT.format(*ITEMS)" with FORMAT
+// bound to text and ITEMS a bound sequence (a *args parameter, a slice of
+// one, self.args or a slice of it). bitstring's Error keeps its first
+// argument as msg and the rest as params, and __str__ returns
+// self.msg.format(*self.params), so that raise ReadError("Cannot read {0}
+// bits, only {1} available.", n, left) prints the format filled. A format
+// that reads past the items makes Python raise: that alternative is left
+// out.
+func (b bindings) starFormat(expr string) ([]errdex.Template, bool) {
+	left, right, ok := strings.Cut(expr, ".format(*")
+	if !ok || !strings.HasSuffix(right, ")") || !isReference(left) {
+		return nil, false
+	}
+	items, ok := b.sequence(strings.TrimSuffix(right, ")"))
+	if !ok {
+		return nil, false
+	}
+	format, ok := b.lookup(left)
+	if !ok || len(format.str) == 0 {
+		return nil, false
+	}
+	var args template.PyFormatArgs
+	for _, a := range items {
+		args.Positional = append(args.Positional, a.pyArg())
+	}
+	var out []errdex.Template
+	for _, f := range format.str {
+		if t, err := template.PyFormat(f, args); err == nil {
+			out = appendAlts(out, t)
+		}
+	}
+	return out, len(out) > 0
+}
+
+// sequence returns the items of expr when it is bound to a known
+// sequence: a *args parameter ("args"), a slice of one ("args[1:]"), an
+// attribute holding either, a tuple or list display, or self.args or a
+// slice of it (see argsSlice).
+func (b bindings) sequence(expr string) ([]argVal, bool) {
+	if base, ok := strings.CutSuffix(expr, ":]"); !isReference(expr) && !(ok && isReference(strings.TrimRight(base, "0123456789")+"0]")) {
+		return nil, false
+	}
+	if star, ok := b["*"+expr]; ok {
+		return star.items, true
+	}
+	if a, ok := b.lookup(expr); ok {
+		switch {
+		case a.items != nil:
+			return a.items, true
+		case a.elems != nil:
+			return a.elems, true
+		}
+	}
+	base, from, ok := argsSlice(expr)
+	if !ok {
+		return nil, false
+	}
+	var items []argVal
+	for i := from; ; i++ {
+		a, ok := b.lookup(base + "[" + strconv.Itoa(i) + "]")
+		if !ok {
+			break
+		}
+		items = append(items, a)
+	}
+	return items, len(items) > 0
 }
 
 // argsSlice reads "self.args" or "self.args[k:]" (any name for self.args):
@@ -383,6 +460,15 @@ func (b bindings) lookup(expr string) (argVal, bool) {
 	star, ok := b["*"+name]
 	if !ok {
 		return argVal{}, false
+	}
+	if from, ok := strings.CutSuffix(rest, ":]"); ok {
+		// A slice of *args ("params[1:]"): the items from there on,
+		// none when the call passes fewer.
+		k, err := strconv.Atoi(from)
+		if err != nil || k < 0 {
+			return argVal{}, false
+		}
+		return argVal{expr: expr, typ: errdex.HoleAny, items: append([]argVal{}, star.items[min(k, len(star.items)):]...)}, true
 	}
 	i, err := strconv.Atoi(strings.TrimSuffix(rest, "]"))
 	if err != nil || i < 0 || i >= len(star.items) {
