@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/syntax"
+	"github.com/errdex/errdex/template"
 )
 
 // This file resolves message holes that name texts defined in another
@@ -13,13 +15,17 @@ import (
 // content; once every file is known, Link puts those texts in place of the
 // holes that name them through the file's imports.
 
-// moduleConsts returns the module-level names of the file bound exactly
-// once, to a text with literal content.
+// moduleConsts returns the module-level names of the file bound to a
+// text with literal content: exactly once, or last of several plain
+// assignments in the module's body (not under an if, a try or a loop),
+// the value every function reads once the module is imported. cerberus's
+// errors module binds DOCUMENT_MISSING to an ErrorDefinition and then to
+// "document is missing".
 func (x *extraction) moduleConsts() map[string]argVal {
 	var out map[string]argVal
 	m := x.fs.module
-	for _, b := range m.binds {
-		if b.kind != bindAssign || strings.Contains(b.name, ".") || len(m.bindingsOf(b.name)) != 1 {
+	for i, b := range m.binds {
+		if b.kind != bindAssign || strings.Contains(b.name, ".") || !x.finalBinding(int32(i)) {
 			continue
 		}
 		switch b.value.Kind() {
@@ -37,6 +43,38 @@ func (x *extraction) moduleConsts() map[string]argVal {
 		out[b.name] = argOf(v)
 	}
 	return out
+}
+
+// finalBinding reports whether module binding i is the value its name
+// holds once the module has run: its only binding, or the last of
+// bindings that are all plain assignments of the module's body.
+func (x *extraction) finalBinding(i int32) bool {
+	m := x.fs.module
+	all := m.bindingsOf(m.binds[i].name)
+	if len(all) == 1 {
+		return true
+	}
+	if all[len(all)-1] != i {
+		return false
+	}
+	for _, k := range all {
+		b := m.binds[k]
+		if b.kind != bindAssign || !topLevelAssignment(b.value) {
+			return false
+		}
+	}
+	return true
+}
+
+// topLevelAssignment reports whether value is the right side of a plain
+// assignment statement of the module's body (NAME = value).
+func topLevelAssignment(value syntax.Node) bool {
+	a := value.Parent()
+	if a.Kind() != "assignment" || a.Child("right") != value || a.Child("left").Kind() != "identifier" {
+		return false
+	}
+	st := a.Parent()
+	return st.Kind() == "expression_statement" && st.Parent().Kind() == "module"
 }
 
 // moduleAliases returns the module-level names of the file bound exactly
@@ -79,6 +117,8 @@ func (l *linker) importedConsts(f *facts) {
 					if _, done := b[p.Expr]; !done {
 						if a, ok := l.constant(p.Expr, f); ok {
 							b[p.Expr] = a
+						} else if a, ok := l.importedFormat(p.Expr, f); ok {
+							b[p.Expr] = a
 						}
 					}
 				}
@@ -120,4 +160,38 @@ func (l *linker) constIn(module, name string) (argVal, bool) {
 	}
 	a, ok := m.consts[name]
 	return a, ok
+}
+
+// importedFormat applies the formatting that expr stands for in file f
+// (see importedFormat) to the text constant it formats. ok is false when
+// expr is no such formatting, the name is no text constant of the
+// repository, or the text does not format with the arguments (Python
+// would raise).
+func (l *linker) importedFormat(expr string, f *facts) (argVal, bool) {
+	d, ok := f.imported[expr]
+	if !ok {
+		return argVal{}, false
+	}
+	c, ok := l.constant(d.name, f)
+	if !ok || len(c.str) == 0 {
+		return argVal{}, false
+	}
+	var out []errdex.Template
+	for _, format := range c.str {
+		if d.format != nil {
+			if t, err := template.PyFormat(format, *d.format); err == nil {
+				out = appendAlts(out, t)
+			}
+			continue
+		}
+		for _, op := range d.percent {
+			if t, err := template.PyPercent(format, op); err == nil {
+				out = appendAlts(out, t)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return argVal{}, false
+	}
+	return argOf(strValue(expr, out...)), true
 }

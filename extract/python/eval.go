@@ -39,6 +39,9 @@ type evaluator struct {
 	classIndex map[string][]*classInfo
 	// problems collects malformed format strings, by line.
 	problems []string
+	// imported holds the formats of names imported from another module
+	// (see importedFormat), by the expression of the formatting.
+	imported map[string]importedFormat
 	// calls are the calls of the file's own functions being modelled,
 	// innermost last (see calls.go); funcIndex finds a function's scope
 	// by the tree index of its definition.
@@ -931,6 +934,9 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 	case "%":
 		l := ev.formatString(left, sc)
 		if !l.isStringish() {
+			if ev.importedName(left) {
+				return ev.deferImported(expr, importedFormat{name: ev.text(left), percent: ev.percentOperands(right, sc)})
+			}
 			break
 		}
 		operands := ev.percentOperands(right, sc)
@@ -1164,10 +1170,14 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 		}
 	}
 	recv := ev.formatString(obj, sc)
+	expr := ev.text(n)
 	if !recv.isStringish() {
+		if name == "format" && ev.importedName(obj) {
+			fa := ev.formatArgs(args, sc)
+			return ev.deferImported(expr, importedFormat{name: ev.text(obj), format: &fa}), true
+		}
 		return value{}, false
 	}
-	expr := ev.text(n)
 	switch name {
 	case "format", "format_map":
 		fa := template.PyFormatArgs{Keyword: map[string]template.PyArg{}}
@@ -1177,23 +1187,7 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 			}
 			fa.DoubleStar = ev.text(pos[0])
 		} else {
-			for c := range args.NamedChildren() {
-				switch c.Kind() {
-				case "comment":
-				case "keyword_argument":
-					fa.Keyword[c.Child("name").Text()] = ev.eval(c.Child("value"), sc).arg()
-				case "list_splat", "parenthesized_list_splat":
-					if fa.Star == "" {
-						fa.Star = ev.text(c.NamedChild(0))
-					}
-				case "dictionary_splat":
-					fa.DoubleStar = ev.text(c.NamedChild(0))
-				default:
-					if fa.Star == "" {
-						fa.Positional = append(fa.Positional, ev.eval(c, sc).arg())
-					}
-				}
-			}
+			fa = ev.formatArgs(args, sc)
 		}
 		out := recv
 		out.expr, out.alts = expr, nil
@@ -1271,6 +1265,70 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 		return v, true
 	}
 	return value{}, false
+}
+
+// formatArgs evaluates the arguments of a str.format call.
+func (ev *evaluator) formatArgs(args syntax.Node, sc *scope) template.PyFormatArgs {
+	fa := template.PyFormatArgs{Keyword: map[string]template.PyArg{}}
+	for c := range args.NamedChildren() {
+		switch c.Kind() {
+		case "comment":
+		case "keyword_argument":
+			fa.Keyword[c.Child("name").Text()] = ev.eval(c.Child("value"), sc).arg()
+		case "list_splat", "parenthesized_list_splat":
+			if fa.Star == "" {
+				fa.Star = ev.text(c.NamedChild(0))
+			}
+		case "dictionary_splat":
+			fa.DoubleStar = ev.text(c.NamedChild(0))
+		default:
+			if fa.Star == "" {
+				fa.Positional = append(fa.Positional, ev.eval(c, sc).arg())
+			}
+		}
+	}
+	return fa
+}
+
+// importedFormat is a %-format or a str.format whose format is a name
+// imported from another module, NAME or module.NAME: raise
+// DocumentError(errors.DOCUMENT_FORMAT.format(document)) with the texts
+// in cerberus's errors module. The formatting is a hole of its
+// expression, which Link fills once it knows the text the name holds
+// (see linker.importedConsts).
+type importedFormat struct {
+	name    string // as written: "errors.DOCUMENT_FORMAT"
+	percent []template.PyPercentOperand
+	format  *template.PyFormatArgs
+}
+
+// importedName reports whether n names something the file imports: an
+// imported name, or a name of an imported module (mod.NAME).
+func (ev *evaluator) importedName(n syntax.Node) bool {
+	switch n.Kind() {
+	case "identifier":
+		t, ok := ev.fs.imports[n.Text()]
+		return ok && t.name != ""
+	case "attribute":
+		obj := n.Child("object")
+		if obj.Kind() != "identifier" {
+			return false
+		}
+		_, ok := ev.fs.imports[obj.Text()]
+		return ok
+	}
+	return false
+}
+
+// deferImported records f for Link and returns the hole it fills.
+func (ev *evaluator) deferImported(expr string, f importedFormat) value {
+	if ev.imported == nil {
+		ev.imported = map[string]importedFormat{}
+	}
+	if _, ok := ev.imported[expr]; !ok {
+		ev.imported[expr] = f
+	}
+	return unknown(expr, errdex.HoleStr)
 }
 
 // deferredFormat reads self.NAME.format(**kwargs) (or .format()) in a

@@ -54,6 +54,9 @@ type facts struct {
 	// (consts.go).
 	sites  []*errdex.Site
 	consts map[string]argVal
+	// imported are the formattings of imported names the sites' holes
+	// stand for, by expression (see importedFormat).
+	imported map[string]importedFormat
 	// aliases are the module-level names bound exactly once to another
 	// name, as written (FileError = _distutils_errors.DistutilsFileError):
 	// Link follows them to classes as it follows imports.
@@ -82,6 +85,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 		cr.merge()
 	}
 	x.facts.sites, x.facts.consts, x.facts.aliases = res.Sites, x.moduleConsts(), x.moduleAliases()
+	x.facts.imported = x.ev.imported
 	x.facts.analysis = analysisFacts(fs, res.Sites)
 	res.Analysis = x.facts.analysis
 	for _, c := range fs.classes {
