@@ -236,15 +236,19 @@ func first[V any](m map[key]V, k key, v V) {
 // imported as path, or "" when the package is not in the repository:
 //   - the directory named path (Go's own tree, GOPATH layouts);
 //   - path less a module prefix (example.com/m/a → a), where the module
-//     prefixes are inferred from all imports (see modulePrefixes);
+//     prefixes are inferred from all imports (see modulePrefixes), and the
+//     root directory "." for a module prefix itself (example.com/m);
 //   - the shortest directory ending in "/"+path (vendored copies).
 func (l *linker) dirFor(path string) string {
 	if d, ok := l.dirOf[path]; ok {
 		return d
 	}
 	best := ""
-	if l.hasDir[path] {
+	switch {
+	case l.hasDir[path]:
 		best = path
+	case l.prefixes[path] && l.hasDir["."]:
+		best = "." // the module's root package (hcl.Diagnostic of github.com/hashicorp/hcl/v2)
 	}
 	for i := 0; best == "" && i < len(path); i++ {
 		if path[i] == '/' && l.prefixes[path[:i]] && l.hasDir[path[i+1:]] {

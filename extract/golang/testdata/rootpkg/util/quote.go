@@ -1,0 +1,4 @@
+package util
+
+// Quote quotes s.
+func Quote(s string) string { return `"` + s + `"` }
