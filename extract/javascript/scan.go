@@ -824,8 +824,16 @@ func (x *fileCtx) deliver(node, arg syntax.Node, sc *scope) {
 // callee does with it. A call whose result is kept may wrap it (const
 // wrapped = wrap(new Error(..))), and one that logs it (console.error(new
 // Error(..)), logger.warn(..), process.emitWarning(..)) raises nothing.
+//
+// So is a method of the object itself whose result the function hands
+// back, returned at once (return this.__error(new CsvError(...))) or from
+// the variable it is kept in (const err = this.__error(new CsvError(...));
+// if (err !== undefined) return err): the object's own error handler
+// raises the error or gives it back for the caller to throw, and the
+// error was raised where it was built, unlike a wrapper (const wrapped =
+// wrapError(new Error(..))), which makes another.
 func (x *fileCtx) newErrorArgs(node, fn, args syntax.Node, sc *scope) {
-	if logCall(fn) || !resultDropped(node) {
+	if logCall(fn) || !resultDropped(node) && !(thisMethod(fn) && resultHandedBack(node, sc)) {
 		return
 	}
 	local := !x.localFunction(fn, sc).IsNull()
@@ -901,6 +909,32 @@ func resultDropped(call syntax.Node) bool {
 			return false
 		}
 	}
+}
+
+// thisMethod reports whether a call's function is a method of this
+// (this.__error, this._reject).
+func thisMethod(fn syntax.Node) bool {
+	return fn.Kind() == "member_expression" && unwrap(fn.Child("object")).Kind() == "this"
+}
+
+// resultHandedBack reports whether the function sc returns the result of
+// call: return f(..), or const v = f(..) (v = f(..)) and a later return v
+// or throw v.
+func resultHandedBack(call syntax.Node, sc *scope) bool {
+	p := call.Parent()
+	for p.Is("parenthesized_expression", "await_expression") {
+		p = p.Parent()
+	}
+	var name syntax.Node
+	switch p.Kind() {
+	case "return_statement":
+		return enclosingFunction(p).Index() == sc.node.Index()
+	case "variable_declarator":
+		name = p.Child("name")
+	case "assignment_expression":
+		name = unwrap(p.Child("left"))
+	}
+	return name.Kind() == "identifier" && !sc.node.IsNull() && passesOn(sc.node, name.Text())
 }
 
 // reporterNames are the methods that record an error from its message.

@@ -147,3 +147,21 @@ function checkRules(ast, session, logger) {
   const handled = session.error('kept, not reported');
   return handled;
 }
+
+// The object's own error handler, whose result the function hands back:
+// the handler raises the error or returns it for the caller to throw.
+class Parser {
+  parse(buf, end) {
+    if (end && this.state.quoting) {
+      const err = this.__error(
+        new ParseFailure(`Quote Not Closed: opening quote at line ${this.lines}`),
+      );
+      if (err !== undefined) return err;
+    }
+    if (buf.length > this.max) {
+      return this.__error(new ParseFailure('Max Record Size'));
+    }
+    const kept = this.describe(new Error('described, not handed back'));
+    return kept.length;
+  }
+}
