@@ -18,6 +18,12 @@ import (
 const (
 	maxHelperStmts = 8 // statements of a helper's body
 	maxHelperSites = 4 // sites of a helper's body
+	// maxErrHelperStmts bounds the body of a helper named like an error
+	// (see errLikeFunc) with a single site: its name says that making the
+	// error is its job, and the statements before the site only work out
+	// the values it reports (json-iterator's ReportError computes the
+	// text around the position in ten statements, then sets iter.Error).
+	maxErrHelperStmts = 24
 )
 
 // Helper is a small function or method whose error may be built from its
@@ -172,7 +178,7 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, cal
 // itself is returned with false, for its calls (see helper); one of
 // another shape has no Name.
 func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.BlockStmt, sites []*errdex.Site) (Helper, bool) {
-	if body == nil || len(body.List) > maxHelperStmts || x.firmSites(sites) > maxHelperSites {
+	if body == nil || x.firmSites(sites) > maxHelperSites || len(body.List) > maxHelperStmts && !x.errHelperShape(name, body, sites) {
 		return Helper{}, false
 	}
 	h := Helper{Name: name, Recv: recv, Format: -1, Sites: sites}
@@ -194,6 +200,22 @@ func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.Block
 	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(body, h.Params[h.Format], h.Params[h.Format+1])
 	h.Conds = x.paramConds(body, h.Params, sites)
 	return h, len(sites) > 0 || h.Printf
+}
+
+// errHelperShape reports whether a function too long for a helper may
+// still be one: it is named like an error, has at most maxErrHelperStmts
+// statements and a single site, its last statement.
+func (x *fileCtx) errHelperShape(name string, body *ast.BlockStmt, sites []*errdex.Site) bool {
+	if len(body.List) > maxErrHelperStmts || !errLikeFunc(name) || x.firmSites(sites) != 1 {
+		return false
+	}
+	last := x.span(body.List[len(body.List)-1])
+	for _, s := range sites {
+		if s.Location.Line >= last.Line && s.Location.Line <= last.EndLine {
+			return true
+		}
+	}
+	return false
 }
 
 // firmSites returns how many of sites, the sites a function's body made,
