@@ -46,7 +46,12 @@
 //     request._beforeError(new HTTPError(res)), deferred.reject(err)),
 //     or an error the function builds and hands over without throwing
 //     or returning it (er = new Error(er); emit(parser, 'onerror', er)),
-//     but not to a logger (console.error, logger.warn).
+//     but not to a logger (console.error, logger.warn). A new error given
+//     to a method of the object itself whose result the function hands
+//     back (return this.__error(new CsvError(...))) is a site too.
+//   - A thrown or delivered value that chooses between new errors (c ?
+//     new RangeError(..) : new TypeError(..), or a variable given such a
+//     choice): a site for each error, at its construction.
 //   - A reporter given the message (session.error(`Rule "${name}" is
 //     not defined`), handler.fatalError('...')), when the result is
 //     dropped and the object is no logger: kind set-error.

@@ -847,7 +847,7 @@ func (x *fileCtx) newErrorArgs(node, fn, args syntax.Node, sc *scope) {
 			// er = new Error(er); emit(parser, 'onerror', er): an error
 			// built in this function, which it neither throws nor returns
 			// (defineHidden(error, "clone", ...) of a factory).
-			if builtHere(u, sc) && !passesOn(sc.node, u.Text()) {
+			if builtHere(u, sc) && !passesOnBinding(sc, u) {
 				x.deliver(node, a, sc)
 			}
 		}
@@ -862,11 +862,89 @@ func builtHere(id syntax.Node, sc *scope) bool {
 		return false
 	}
 	for _, b := range r.Bindings {
-		if b.Kind != msgeval.BindSet || unwrap(b.Value).Kind() != "new_expression" {
+		if b.Kind != msgeval.BindSet || unwrap(b.Value).Kind() != "new_expression" && choiceOfNew(b.Value) == nil {
 			return false
 		}
 	}
 	return true
+}
+
+// choiceOfNew returns the errors a conditional expression chooses among
+// when each of its branches builds one (c ? new RangeError(..) : new
+// TypeError(..), nested too), or nil.
+func choiceOfNew(e syntax.Node) []syntax.Node {
+	e = unwrap(e)
+	if e.Kind() != "ternary_expression" {
+		return nil
+	}
+	var out []syntax.Node
+	for _, b := range []syntax.Node{e.Child("consequence"), e.Child("alternative")} {
+		switch b = unwrap(b); b.Kind() {
+		case "new_expression":
+			out = append(out, b)
+		case "ternary_expression":
+			sub := choiceOfNew(b)
+			if sub == nil {
+				return nil
+			}
+			out = append(out, sub...)
+		default:
+			return nil
+		}
+	}
+	return out
+}
+
+// chosenNew returns the errors a thrown or delivered value chooses among:
+// a conditional expression building one in each branch, or a local
+// variable given one such expression in its function (const err = columns
+// === false ? new CsvError(...) : new CsvError(...)); nil otherwise.
+func chosenNew(e syntax.Node, sc *scope) []syntax.Node {
+	e = unwrap(e)
+	if e.Kind() == "identifier" {
+		r := msgeval.Reaching(e, sc)
+		if !r.Found || r.Param || r.Scope != sc || len(r.Bindings) != 1 || r.Bindings[0].Kind != msgeval.BindSet {
+			return nil
+		}
+		e = r.Bindings[0].Value
+	}
+	return choiceOfNew(e)
+}
+
+// passesOnBinding reports whether the function sc throws or returns the
+// value local variable id holds (throw err, return err), outside its
+// nested functions and inside the block of a binding that reaches id:
+// another const err of another block is another error.
+func passesOnBinding(sc *scope, id syntax.Node) bool {
+	bs := msgeval.Reaching(id, sc).Bindings
+	for n := range sc.node.Descendants() {
+		if !n.Is("throw_statement", "return_statement") || enclosingFunction(n).Index() != sc.node.Index() {
+			continue
+		}
+		if e := unwrap(n.NamedChild(0)); e.Kind() != "identifier" || e.Text() != id.Text() {
+			continue
+		}
+		for _, b := range bs {
+			if within(n, b.Block) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// within reports whether node n is block or inside it (a null block
+// holds everything).
+func within(n, block syntax.Node) bool {
+	if block.IsNull() {
+		return true
+	}
+	for a := n; !a.IsNull(); a = a.Parent() {
+		if a.Index() == block.Index() {
+			return true
+		}
+	}
+	return false
 }
 
 // passesOn reports whether function fn throws or returns the variable

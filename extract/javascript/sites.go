@@ -30,6 +30,9 @@ func (x *fileCtx) run() {
 			if e.IsNull() {
 				continue
 			}
+			if x.choiceSites(e, c.sc, errdex.KindThrow) {
+				continue
+			}
 			t := x.thrownValue(e, c.sc, 0)
 			builtFrom(x.addSite(c.node, c.sc, t), e, c.sc, t)
 		case candReject:
@@ -43,6 +46,9 @@ func (x *fileCtx) run() {
 			t.Kind = errdex.KindReject
 			builtFrom(x.addSite(c.node, c.sc, t), c.arg, c.sc, t)
 		case candDeliver:
+			if x.choiceSites(c.arg, c.sc, errdex.KindReject) {
+				continue
+			}
 			t := x.thrownValue(c.arg, c.sc, 0)
 			if t.Kind != errdex.KindThrow || !x.errorClass(t.Exception, 0) {
 				continue // not a new error: passed on, or a value (new Date(), new Set())
@@ -62,6 +68,26 @@ func (x *fileCtx) run() {
 	x.moduleConsts() // before helperCalls, which reads tables (errors[type])
 	x.helperCalls()
 	x.classFacts()
+}
+
+// choiceSites adds a site of kind for each error that value e, thrown or
+// delivered, chooses among (throw c ? new RangeError(..) : new
+// TypeError(..)), at the construction a stack names, and reports whether
+// e is such a choice.
+func (x *fileCtx) choiceSites(e syntax.Node, sc *scope, kind errdex.SiteKind) bool {
+	news := chosenNew(e, sc)
+	if news == nil {
+		return false
+	}
+	for _, n := range news {
+		t := x.thrownValue(n, sc, 0)
+		if t.Kind != errdex.KindThrow || !x.errorClass(t.Exception, 0) {
+			continue // a value (new Date()), no error
+		}
+		t.Kind = kind
+		x.addSite(n, sc, t)
+	}
+	return true
 }
 
 // thrownValue describes the value of a throw (or a reject).
