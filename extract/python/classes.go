@@ -58,6 +58,11 @@ type initFact struct {
 	// superClass names the class whose __init__ is called explicitly
 	// (Base.__init__(self, ...)); "" for super().__init__(...).
 	superClass nameRef
+	// superWithArgs, when set, holds the arguments passed to the base's
+	// __init__ when the *args parameter star collects some, and super
+	// those passed when it collects none (see argsBranches).
+	superWithArgs *callArgs
+	star          string
 }
 
 type paramFact struct {
@@ -188,6 +193,22 @@ func (x *extraction) initFact(c *classInfo, init *scope) *initFact {
 		return f
 	}
 	call := c.superInits[0]
+	if len(c.superInits) == 2 {
+		if withArgs, without, star, ok := argsBranches(c.superInits[0], c.superInits[1], init); ok {
+			call = without
+			a := x.superArgs(f, withArgs, init)
+			f.superWithArgs, f.star = &a, star
+		}
+	}
+	a := x.superArgs(f, call, init)
+	f.super = &a
+	return f
+}
+
+// superArgs reads the arguments of a call of the base's __init__ in
+// init, noting in f the base class a Base.__init__(self, ...) call
+// names.
+func (x *extraction) superArgs(f *initFact, call syntax.Node, init *scope) callArgs {
 	args := x.callArgs(call, init)
 	obj := call.Child("function").Child("object")
 	if !(obj.Kind() == "call" && obj.Child("function").Text() == "super") {
@@ -197,8 +218,42 @@ func (x *extraction) initFact(c *classInfo, init *scope) *initFact {
 			args.pos = args.pos[1:]
 		}
 	}
-	f.super = &args
-	return f
+	return args
+}
+
+// argsBranches recognises two calls of the base's __init__ in the
+// branches of "if ARGS: ... else: ..." (or "if not ARGS"), ARGS being
+// init's *args parameter: which call runs depends on whether the raise
+// passes positional arguments. dnspython's DNSException.__init__ passes
+// *args on when there are some and its default message otherwise. It
+// returns the call made with arguments, the one made without, and the
+// parameter's name.
+func argsBranches(a, b syntax.Node, init *scope) (withArgs, without syntax.Node, star string, ok bool) {
+	for _, p := range init.params {
+		if p.kind == paramStar {
+			star = p.name
+		}
+	}
+	ifs := a.Parent()
+	for ifs.Kind() != "if_statement" && ifs.Kind() != "function_definition" && !ifs.IsNull() {
+		ifs = ifs.Parent()
+	}
+	if star == "" || ifs.Kind() != "if_statement" || ifs.Child("alternative").IsNull() ||
+		ifs.Child("alternative").Kind() != "else_clause" {
+		return syntax.Node{}, syntax.Node{}, "", false
+	}
+	then, other := ifs.Child("consequence"), ifs.Child("alternative")
+	if !then.Contains(a) || !other.Contains(b) {
+		return syntax.Node{}, syntax.Node{}, "", false
+	}
+	switch cond := unparen(ifs.Child("condition")); {
+	case cond.Kind() == "identifier" && cond.Text() == star:
+		return a, b, star, true
+	case cond.Kind() == "not_operator" && unparen(cond.Child("argument")).Kind() == "identifier" &&
+		unparen(cond.Child("argument")).Text() == star:
+		return b, a, star, true
+	}
+	return syntax.Node{}, syntax.Node{}, "", false
 }
 
 // attrs evaluates what __init__ leaves in each self.NAME, and which
@@ -254,7 +309,36 @@ func (x *extraction) consts(c *classInfo) map[string]argVal {
 		}
 		out[b.name] = argOf(v)
 	}
+	if doc, ok := x.docstring(c); ok {
+		if out == nil {
+			out = map[string]argVal{}
+		}
+		out["__doc__"] = doc
+	}
 	return out
+}
+
+// docstring returns what the class binds __doc__ to: its docstring, the
+// text as written (Python before 3.13 keeps its indentation), or None
+// when it has none, since a class does not inherit its base's. An
+// exception that prints its class's docstring when raised without a
+// message (dnspython's DNSException sets self.msg = self.__doc__, and
+// raise LabelTooLong prints 'A DNS label is > 63 octets long.') reads it
+// as a class constant. ok is false for a docstring that is not plain
+// text (an f-string, a concatenation).
+func (x *extraction) docstring(c *classInfo) (argVal, bool) {
+	first := c.scope.body.NamedChild(0)
+	for first.Kind() == "comment" {
+		first = first.NextNamedSibling()
+	}
+	if first.Kind() != "expression_statement" || first.NamedChildCount() != 1 || first.NamedChild(0).Kind() != "string" {
+		return argOf(litValue(vConst, "None", "None")), true
+	}
+	v := x.ev.eval(first.NamedChild(0), c.scope)
+	if v.kind != vStr || len(v.alts) != 1 || v.alts[0].IsOpaque() {
+		return argVal{}, false
+	}
+	return argOf(v), true
 }
 
 // strIsRepr reports whether a class's str() is its repr(): __str__ =

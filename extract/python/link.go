@@ -419,10 +419,13 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			if init.superClass.written != "" {
 				base = init.superClass
 			}
-			if init.super == nil {
+			switch {
+			case init.super == nil:
 				passing, final = false, args
 				final, setArgs = link.ownArgs(final)
-			} else {
+			case init.superWithArgs != nil && len(link.bind["*"+init.star].items) > 0:
+				final = link.bind.passOn(*init.superWithArgs)
+			default:
 				final = link.bind.passOn(*init.super)
 			}
 		}
@@ -462,6 +465,11 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 				attrs["type(self)."+name] = a
 			}
 		}
+	}
+	if doc, ok := attrs["type(self).__doc__"]; ok {
+		// What an __init__ derives from the class's docstring
+		// (self.msg = self.__doc__) is known before its attributes are.
+		attrs["self.__doc__"] = doc
 	}
 	for i := range chain {
 		if chain[i].bind == nil {
@@ -518,7 +526,7 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 			attrs[k] = unsetYet(k)
 		}
 	}
-	for _, c := range chain {
+	for i, c := range chain {
 		if c.m.str == nil {
 			continue
 		}
@@ -528,6 +536,20 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 		}
 		for k, v := range attrs {
 			b[k] = v
+		}
+		if readsBaseStr(c.m.str) {
+			// A __str__ that leaves some cases to its base's
+			// (dnspython's DNSException returns super().__str__()
+			// unless keywords were passed) prints there what the rest
+			// of the chain prints.
+			base := builtinMessage(builtin, attrs.withText().passOn(final))
+			for _, next := range chain[i+1:] {
+				if next.m.str != nil && !readsBaseStr(next.m.str) {
+					base = b.applyAll(next.m.str)
+					break
+				}
+			}
+			b[baseStr] = argOf(strValue(baseStr, base...))
 		}
 		return b.applyAll(c.m.str)
 	}
@@ -546,6 +568,23 @@ func (l *linker) message(e *classEntry, args callArgs) []errdex.Template {
 	// The arguments passed on may read attributes: "{}: {}".format(
 	// self.error, self.description), which subclasses bind to text.
 	return builtinMessage(builtin, attrs.withText().passOn(final))
+}
+
+// baseStr is the expression of a hole a __str__ leaves to its base
+// class's __str__.
+const baseStr = "super().__str__()"
+
+// readsBaseStr reports whether a __str__'s messages have a hole of what
+// the base class's __str__ returns.
+func readsBaseStr(ts []errdex.Template) bool {
+	for _, t := range ts {
+		for _, p := range t.Parts {
+			if p.IsHole() && p.Expr == baseStr {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unsetYet returns the value of expr, an attribute the class sets to
