@@ -50,8 +50,10 @@
 //     to a method of the object itself whose result the function hands
 //     back (return this.__error(new CsvError(...))) is a site too.
 //   - A thrown or delivered value that chooses between new errors (c ?
-//     new RangeError(..) : new TypeError(..), or a variable given such a
-//     choice): a site for each error, at its construction.
+//     new RangeError(..) : new TypeError(..), a variable given such a
+//     choice, or given new errors in branches, or a new error in one and
+//     the error a parameter brought in another): a site for each error,
+//     at its construction.
 //   - A reporter given the message (session.error(`Rule "${name}" is
 //     not defined`), handler.fatalError('...')), when the result is
 //     dropped and the object is no logger: kind set-error.

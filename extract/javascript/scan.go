@@ -120,6 +120,9 @@ type fileCtx struct {
 	exported []exportedValue
 	// executors are the function nodes passed to new Promise(...).
 	executors map[int]bool
+	// chosen are the constructions choiceSites made sites of, by tree
+	// index: a variable handed to two calls is one error.
+	chosen map[int]bool
 	// textOf records, by the tree index of a variable's use, whether its
 	// value is text (the resolver's memo keeps the messages only).
 	textOf map[int]bool
@@ -861,12 +864,30 @@ func builtHere(id syntax.Node, sc *scope) bool {
 	if !r.Found || r.Param || r.Scope != sc || len(r.Bindings) == 0 {
 		return false
 	}
+	built := false
 	for _, b := range r.Bindings {
-		if b.Kind != msgeval.BindSet || unwrap(b.Value).Kind() != "new_expression" && choiceOfNew(b.Value) == nil {
+		switch v := unwrap(b.Value); {
+		case b.Kind == msgeval.BindDecl: // let err; then assigned in branches
+		case b.Kind != msgeval.BindSet:
+			return false
+		case v.Kind() == "new_expression" || choiceOfNew(v) != nil:
+			built = true
+		case !passedParam(v, sc):
 			return false
 		}
 	}
-	return true
+	return built
+}
+
+// passedParam reports whether v names a parameter of function sc, an
+// error given to it that a variable may pass on (err = message, when the
+// caller gave an error).
+func passedParam(v syntax.Node, sc *scope) bool {
+	if v.Kind() != "identifier" {
+		return false
+	}
+	_, ok := sc.Param(v.Text())
+	return ok
 }
 
 // choiceOfNew returns the errors a conditional expression chooses among
@@ -899,16 +920,45 @@ func choiceOfNew(e syntax.Node) []syntax.Node {
 // a conditional expression building one in each branch, or a local
 // variable given one such expression in its function (const err = columns
 // === false ? new CsvError(...) : new CsvError(...)); nil otherwise.
+//
+// So does a variable given new errors in several branches, or a new error
+// in one and the error a parameter brings in another (err = message
+// instanceof Error ? ... : if (...) err = message; else err = new
+// TimeoutError("operation timed out")): each error it builds is raised at
+// its construction.
 func chosenNew(e syntax.Node, sc *scope) []syntax.Node {
 	e = unwrap(e)
-	if e.Kind() == "identifier" {
-		r := msgeval.Reaching(e, sc)
-		if !r.Found || r.Param || r.Scope != sc || len(r.Bindings) != 1 || r.Bindings[0].Kind != msgeval.BindSet {
-			return nil
-		}
-		e = r.Bindings[0].Value
+	if e.Kind() != "identifier" {
+		return choiceOfNew(e)
 	}
-	return choiceOfNew(e)
+	r := msgeval.Reaching(e, sc)
+	if !r.Found || r.Param || r.Scope != sc {
+		return nil
+	}
+	var out []syntax.Node
+	passed := false
+	for _, b := range r.Bindings {
+		v := unwrap(b.Value)
+		switch {
+		case b.Kind == msgeval.BindDecl: // let err; then assigned in branches
+		case b.Kind != msgeval.BindSet:
+			return nil
+		case v.Kind() == "new_expression":
+			out = append(out, v)
+		case passedParam(v, sc):
+			passed = true
+		default:
+			c := choiceOfNew(v)
+			if c == nil {
+				return nil
+			}
+			out = append(out, c...)
+		}
+	}
+	if len(out) == 0 || len(out) == 1 && !passed {
+		return nil // one error built: the throw or the call is its site
+	}
+	return out
 }
 
 // passesOnBinding reports whether the function sc throws or returns the

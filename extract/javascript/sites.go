@@ -80,6 +80,13 @@ func (x *fileCtx) choiceSites(e syntax.Node, sc *scope, kind errdex.SiteKind) bo
 		return false
 	}
 	for _, n := range news {
+		if x.chosen[n.Index()] {
+			continue
+		}
+		if x.chosen == nil {
+			x.chosen = map[int]bool{}
+		}
+		x.chosen[n.Index()] = true
 		t := x.thrownValue(n, sc, 0)
 		if t.Kind != errdex.KindThrow || !x.errorClass(t.Exception, 0) {
 			continue // a value (new Date()), no error

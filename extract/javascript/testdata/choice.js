@@ -34,3 +34,30 @@ class Parser {
 function mixed(c) {
   throw c ? new Error('an error') : c;
 }
+
+// A variable given the error its caller passed, or a new one: each new
+// error is raised where it is built.
+function afterTimeout(promise, message) {
+  var err;
+  if (typeof message !== 'string') {
+    if (message instanceof Error) {
+      err = message;
+    } else {
+      err = new TimeoutError('operation timed out');
+    }
+  } else {
+    err = new TimeoutError(message);
+  }
+  promise._attachExtraTrace(err);
+  promise._reject(err);
+}
+
+function branches(kind) {
+  let err;
+  if (kind === 'range') {
+    err = new RangeError('out of range');
+  } else {
+    err = new TypeError(`bad kind ${kind}`);
+  }
+  throw err;
+}
