@@ -575,6 +575,21 @@ func (x *fileCtx) errorMethod(d *ast.FuncDecl, fn *funcCtx) {
 	x.facts.ErrorTypes = append(x.facts.ErrorTypes, ErrorType{Name: fn.recvType, Recv: fn.recvName, Site: site, Conds: conds})
 }
 
+// bareResult returns, for a bare return of a function with one named
+// result (func (e *ParseError) Error() (s string) { s = ...; return }),
+// a use of that result at the return, which reads what the function
+// assigned it there; nil for any other return.
+func bareResult(ft *ast.FuncType, r *ast.ReturnStmt) ast.Expr {
+	if len(r.Results) > 0 || ft.Results == nil || len(ft.Results.List) != 1 || len(ft.Results.List[0].Names) != 1 {
+		return nil
+	}
+	name := ft.Results.List[0].Names[0].Name
+	if name == "_" {
+		return nil
+	}
+	return &ast.Ident{Name: name, NamePos: r.Pos()}
+}
+
 // methodTemplates returns the messages a method returning a string (Error,
 // String) builds: one template per return statement (closures excluded),
 // the first with literal text first.
@@ -607,12 +622,20 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 		}
 	}
 	inspectStack(d.Body, func(stack []ast.Node) {
-		if r, ok := stack[len(stack)-1].(*ast.ReturnStmt); ok && len(r.Results) == 1 {
-			got := s.tmpl(r.Results[0], 0)
+		r, ok := stack[len(stack)-1].(*ast.ReturnStmt)
+		if !ok {
+			return
+		}
+		result := bareResult(d.Type, r)
+		if len(r.Results) == 1 {
+			result = r.Results[0]
+		}
+		if result != nil {
+			got := s.tmpl(result, 0)
 			var c []Cond
 			if withConds {
 				c = x.fieldConds(stack, fn.recvName, shadowed)
-				if vts, vconds, ok := x.varBranches(s, r.Results[0], fn.recvName, shadowed); ok {
+				if vts, vconds, ok := x.varBranches(s, result, fn.recvName, shadowed); ok {
 					for i := range vts {
 						conds = append(conds, append(slices.Clip(c), vconds[i]...))
 					}
