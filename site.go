@@ -80,6 +80,14 @@ type Site struct {
 	// the record.
 	Build string `json:"build,omitempty"`
 
+	// Minified is true when the site's file is minified code (a package
+	// that ships only a minified build: its lines hold many statements, so
+	// its snippet shows a window of the site's line and the site's columns
+	// tell it apart from its neighbours). Among matches of equal text, the
+	// matcher puts a readable copy of the same code first. Stores keep it
+	// with the record.
+	Minified bool `json:"minified,omitempty"`
+
 	// Reach says how much of its repository leads to the site. Among
 	// matches the message alone cannot tell apart, the matcher puts first
 	// the site more code reaches. Stores keep it with the site's record,

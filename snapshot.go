@@ -56,10 +56,13 @@ type IndexStats struct {
 	// FilesPartial counts the files indexed in part (ReasonPartial), and
 	// DirsSkipped the directories skipped whole (their files are not
 	// counted as seen).
-	FilesPartial int   `json:"files_partial"`
-	DirsSkipped  int   `json:"dirs_skipped"`
-	Bytes        int64 `json:"bytes"`
-	Sites        int   `json:"sites"`
+	FilesPartial int `json:"files_partial"`
+	DirsSkipped  int `json:"dirs_skipped"`
+	// FilesMinified counts the minified files indexed (a package that
+	// ships only a minified build; see walk.Options.SkipMinified).
+	FilesMinified int   `json:"files_minified,omitempty"`
+	Bytes         int64 `json:"bytes"`
+	Sites         int   `json:"sites"`
 	// SitesByKind and SkippedByReason break the totals down.
 	SitesByKind     map[SiteKind]int `json:"sites_by_kind,omitempty"`
 	SkippedByReason map[string]int   `json:"skipped_by_reason,omitempty"`

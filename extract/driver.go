@@ -34,6 +34,19 @@ type Input struct {
 	Language string
 	Size     int64
 	Read     func() ([]byte, error)
+	// Minified marks minified code (see walk.Options.SkipMinified): its
+	// sites are marked (errdex.Site.Minified) and their snippets show a
+	// window of the site's line alone.
+	Minified bool
+}
+
+// snippetContext is the number of lines a snippet of in shows on each side
+// of a site.
+func snippetContext(in Input, context int) int {
+	if in.Minified {
+		return min(context, minifiedContext)
+	}
+	return context
 }
 
 // Options configure Run. Zero values select the defaults.
@@ -298,7 +311,8 @@ func (w *worker) process(ctx context.Context, in Input) (*FileResult, *errdex.Sk
 		if s.Language == "" {
 			s.Language = in.Language
 		}
-		s.Snippet = MakeSnippet(lines, s.Location.Line, s.Location.EndLine, w.opts.SnippetContext)
+		s.Minified = in.Minified
+		s.Snippet = MakeSnippet(lines, s.Location.Span, snippetContext(in, w.opts.SnippetContext))
 	}
 	return res, nil, int64(len(src)), nil
 }
@@ -330,7 +344,8 @@ func linkedSnippets(f *FileResult, in Input, context int) {
 			}
 			lines = splitLines(src)
 		}
-		s.Snippet = MakeSnippet(lines, s.Location.Line, s.Location.EndLine, context)
+		s.Minified = in.Minified
+		s.Snippet = MakeSnippet(lines, s.Location.Span, snippetContext(in, context))
 	}
 }
 
@@ -350,9 +365,19 @@ func safeExtract(x *Extractor, f *File) (res *FileResult, err error) {
 	return res, err
 }
 
-// maxSnippetLine caps the length of one snippet line; longer lines (minified
-// code that slipped through) are cut with an ellipsis.
+// maxSnippetLine caps the length of one snippet line; longer lines
+// (minified code) are cut with an ellipsis, the site's own line to a window
+// around the site's column.
 const maxSnippetLine = 400
+
+// windowLead is how much of a long site line a snippet shows before the
+// site's column.
+const windowLead = 120
+
+// minifiedContext is the most lines a snippet of a minified file shows on
+// each side of the site: none, since a line there holds many statements
+// and the window of the site's own line shows those around it.
+const minifiedContext = 0
 
 func splitLines(src []byte) []string {
 	s := string(src)
@@ -363,25 +388,29 @@ func splitLines(src []byte) []string {
 	return lines
 }
 
-// MakeSnippet returns the lines [line-context, endLine+context] of a file
-// (1-based, clipped to the file) with line..endLine marked. Lines are made
-// valid UTF-8, stripped of a trailing carriage return and cut at 400 bytes.
-func MakeSnippet(lines []string, line, endLine, context int) *errdex.Snippet {
+// MakeSnippet returns the lines [at.Line-context, at.EndLine+context] of a
+// file (1-based, clipped to the file) with at.Line..at.EndLine marked.
+// Lines are made valid UTF-8, stripped of a trailing carriage return and
+// cut to maxSnippetLine bytes: the site's first line to a window around
+// at.Column (a site in the middle of a minified line), the others at
+// their start.
+func MakeSnippet(lines []string, at errdex.Span, context int) *errdex.Snippet {
+	line := at.Line
 	if line < 1 || line > len(lines) {
 		return nil
 	}
-	endLine = min(max(endLine, line), len(lines))
+	endLine := min(max(at.EndLine, line), len(lines))
 	first := max(1, line-context)
 	last := min(len(lines), endLine+context)
 	sn := &errdex.Snippet{StartLine: first}
 	for i := first; i <= last; i++ {
 		l := strings.TrimSuffix(lines[i-1], "\r")
 		if len(l) > maxSnippetLine {
-			cut := maxSnippetLine
-			for cut > 0 && !utf8.RuneStart(l[cut]) {
-				cut--
+			from := 0
+			if i == line {
+				from = max(0, min(at.Column-1-windowLead, len(l)-maxSnippetLine))
 			}
-			l = l[:cut] + "…"
+			l = window(l, from, from+maxSnippetLine)
 		}
 		sn.Lines = append(sn.Lines, strings.ToValidUTF8(l, "\uFFFD"))
 	}
@@ -389,4 +418,23 @@ func MakeSnippet(lines []string, line, endLine, context int) *errdex.Snippet {
 		sn.MarkLines = append(sn.MarkLines, i)
 	}
 	return sn
+}
+
+// window returns l[from:to], both moved back to rune boundaries, with an
+// ellipsis for each end it cut off.
+func window(l string, from, to int) string {
+	for from > 0 && !utf8.RuneStart(l[from]) {
+		from--
+	}
+	for to < len(l) && to > from && !utf8.RuneStart(l[to]) {
+		to--
+	}
+	w := l[from:min(to, len(l))]
+	if from > 0 {
+		w = "…" + w
+	}
+	if to < len(l) {
+		w += "…"
+	}
+	return w
 }

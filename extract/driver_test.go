@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -126,15 +127,43 @@ func TestRunCanceled(t *testing.T) {
 
 func TestMakeSnippet(t *testing.T) {
 	lines := []string{"a", "b\r", strings.Repeat("é", 300), "d"}
-	sn := extract.MakeSnippet(lines, 2, 3, 1)
+	sn := extract.MakeSnippet(lines, errdex.Span{Line: 2, Column: 1, EndLine: 3}, 1)
 	if sn.StartLine != 1 || len(sn.Lines) != 4 || sn.Lines[1] != "b" || !cmp.Equal(sn.MarkLines, []int{2, 3}) {
 		t.Fatalf("snippet = %+v", sn)
 	}
 	if l := sn.Lines[2]; len(l) > 404 || !strings.HasSuffix(l, "…") || !strings.HasPrefix(l, "é") {
 		t.Errorf("long line not cut at a rune boundary: %d bytes", len(l))
 	}
-	if extract.MakeSnippet(lines, 9, 9, 1) != nil {
+	if extract.MakeSnippet(lines, errdex.Span{Line: 9, EndLine: 9}, 1) != nil {
 		t.Error("a line past the end must give no snippet")
+	}
+}
+
+// TestMakeSnippetWindow checks that a site in the middle of a long
+// (minified) line gets a window of that line around its column, and that
+// the ends stay whole when the site is near them.
+func TestMakeSnippetWindow(t *testing.T) {
+	long := strings.Repeat("a();", 500) + `throw new Error("boom")` + strings.Repeat("é;", 400)
+	col := strings.Index(long, "throw") + 1
+	tests := []struct {
+		name           string
+		column         int
+		wantIn         string
+		prefix, suffix bool // an ellipsis at the start, at the end
+	}{
+		{"middle", col, `throw new Error("boom")`, true, true},
+		{"start", 1, "a();a();", false, true},
+		{"end", len(long), "é;é;", true, false},
+	}
+	for _, tt := range tests {
+		sn := extract.MakeSnippet([]string{"x", long, "y"}, errdex.Span{Line: 2, Column: tt.column, EndLine: 2}, 1)
+		l := sn.Lines[1]
+		if !strings.Contains(l, tt.wantIn) || strings.HasPrefix(l, "…") != tt.prefix || strings.HasSuffix(l, "…") != tt.suffix {
+			t.Errorf("%s: window %q does not hold %q with ellipses %v %v", tt.name, l, tt.wantIn, tt.prefix, tt.suffix)
+		}
+		if len(l) > 400+2*len("…") || !utf8.ValidString(l) {
+			t.Errorf("%s: window of %d bytes, valid UTF-8 %v", tt.name, len(l), utf8.ValidString(l))
+		}
 	}
 }
 

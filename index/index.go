@@ -303,7 +303,7 @@ func run(ctx context.Context, st errdex.Store, snap *errdex.Snapshot, walkFiles 
 	}()
 	inputs := iter.Seq[extract.Input](func(yield func(extract.Input) bool) {
 		for f := range files {
-			if !yield(extract.Input{Path: f.Path, Language: f.Language, Size: f.Size, Read: f.Read}) {
+			if !yield(extract.Input{Path: f.Path, Language: f.Language, Size: f.Size, Read: f.Read, Minified: f.Minified}) {
 				return
 			}
 		}
@@ -357,6 +357,7 @@ func stats(sum *walk.Summary, res *extract.Result) errdex.IndexStats {
 		FilesFailed:     len(res.Skipped),
 		FilesPartial:    len(res.Partial),
 		DirsSkipped:     sum.DirsSkipped,
+		FilesMinified:   sum.FilesMinified,
 		Bytes:           res.Bytes,
 		Sites:           len(res.Sites),
 		SitesByKind:     map[errdex.SiteKind]int{},

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,7 +11,9 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
+	"github.com/errdex/errdex/match"
 	"github.com/errdex/errdex/store/sqlite"
 )
 
@@ -112,5 +115,58 @@ func TestFileRoot(t *testing.T) {
 	want := "errdex index " + filepath.Dir(file)
 	if !strings.Contains(err.Error(), want) {
 		t.Errorf("Dir(%s) = %q, want it to name %q", file, err, want)
+	}
+}
+
+// TestMinified checks that a package's minified build (all of
+// testdata/minified/lib/pkg.esm.js is one line, as npm packages ship it) is
+// indexed, its sites marked and stored so, with a window of the line for
+// a snippet, while its copy named as minified (pkg.min.js) is skipped;
+// and that the column of a frame Node printed for it picks its site.
+func TestMinified(t *testing.T) {
+	ctx := context.Background()
+	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "errdex.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	res, err := Dir(ctx, st, filepath.Join("testdata", "minified"), Options{Repo: "acme/pkg", Extractors: []*extract.Extractor{javascript.Extractor}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := res.Snapshot.Stats.FilesMinified; n != 1 {
+		t.Errorf("FilesMinified = %d, want 1", n)
+	}
+	var skipped []string
+	for _, f := range res.Snapshot.Skipped {
+		skipped = append(skipped, f.Path+" "+f.Reason)
+	}
+	if diff := cmp.Diff([]string{"lib/pkg.min.js minified"}, skipped); diff != "" {
+		t.Errorf("skipped (-want +got):\n%s", diff)
+	}
+	if len(res.Sites) < 3 {
+		t.Fatalf("%d sites, want the two throws and the rethrow", len(res.Sites))
+	}
+	for _, s := range res.Sites {
+		stored, err := st.Site(ctx, s.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sn := stored.Snippet
+		if !stored.Minified || sn == nil || len(sn.Lines) != 1 || len(sn.Lines[0]) > 410 {
+			t.Fatalf("stored site %s:%d: minified %v, snippet %+v", stored.Location.Path, stored.Location.Column, stored.Minified, sn)
+		}
+		if s.Kind == errdex.KindThrow && !strings.Contains(sn.Lines[0], s.Message()) {
+			t.Errorf("snippet %q does not show the throw of %q", sn.Lines[0], s.Message())
+		}
+	}
+	// Node's stack for parse({name: "x", level: "q"}), printed by a real run.
+	ix := match.NewIndex(slices.Values(res.Sites))
+	got := ix.Match(match.Query{Message: "extension level must be 'block' or 'inline'", Exception: "Error", Frames: []match.Frame{
+		{Path: "/srv/app/node_modules/pkg/lib/pkg.esm.js", Line: 1, Column: 3208, Function: "use"},
+		{Path: "/srv/app/node_modules/pkg/lib/pkg.esm.js", Line: 1, Column: 3835, Function: "Module.parse"},
+	}}, match.Options{})
+	if len(got.Matches) == 0 || got.Matches[0].Reasons[0] != "the innermost frame (lib/pkg.esm.js:1) is this raise" {
+		t.Errorf("the frame's column did not find its raise: %+v", got)
 	}
 }

@@ -569,7 +569,7 @@ func exceptionQuery(e *trace.Exception, repo string) match.Query {
 		if f.Internal || len(q.Frames) == 0 && match.PseudoFile(f.Path) {
 			continue
 		}
-		q.Frames = append(q.Frames, match.Frame{Path: f.Path, Line: f.Line, Function: f.Function})
+		q.Frames = append(q.Frames, match.Frame{Path: f.Path, Line: f.Line, Column: f.Column, Function: f.Function})
 	}
 	return q
 }

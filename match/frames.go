@@ -159,7 +159,7 @@ func (sc *scratch) innermostFile(ix *Index, frames []Frame) frameFile {
 		if ff.frame != first.frame {
 			break
 		}
-		if len(ix.sitesNear(ff.file, frames[ff.frame].Line, nearLines, sc.near[:0])) > 0 {
+		if len(ix.sitesNear(ff.file, frames[ff.frame], nearLines, sc.near[:0])) > 0 {
 			return ff
 		}
 	}
@@ -263,9 +263,11 @@ func acceptSuffix(c int, a, b string) bool {
 
 func components(p string) int { return strings.Count(strings.Trim(p, "/"), "/") + 1 }
 
-// sitesNear returns the sites of file f whose lines lie within slack lines
-// of line, nearest first.
-func (ix *Index) sitesNear(f uint32, line, slack int, dst []uint32) []uint32 {
+// sitesNear returns the sites of file f within slack lines of frame fr's
+// line (and, in minified code, at its column: see distance), nearest
+// first.
+func (ix *Index) sitesNear(f uint32, fr Frame, slack int, dst []uint32) []uint32 {
+	line := fr.Line
 	if line <= 0 {
 		return dst
 	}
@@ -276,16 +278,41 @@ func (ix *Index) sitesNear(f uint32, line, slack int, dst []uint32) []uint32 {
 	})
 	mark := len(dst)
 	for k := hi - 1; k >= 0 && k >= hi-maxSpanScan; k-- {
-		s := ix.sites[run[k]]
-		if int(s.line)-slack <= line && line <= int(s.endLine)+slack {
+		if ix.distance(run[k], fr) <= slack {
 			dst = append(dst, run[k])
 		}
 	}
 	slices.SortStableFunc(dst[mark:], func(x, y uint32) int {
-		return lineDistance(ix.sites[x], line) - lineDistance(ix.sites[y], line)
+		return ix.distance(x, fr) - ix.distance(y, fr)
 	})
 	return dst
 }
+
+// distance is how many lines frame fr lies outside site s's lines (0
+// inside). In minified code a frame on the site's lines but outside its
+// columns (by more than columnSlack) is at another statement of the line:
+// it is counted as farther than nearLines.
+func (ix *Index) distance(s uint32, fr Frame) int {
+	rec := ix.sites[s]
+	d := lineDistance(rec, fr.Line)
+	if d > 0 || fr.Column <= 0 {
+		return d
+	}
+	cols, ok := ix.columns[s]
+	if !ok {
+		return d
+	}
+	before := fr.Line == int(rec.line) && fr.Column+columnSlack < int(cols.col)
+	after := fr.Line == int(rec.endLine) && cols.endCol > 0 && fr.Column > int(cols.endCol)+columnSlack
+	if before || after {
+		return nearLines + 1
+	}
+	return 0
+}
+
+// columnSlack is how many columns a frame in minified code may lie outside
+// a site's statement and still be at it.
+const columnSlack = 2
 
 // lineDistance is how far line lies outside the site's lines (0 inside).
 func lineDistance(s siteRec, line int) int {
@@ -361,7 +388,7 @@ func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near [
 			if k == 0 {
 				slack = nearLines
 			}
-			if len(ix.sitesNear(ff.file, frames[k].Line, slack, near[:0])) > 0 {
+			if len(ix.sitesNear(ff.file, frames[k], slack, near[:0])) > 0 {
 				atRaise = true
 			}
 		}
@@ -392,7 +419,7 @@ func (ix *Index) thrownAfterNew(frames []Frame, resolved []frameFile, near []uin
 	}
 	thrown := false
 	for _, ff := range resolved {
-		atRaise := len(ix.sitesNear(ff.file, frames[ff.frame].Line, 0, near[:0])) > 0
+		atRaise := len(ix.sitesNear(ff.file, frames[ff.frame], 0, near[:0])) > 0
 		switch {
 		case ff.frame <= k && atRaise:
 			return 0 // the constructor threw

@@ -72,9 +72,17 @@ type Index struct {
 	// helperOf maps a site that calls a helper to build its error
 	// (errdex.FactHelper) to the helper's own site (see helpers.go).
 	helperOf map[uint32]uint32
+	// columns holds the columns of the sites in minified code, where a
+	// line holds many sites and frames tell them apart by column (see
+	// distance); nil when there are none.
+	columns map[uint32]colSpan
 
 	scratch sync.Pool // *scratch
 }
+
+// colSpan is where a site's statement starts on its first line and ends on
+// its last (1-based; endCol 0 when unknown).
+type colSpan struct{ col, endCol uint32 }
 
 type strRef uint32
 
@@ -286,6 +294,12 @@ func (b *Builder) Add(s *errdex.Site) {
 			b.helperAt = append(b.helperAt, helperRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
 			break
 		}
+	}
+	if s.Minified {
+		if ix.columns == nil {
+			ix.columns = map[uint32]colSpan{}
+		}
+		ix.columns[site] = colSpan{col: uint32(max(0, s.Location.Column)), endCol: uint32(max(0, s.Location.EndColumn))}
 	}
 	ix.sites = append(ix.sites, rec)
 }
@@ -613,7 +627,7 @@ func (ix *Index) Stats() IndexStats {
 	bytes := len(ix.arena) + len(ix.sites)*int(unsafe.Sizeof(siteRec{})) + len(ix.entries)*int(unsafe.Sizeof(entryRec{})) +
 		len(ix.files)*int(unsafe.Sizeof(fileRec{})) +
 		len(ix.fileSites)*4 + len(ix.dict.slots)*4 + len(ix.tokOff)*4 + len(ix.tokLen) +
-		len(ix.idf)*4 + len(ix.postOff)*4 + len(ix.posting)*4
+		len(ix.idf)*4 + len(ix.postOff)*4 + len(ix.posting)*4 + len(ix.columns)*int(unsafe.Sizeof(colSpan{})+4)
 	return IndexStats{
 		Sites: len(ix.sites), Templates: len(ix.entries), Files: len(ix.files),
 		Tokens: len(ix.idf), Postings: len(ix.posting), Bytes: bytes,

@@ -254,7 +254,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	// indexed file but at no raise: sites elsewhere that happen to hold the
 	// same text (a pure-Python twin of a C function) are suspect.
 	inner := sc.innermostFile(ix, q.Frames)
-	compiled := innermost && len(ix.sitesNear(inner.file, q.Frames[0].Line, nearLines, sc.near[:0])) == 0
+	compiled := innermost && len(ix.sitesNear(inner.file, q.Frames[0], nearLines, sc.near[:0])) == 0
 	// A raise leaves its frame on the stack: with a traceback in hand, a
 	// site whose file is on no frame did not raise this error.
 	stack := slices.ContainsFunc(q.Frames[:min(len(q.Frames), maxFrames)], func(f Frame) bool { return cleanPath(f.Path) != "" })
@@ -272,14 +272,14 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 		if ff.frame > 0 {
 			slack = 0
 		}
-		sc.near = ix.sitesNear(ff.file, q.Frames[ff.frame].Line, slack, sc.near[:0])
+		sc.near = ix.sitesNear(ff.file, q.Frames[ff.frame], slack, sc.near[:0])
 		for _, s := range sc.near[:min(len(sc.near), 8)] {
 			if !sc.verifySite(ix, s) {
 				break
 			}
 		}
 	}
-	rethrow := atRaise && sc.rethrows(ix, inner.file, q.Frames[0].Line)
+	rethrow := atRaise && sc.rethrows(ix, inner.file, q.Frames[0])
 	if sc.msg.len() > 0 {
 		ix.retrieve(sc, opt.MaxCandidates)
 		for _, c := range sc.cands {
@@ -315,7 +315,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	distinctive := rare && isQualified(exception) && pyBuiltin(shortName(exception)) == "" && !isProse(sc.msg.folded)
 	passedDown, innerText := false, 0.0
 	if atRaise {
-		passedDown, innerText = sc.raisePassesOn(ix, inner.file, q.Frames[0].Line)
+		passedDown, innerText = sc.raisePassesOn(ix, inner.file, q.Frames[0])
 	}
 	for i := range sc.found {
 		c := &sc.found[i]
@@ -323,7 +323,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 		num, den := 0.0, wText
 		foreign := shown != 0 && rec.family != 0 && shown&rec.family == 0 && !atRaise
 		if len(sc.frames) > 0 && !foreign {
-			c.frame, c.frameAt = ix.frameEvidence(rec, q.Frames, sc.frames, innermost)
+			c.frame, c.frameAt = ix.frameEvidence(c.site, q.Frames, sc.frames, innermost)
 			// A value passed on by a re-raise (see rethrows) was made
 			// off the stack: the stack says nothing of its site, even
 			// one in the same file as the re-raise.
@@ -341,7 +341,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 		if c.wrappedBy >= 0 && len(sc.frames) > 0 && !foreign {
 			// The wrapper's place on the stack is where this value went.
 			w := &sc.found[sc.bySite[uint32(c.wrappedBy)]]
-			if f, at := ix.frameEvidence(ix.sites[w.site], q.Frames, sc.frames, innermost); f > c.frame {
+			if f, at := ix.frameEvidence(w.site, q.Frames, sc.frames, innermost); f > c.frame {
 				num += wFrame * (f - c.frame)
 				c.frame, c.frameAt = f, at
 			}
@@ -470,12 +470,12 @@ const callerText = 0.9
 // explains the message better than the raise does, is where the error
 // comes from: it is credited as the raise, instead of being scaled down
 // as elsewhere.
-func (sc *scratch) raisePassesOn(ix *Index, file uint32, line int) (bool, float64) {
+func (sc *scratch) raisePassesOn(ix *Index, file uint32, fr Frame) (bool, float64) {
 	n, text := 0, 0.0
 	for i := range sc.found {
 		c := &sc.found[i]
 		rec := ix.sites[c.site]
-		if rec.file != file || lineDistance(rec, line) != 0 {
+		if rec.file != file || ix.distance(c.site, fr) != 0 {
 			continue
 		}
 		if !c.opaque && c.al.captured == 0 {
@@ -574,8 +574,8 @@ func (sc *scratch) verifySite(ix *Index, s uint32) bool {
 // such a raise says where the value was thrown, not where it was made, so
 // a value site elsewhere whose text matches is not away from the raise
 // (see the scoring in match).
-func (sc *scratch) rethrows(ix *Index, file uint32, line int) bool {
-	sc.near = ix.sitesNear(file, line, nearLines, sc.near[:0])
+func (sc *scratch) rethrows(ix *Index, file uint32, fr Frame) bool {
+	sc.near = ix.sitesNear(file, fr, nearLines, sc.near[:0])
 	near := sc.near
 	for _, s := range near {
 		i, ok := sc.bySite[s]

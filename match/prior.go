@@ -17,7 +17,8 @@ import (
 //     (see build.go): os/file_unix.go before os/file_plan9.go; of a
 //     JavaScript package's builds, one Node or a bundler loads before one
 //     for a legacy script loader (build/node/luxon.js before
-//     build/amd/luxon.js);
+//     build/amd/luxon.js); a readable file before minified code
+//     (lru-cache's index.js before a bundle of it);
 //  1. the site of the module more files import: code used across the
 //     repository (shutil, threading, posixpath) is what programs run into,
 //     more than a rarely imported twin (distutils.archive_util,
@@ -67,6 +68,9 @@ func sitePrior(s *errdex.Site) uint8 {
 	level := buildLevel(s.Build)
 	if siteFamily(s.Language) == famJS {
 		level = jsBuildLevel(s.Location.Path)
+	}
+	if s.Minified && level > 0 {
+		level-- // a readable copy of the same code reads better
 	}
 	p := level << priorBuildBits
 	if s.Kind != errdex.KindErrorMethod {

@@ -30,8 +30,13 @@ type Query struct {
 // Frame is one stack frame as printed.
 type Frame struct {
 	// Path is the file as printed: absolute, relative, or a Windows path.
-	Path     string
-	Line     int // 0 when unknown
+	Path string
+	Line int // 0 when unknown
+	// Column is the 1-based column printed after the line (Node, Rust), 0
+	// when unknown. Lines place a frame among the sites of a file, except
+	// in minified code, where one line holds many sites and the column
+	// tells them apart (see errdex.Site.Minified).
+	Column   int
 	Function string
 }
 

@@ -65,7 +65,8 @@ func (al *alignment) textScore(truncated bool) float64 {
 
 // frameEvidence grades how the query's frames point at site rec (see the
 // frame* constants) and returns the frame responsible.
-func (ix *Index) frameEvidence(rec siteRec, frames []Frame, hits []frameFile, innermost bool) (float64, int) {
+func (ix *Index) frameEvidence(site uint32, frames []Frame, hits []frameFile, innermost bool) (float64, int) {
+	rec := ix.sites[site]
 	best, at := 0.0, -1
 	if !innermost {
 		best = frameElsewhere
@@ -76,7 +77,7 @@ func (ix *Index) frameEvidence(rec siteRec, frames []Frame, hits []frameFile, in
 			continue
 		}
 		fr := frames[h.frame]
-		d := lineDistance(rec, fr.Line)
+		d := ix.distance(site, fr)
 		level := 0.0
 		switch {
 		case h.frame == 0 && fr.Line > 0 && d == 0:

@@ -24,7 +24,7 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 			}
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is this raise", where))
 		case c.frame == frameNearRaise:
-			out = append(out, fmt.Sprintf("the innermost frame (%s) is %d line(s) from this raise", where, lineDistance(rec, fr.Line)))
+			out = append(out, fmt.Sprintf("the innermost frame (%s) is %d line(s) from this raise", where, ix.distance(c.site, fr)))
 		case c.frame == frameSameFunction:
 			out = append(out, fmt.Sprintf("the innermost frame (%s) is in this function", where))
 		case c.frame == frameSameFile:
@@ -91,7 +91,7 @@ func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool)
 		ff := sc.innermostFile(ix, q.Frames)
 		fr := q.Frames[ff.frame]
 		where := fmt.Sprintf("%s:%d%s", ix.str(ix.files[ff.file].path), fr.Line, inFunction(fr.Function))
-		atRaise := len(ix.sitesNear(ff.file, fr.Line, 0, nil)) > 0
+		atRaise := len(ix.sitesNear(ff.file, fr, 0, nil)) > 0
 		switch {
 		case innermost && !atRaise:
 			r := fmt.Sprintf("the innermost frame %s is not a raise: this error comes from compiled code called there", where)

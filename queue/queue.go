@@ -76,10 +76,11 @@ type IndexArgs struct {
 	// Rev is the commit to index, resolved when the job was enqueued;
 	// empty for the files on disk.
 	Rev string `json:"rev,omitempty" river:"unique"`
-	// IncludeTests, SkipGenerated, Exclude and MaxFileSize are
-	// index.Options.Walk's.
+	// IncludeTests, SkipGenerated, SkipMinified, Exclude and MaxFileSize
+	// are index.Options.Walk's.
 	IncludeTests  bool     `json:"include_tests,omitempty" river:"unique"`
 	SkipGenerated bool     `json:"skip_generated,omitempty" river:"unique"`
+	SkipMinified  bool     `json:"skip_minified,omitempty" river:"unique"`
 	Exclude       []string `json:"exclude,omitempty" river:"unique"`
 	MaxFileSize   int64    `json:"max_file_size,omitempty" river:"unique"`
 }

@@ -193,7 +193,7 @@ func (w *indexWorker) Work(ctx context.Context, job *river.Job[IndexArgs]) error
 		Rev:        a.Rev,
 		Extractors: w.extractors,
 		Workers:    w.threads,
-		Walk:       walk.Options{IncludeTests: a.IncludeTests, SkipGenerated: a.SkipGenerated, Exclude: a.Exclude, MaxFileSize: a.MaxFileSize},
+		Walk:       walk.Options{IncludeTests: a.IncludeTests, SkipGenerated: a.SkipGenerated, SkipMinified: a.SkipMinified, Exclude: a.Exclude, MaxFileSize: a.MaxFileSize},
 	}
 	res, err := index.Dir(ctx, w.store, a.Path, opts)
 	if err != nil {

@@ -71,13 +71,20 @@ func (st Style) Message(t errdex.Template, values map[string]string) string {
 	return b.String()
 }
 
-// ThrownAt renders "Thrown at path:line in function".
+// ThrownAt renders "Thrown at path:line in function", with the column
+// after the line for a site in minified code.
 func (st Style) ThrownAt(s *errdex.Site) string {
 	fn := inert(s.Function)
 	if fn == "" {
 		fn = "<module>"
 	}
-	return fmt.Sprintf("Thrown at %s in %s", st.Bold(fmt.Sprintf("%s:%d", inert(s.Location.Path), s.Location.Line)), fn)
+	at := fmt.Sprintf("%s:%d", inert(s.Location.Path), s.Location.Line)
+	if s.Minified {
+		// A line of minified code holds many statements: the column
+		// places the site.
+		return fmt.Sprintf("Thrown at %s (minified) in %s", st.Bold(fmt.Sprintf("%s:%d", at, s.Location.Column)), fn)
+	}
+	return fmt.Sprintf("Thrown at %s in %s", st.Bold(at), fn)
 }
 
 // Snippet renders the snippet with line numbers, the raise lines marked

@@ -198,3 +198,24 @@ func TestBuildGuard(t *testing.T) {
 		t.Errorf("want the block %q and no line 0 in\n%s", want, got)
 	}
 }
+
+// TestThrownAt checks that a site in minified code is placed by its
+// column too, since one line there holds many statements.
+func TestThrownAt(t *testing.T) {
+	site := func(minified bool) *errdex.Site {
+		return &errdex.Site{Function: "ne.use", Minified: minified,
+			Location: errdex.Location{Span: errdex.Span{Path: "lib/marked.esm.js", Line: 87, Column: 4191, EndLine: 87}}}
+	}
+	tests := []struct {
+		site *errdex.Site
+		want string
+	}{
+		{site(false), "Thrown at lib/marked.esm.js:87 in ne.use"},
+		{site(true), "Thrown at lib/marked.esm.js:87:4191 (minified) in ne.use"},
+	}
+	for _, tt := range tests {
+		if got := (Style{}).ThrownAt(tt.site); got != tt.want {
+			t.Errorf("ThrownAt = %q, want %q", got, tt.want)
+		}
+	}
+}

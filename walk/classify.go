@@ -20,7 +20,7 @@ const (
 	ReasonVendored        = "vendored"         // third-party code, a virtualenv or a tool cache
 	ReasonTest            = "test"             // a test file or directory (see Options.IncludeTests)
 	ReasonGenerated       = "generated"        // generated code: a marker in its header or a generator's file name (see Options.SkipGenerated)
-	ReasonMinified        = "minified"         // minified code
+	ReasonMinified        = "minified"         // a minified copy named so (".min.js"), or any minified file with Options.SkipMinified
 	ReasonBinary          = "binary"           // not text
 	ReasonTooLarge        = "too-large"        // over Options.MaxFileSize
 	ReasonUnknownLanguage = "unknown-language" // no supported language (counted by extension, not listed)
@@ -57,6 +57,13 @@ type Options struct {
 	// table, net/http's bundled HTTP/2, C code Cython generates), and a
 	// generated file without error sites costs only its parsing.
 	SkipGenerated bool
+	// SkipMinified skips every minified file. By default only the copies
+	// named as minified ("jquery.min.js", "index-min.js") are skipped:
+	// they repeat code distributed beside them. A file minified under an
+	// ordinary name is kept and marked (Verdict.Minified), since it is
+	// often the only code a package ships and what its users run
+	// (marked's lib/marked.esm.js, dotenv's dist/index.cjs).
+	SkipMinified bool
 	// Exclude holds extra gitignore-style patterns, relative to the walked
 	// root ("docs/", "*.pyi", "/tools"). They win over .gitignore's
 	// negations.
@@ -88,6 +95,9 @@ type Verdict struct {
 	Language string
 	Reason   string // "" when the file is indexed
 	Detail   string
+	// Minified marks an indexed file whose lines are too long to have
+	// been written by hand (see Options.SkipMinified).
+	Minified bool
 }
 
 // Skip reports whether the verdict skips the file.
@@ -239,8 +249,11 @@ func (c *Classifier) content(p string, v Verdict, head []byte) Verdict {
 	if r := generatedReason(name, v.Language, head); r != "" && c.opts.SkipGenerated {
 		return skip(ReasonGenerated, "%s", r)
 	}
-	if r := minifiedReason(name, head); r != "" {
-		return skip(ReasonMinified, "%s", r)
+	if named, r := minifiedReason(name, head); r != "" {
+		if named || c.opts.SkipMinified {
+			return skip(ReasonMinified, "%s", r)
+		}
+		v.Minified = true
 	}
 	return v
 }

@@ -137,7 +137,7 @@ func TestClassify(t *testing.T) {
 		{"a.py", 100, strings.Repeat("\x80\x81\x82", 50), "", ReasonBinary},
 		{"a.py", 100, "# caf\xe9 cr\xe8me br\xfbl\xe9e\n" + strings.Repeat("x = 1\n", 20), Python, ""},
 		{"a.min.js", 10, "x", "", ReasonMinified},
-		{"a.js", 5000, strings.Repeat("var a=1;", 600), "", ReasonMinified},
+		{"a.js", 5000, strings.Repeat("var a=1;", 600), JavaScript, ""}, // kept, marked (see TestClassifyMinified)
 		{"a.js", 5000, strings.Repeat("var a = 1;\n", 400), JavaScript, ""},
 		{"bad\x01.py", 10, "", "", ReasonBadName},
 		{"dir\xff/a.py", 10, "", "", ReasonBadName},
@@ -149,6 +149,36 @@ func TestClassify(t *testing.T) {
 		}
 		if v.Skip() && v.Detail == "" {
 			t.Errorf("Classify(%q): skipped as %s without detail", tt.path, v.Reason)
+		}
+	}
+}
+
+func TestClassifyMinified(t *testing.T) {
+	minified := strings.Repeat("var a=1;", 600) // one 4800-byte line
+	handWritten := strings.Repeat("var a = 1;\n", 400)
+	tests := []struct {
+		name, head   string
+		skipMinified bool
+		skip         string
+		minified     bool
+	}{
+		{"lib/marked.esm.js", minified, false, "", true},
+		{"dist/index.cjs", minified, false, "", true},
+		{"lib/marked.esm.js", minified, true, ReasonMinified, false},
+		{"index.min.js", minified, false, ReasonMinified, false},
+		{"index-min.js", handWritten, false, ReasonMinified, false},
+		{"index.js", handWritten, false, "", false},
+		{"index.js", handWritten, true, "", false},
+		{"short.js", "var a=1;var b=2;", false, "", false}, // too short to judge
+	}
+	for _, tt := range tests {
+		c, err := NewClassifier(Options{SkipMinified: tt.skipMinified})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := c.Classify(tt.name, int64(len(tt.head)), []byte(tt.head))
+		if v.Reason != tt.skip || v.Minified != tt.minified {
+			t.Errorf("Classify(%s) with SkipMinified %v = %+v, want skip %q, minified %v", tt.name, tt.skipMinified, v, tt.skip, tt.minified)
 		}
 	}
 }

@@ -68,7 +68,10 @@ func Revision(ctx context.Context, repo *gitsrc.Repo, commit *gitsrc.Commit, dir
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		return fn(File{Path: gf.Path, Language: v.Language, Size: size, data: data, limit: limit})
+		if v.Minified {
+			sum.FilesMinified++
+		}
+		return fn(File{Path: gf.Path, Language: v.Language, Size: size, Minified: v.Minified, data: data, limit: limit})
 	})
 	// Merge gitsrc's skips (links, submodules, pruned directories) in.
 	for _, s := range skipped {

@@ -4,10 +4,14 @@
 // Walk traverses a directory; Revision reads a commit of a git repository
 // without checking it out. Both stream files to a callback as they find
 // them, so that parsing overlaps walking, and both apply the same
-// Classifier: vendored, test, generated, minified, binary and oversized
-// files are skipped, each with a stable reason word (the Reason constants)
-// and a detail for a person, and the language is detected from the file
-// name, a "#!" line, or a ".h" header's content (DetectLanguage).
+// Classifier: vendored, test, binary and oversized files and copies named
+// as minified ("x.min.js") are skipped, each with a stable reason word (the
+// Reason constants) and a detail for a person (generated and other
+// minified files on request), and the language is detected from the file
+// name, a "#!" line, or a ".h" header's content (DetectLanguage). A
+// minified file under an ordinary name is yielded marked (File.Minified):
+// npm packages often ship nothing else (marked, dotenv), and it is what
+// their users run.
 //
 // Walk also honours .gitignore files at every level, .git/info/exclude and
 // the .gitignore files of the directories between the work tree root and a
@@ -48,6 +52,8 @@ type File struct {
 	Language string
 	// Size is the size in bytes when the file was classified.
 	Size int64
+	// Minified marks a minified file (see Options.SkipMinified).
+	Minified bool
 
 	data  []byte                 // the whole content, when already read
 	read  func() ([]byte, error) // reads the content otherwise
@@ -83,6 +89,9 @@ type Summary struct {
 	// BytesYielded their sizes.
 	FilesYielded int
 	BytesYielded int64
+	// FilesMinified counts the yielded files marked minified (see
+	// Options.SkipMinified).
+	FilesMinified int
 	// Skipped lists skipped files and pruned directories (paths ending in
 	// "/"), in walk order (Revision lists links and submodules last),
 	// except those skipped as ignored or of unknown
@@ -346,7 +355,10 @@ func (w *walker) file(abs string, elems []string) error {
 		w.sum.record(rel, v)
 		return nil
 	}
-	f := File{Path: rel, Abs: abs, Language: v.Language, Size: size, limit: limit}
+	f := File{Path: rel, Abs: abs, Language: v.Language, Size: size, Minified: v.Minified, limit: limit}
+	if v.Minified {
+		w.sum.FilesMinified++
+	}
 	if int64(len(head)) == size {
 		f.data = head
 	}

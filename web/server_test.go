@@ -376,6 +376,28 @@ func TestMetrics(t *testing.T) {
 
 // TestErrorPageSections checks the order of the sections of a fully
 // analysed site, and that a bare site shows no empty section.
+// TestErrorPageMinified checks that the page of a site in minified code
+// names its column after the line, which alone does not place it.
+func TestErrorPageMinified(t *testing.T) {
+	minified := fixtureRepo{name: "example/minified", dir: "repo", overlay: "minified-analysis.json"}
+	env := newTestEnv(t, Config{}, minidisagg, minified)
+	h := env.srv.Handler()
+	tests := []struct {
+		repo, want string
+	}{
+		{minified.name, `<code>minidisagg/utils.py:19:4191</code></a> (minified) in`},
+		{minidisagg.name, `<code>minidisagg/utils.py:19</code></a> in`},
+	}
+	for _, tt := range tests {
+		site := env.site(t, tt.repo, "minidisagg/utils.py:19")
+		b := do(t, h, "GET", "/errors/"+string(site.ID), nil).Body.String()
+		if !strings.Contains(b, tt.want) {
+			i := strings.Index(b, `class="thrown"`)
+			t.Errorf("%s: page does not hold %q; it says %q", tt.repo, tt.want, b[max(0, i):min(len(b), i+400)])
+		}
+	}
+}
+
 func TestErrorPageSections(t *testing.T) {
 	env := newTestEnv(t, Config{}, minidisagg)
 	h := env.srv.Handler()

@@ -57,8 +57,11 @@ type errorView struct {
 	Config   []configView
 
 	// Source.
-	Path      string
-	Line      int
+	Path string
+	Line int
+	// Column is the site's column in minified code, where the line alone
+	// does not place it; 0 otherwise.
+	Column    int
 	SourceURL string
 	Forge     string // "GitHub", "GitLab", or "" for another host
 	ShortRev  string
@@ -271,6 +274,7 @@ func (s *Server) newErrorView(site *errdex.Site, snap *errdex.Snapshot, values m
 		Function:           functionName(site.Function),
 		Path:               site.Location.Path,
 		Line:               site.Location.Line,
+		Column:             minifiedColumn(site),
 		JSONURL:            s.paths.apiError(site.ID),
 	}
 	if v.ExceptionQualified == v.Exception {
@@ -464,4 +468,14 @@ func codeLines(lang, src string) []codeLine {
 		out[i] = codeLine{Num: i + 1, Tokens: toks}
 	}
 	return out
+}
+
+// minifiedColumn is the column of a site in minified code, which the page
+// shows after the line: a line there holds many statements. It is 0 for
+// other sites.
+func minifiedColumn(site *errdex.Site) int {
+	if site.Minified {
+		return site.Location.Column
+	}
+	return 0
 }

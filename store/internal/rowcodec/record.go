@@ -39,23 +39,25 @@ import (
 // bytes; a float is its IEEE 754 bits as a uvarint.
 //
 //	record   = format id path line col end_line end_col language kind exception
-//	           exception_qualified function template alternatives family reach build helper
+//	           exception_qualified function template alternatives family reach build helper minified
 //	template = nparts:uvarint (text hole expr type)*
 //	alternatives = ntemplates:uvarint template*
 //	family   = 0 | 1 slug name confidence:float
 //	reach    = importers:varint callers:varint
 //	build    = string
 //	helper   = path:string line:varint   (path "" when the site cites no helper)
+//	minified = 0 | 1
 //	snippet  = format start_line:varint nmarks:uvarint mark:varint* nlines:uvarint line:string*
 //
-// format is a byte: 4 for records (format 3, written before the helper
-// was kept in the record, has no helper; format 2, written before
+// format is a byte: 5 for records (format 4, written before
+// Site.Minified, has no minified byte; format 3, written before the helper
+// was kept in the record, has no helper either; format 2, written before
 // Site.Build, has no build either; format 1, written before Site.Reach,
 // has none of the three) and 1 for snippets. A new encoding takes the next number,
 // and decoders keep reading the old ones, so that databases written by an
 // older errdex stay readable without a migration.
 const (
-	recordFormat  = 4
+	recordFormat  = 5
 	snippetFormat = 1
 )
 
@@ -132,7 +134,10 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 	b = appendString(b, s.Build)
 	b = appendString(b, h.Path)
 	b = binary.AppendVarint(b, int64(h.Line))
-	return b
+	if s.Minified {
+		return append(b, 1)
+	}
+	return append(b, 0)
 }
 
 // helperFact returns the place of the helper site s calls to build its
@@ -332,6 +337,15 @@ func DecodeRecord(s string, site *errdex.Site) error {
 		// with the whole fact.
 		if path, line := d.string(), d.int(); path != "" {
 			site.Provenance = []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: path, Line: line}}}
+		}
+	}
+	if format >= 5 {
+		switch d.byte() {
+		case 0:
+		case 1:
+			site.Minified = true
+		default:
+			d.fail()
 		}
 	}
 	return d.end()

@@ -30,6 +30,7 @@ func TestCodecRoundTrip(t *testing.T) {
 				Family:       &errdex.FamilyRef{Slug: "limit", Name: "Capacity exceeded", Confidence: 0.7},
 				Reach:        errdex.Reach{Importers: 12, Callers: 3},
 				Build:        "unix && !ios",
+				Minified:     true,
 			},
 			snippet: &errdex.Snippet{StartLine: 10, Lines: []string{"def f():", "    raise ValueError(x)", ""}, MarkLines: []int{11}},
 		},
@@ -67,14 +68,15 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
 	good := string(AppendRecord(nil, site))
-	for _, in := range []string{"", "\x00", "\x02", "\x05" + good[1:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+	for _, in := range []string{"", "\x00", "\x02", "\x06" + good[1:], good[:len(good)-1] + "\x02", good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
 		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
 			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
 	}
 }
 
-// TestDecodeOldFormats checks that records written before the helper was
+// TestDecodeOldFormats checks that records written before Site.Minified
+// (format 4: format 5 without its byte), before the helper was
 // kept (format 3: format 4 without the helper's path and line), before
 // Site.Build (format 2: format 3 without the build string) and before
 // Site.Reach (format 1: format 2 without the two reach varints) still
@@ -83,12 +85,13 @@ func TestDecodeOldFormats(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Language: "go", Function: "f",
 		Template: errdex.NewTemplate(errdex.Lit("abc "), errdex.HolePart("x", "x", errdex.HoleInt)),
 		Family:   &errdex.FamilyRef{Slug: "f", Name: "F", Confidence: 0.5}}
-	v4 := AppendRecord(nil, site)
-	if v4[0] != 4 || string(v4[len(v4)-5:]) != "\x00\x00\x00\x00\x00" {
-		t.Fatalf("record %q does not end in a zero reach, an empty build and no helper", v4)
+	v5 := AppendRecord(nil, site)
+	if v5[0] != 5 || string(v5[len(v5)-6:]) != "\x00\x00\x00\x00\x00\x00" {
+		t.Fatalf("record %q does not end in a zero reach, an empty build, no helper and not minified", v5)
 	}
-	body := string(v4[1 : len(v4)-2])
-	for _, old := range []string{"\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
+	v4 := "\x04" + string(v5[1:len(v5)-1])
+	body := v4[1 : len(v4)-2]
+	for _, old := range []string{v4, "\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
 		var got errdex.Site
 		if err := DecodeRecord(old, &got); err != nil {
 			t.Fatalf("DecodeRecord of format %d: %v", old[0], err)
@@ -130,8 +133,9 @@ func FuzzDecode(f *testing.F) {
 		var site errdex.Site
 		if err := DecodeRecord(s, &site); err == nil {
 			// An older format re-encodes with the fields it lacks, at
-			// most 2 bytes more (format 3 has no helper).
-			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+2 {
+			// most 3 bytes more (format 3 has no helper, nor a minified
+			// byte).
+			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+3 {
 				t.Errorf("a decoded record re-encodes longer than its input")
 			}
 		}
