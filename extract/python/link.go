@@ -4,6 +4,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -361,17 +362,31 @@ func (l *linker) takesNoArgs(e *classEntry) bool {
 // preferLiteral orders the messages a class builds after the message the
 // raise's own arguments give when those carry more literal text: a class
 // that buries its argument in a hole ("400 {name}: {description}") must
-// not hide the text a pasted error contains.
+// not hide the text a pasted error contains. Literal text without a
+// letter or a digit is no such text: the brackets of a list passed whole
+// (raise MultipleInvalid([e]), which voluptuous prints as its first
+// error).
 func preferLiteral(class []errdex.Template, s *errdex.Site) []errdex.Template {
 	best := 0
 	for _, t := range class {
 		best = max(best, t.LiteralLen())
 	}
-	if s.Template.IsOpaque() || s.Template.LiteralLen() <= best {
+	if s.Template.IsOpaque() || s.Template.LiteralLen() <= best || !hasWordChar(s.Template) {
 		return class
 	}
 	out := append([]errdex.Template{s.Template}, s.Alternatives...)
 	return append(out, class...)
+}
+
+// hasWordChar reports whether a literal part of t has a letter or a
+// digit.
+func hasWordChar(t errdex.Template) bool {
+	for _, p := range t.Parts {
+		if !p.IsHole() && strings.IndexFunc(p.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // chainLink is one class on the way from the raised class to

@@ -459,7 +459,14 @@ func (b bindings) lookup(expr string) (argVal, bool) {
 	}
 	star, ok := b["*"+name]
 	if !ok {
-		return argVal{}, false
+		// An item of a tuple or list display bound whole (raise
+		// MultipleInvalid([e]) and __str__ printing self.errors[0]).
+		a, ok := b[name]
+		i, err := strconv.Atoi(strings.TrimSuffix(rest, "]"))
+		if !ok || err != nil || i < 0 || i >= len(a.elems) {
+			return argVal{}, false
+		}
+		return a.elems[i], true
 	}
 	if from, ok := strings.CutSuffix(rest, ":]"); ok {
 		// A slice of *args ("params[1:]"): the items from there on,
