@@ -199,8 +199,14 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 		if f := x.localFunction(fn, sc); !f.IsNull() {
 			return x.callLocal(f, n, args, sc, depth)
 		}
+		if v, ok := x.translated(fn.Text(), args, sc, depth); ok {
+			return v, true
+		}
 	case "member_expression":
 		obj, prop := unwrap(fn.Child("object")), fn.Child("property").Text()
+		if v, ok := x.translated(prop, args, sc, depth); ok {
+			return v, true
+		}
 		switch {
 		case obj.Kind() == "identifier" && x.isUtilFormat(obj.Text(), prop):
 			return x.utilFormat(args, sc, depth), true
@@ -237,6 +243,24 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 				return x.callLocal(m.node, n, args, sc, depth)
 			}
 		}
+	}
+	return msgeval.Value{}, false
+}
+
+// translated evaluates the translate-and-format functions of y18n and
+// i18n-node, which yargs and many CLIs route their messages through:
+// __(format, ...args) is the format filled as util.format fills it, and
+// __n(singular, plural, count, ...args) is either form so filled (the
+// messages in the other locales are not known).
+func (x *fileCtx) translated(name string, args []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
+	switch {
+	case name == "__" && len(args) > 0:
+		return x.utilFormat(args, sc, depth), true
+	case name == "__n" && len(args) >= 3:
+		rest := args[3:]
+		one := x.utilFormat(append([]syntax.Node{args[0]}, rest...), sc, depth)
+		many := x.utilFormat(append([]syntax.Node{args[1]}, rest...), sc, depth)
+		return rules.Union(one, many), true
 	}
 	return msgeval.Value{}, false
 }

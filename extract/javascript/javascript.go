@@ -55,8 +55,9 @@
 //     the error a parameter brought in another): a site for each error,
 //     at its construction.
 //   - A reporter given the message (session.error(`Rule "${name}" is
-//     not defined`), handler.fatalError('...')), when the result is
-//     dropped and the object is no logger: kind set-error.
+//     not defined`), handler.fatalError('...'), usage.fail(msg)), when
+//     the result is dropped and the object is no logger nor node's
+//     assert: kind set-error.
 
 //   - assert(cond, msg), assert.ok/equal/strictEqual/deepEqual/... (the
 //     message is the argument after the compared values) and
@@ -101,9 +102,11 @@
 // surrogate pairs, line continuations); template literals give a hole per
 // substitution; + concatenates when one side is text; c ? a : b and
 // a || b give alternatives; util.format and format (imported from util,
-// or aliased at module level: var f = util.format) follow util.format's %s %d %i %f %j %o %O %c %%; String(x),
-// x.toString(), [..].join(sep) and "..".concat(..) are followed when their
-// operands are known; a property of the object a function of the file
+// or aliased at module level: var f = util.format) follow util.format's
+// %s %d %i %f %j %o %O %c %%, and so do y18n's and i18n-node's __(fmt,
+// ...) and __n(singular, plural, n, ...); String(x), x.toString(),
+// [..].join(sep) and "..".concat(..) are followed when their operands
+// are known; a property of the object a function of the file
 // returns (const metadata = parseError(er, txt); super(metadata.message),
 // where parseError returns makeParsedError(msg, ...), which returns
 // {message: `${msg} while parsing ${parsing}`}) is the property's value in

@@ -787,12 +787,6 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 			} else {
 				x.newErrorArgs(node, fn, args, sc)
 			}
-			// A reporter given the message (session.error(`Rule
-			// "${name}" is not defined`, loc), handler.fatalError('source
-			// is not a string')), not a logger's nor this file's own.
-			if reporterNames[prop] && obj.Kind() != "this" && !logCall(fn) && resultDropped(node) && len(as) > 0 {
-				x.cands = append(x.cands, candidate{kind: candReport, node: node, arg: as[0], sc: sc})
-			}
 		}
 		if obj.Kind() == "member_expression" && obj.Child("property").Text() == "strict" {
 			obj = unwrap(obj.Child("object")) // assert.strict.equal
@@ -801,7 +795,15 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 			if ref, ok := x.imports[obj.Text()]; ok && isAssertModule(ref.Module) &&
 				(ref.Name == "default" || ref.Name == "*" || ref.Name == "strict") {
 				x.assertCall(node, prop, sc)
+				return
 			}
+		}
+		// A reporter given the message (session.error(`Rule "${name}"
+		// is not defined`, loc), handler.fatalError('source is not a
+		// string'), usage.fail(__('Unknown argument: %s', arg))), not a
+		// logger's nor this file's own.
+		if reporterNames[prop] && obj.Kind() != "this" && !logCall(fn) && resultDropped(node) && len(argList(args)) > 0 {
+			x.cands = append(x.cands, candidate{kind: candReport, node: node, arg: argList(args)[0], sc: sc})
 		}
 	}
 }
@@ -1066,7 +1068,7 @@ func resultHandedBack(call syntax.Node, sc *scope) bool {
 }
 
 // reporterNames are the methods that record an error from its message.
-var reporterNames = map[string]bool{"error": true, "fatalError": true}
+var reporterNames = map[string]bool{"error": true, "fatalError": true, "fail": true}
 
 // logNames are the functions and methods that log or warn.
 var logNames = map[string]bool{

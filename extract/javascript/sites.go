@@ -58,7 +58,9 @@ func (x *fileCtx) run() {
 		case candAssert:
 			x.assertSite(c)
 		case candReport:
-			if u := unwrap(c.arg); u.Is("string", "template_string", "binary_expression") {
+			// Text written at the call, or built by a call or in a
+			// variable (usage.fail(__('Unknown argument: %s', arg))).
+			if u := unwrap(c.arg); u.Is("string", "template_string", "binary_expression", "call_expression", "identifier") {
 				if v, ok := x.textArg([]syntax.Node{c.arg}, c.sc); ok {
 					x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
 				}

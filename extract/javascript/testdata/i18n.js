@@ -1,0 +1,21 @@
+// Messages routed through y18n's and i18n-node's translate-and-format
+// functions, reported to a usage object's fail.
+export function validation(yargs, usage, shim) {
+  const __ = shim.y18n.__;
+  const __n = shim.y18n.__n;
+  const self = {};
+  self.requiredArguments = function requiredArguments(argv, demanded) {
+    const missing = Object.keys(demanded).filter((k) => !(k in argv));
+    if (missing.length > 0) {
+      usage.fail(__n('Missing required argument: %s', 'Missing required arguments: %s', missing.length, missing.join(', ')));
+    }
+  };
+  self.conflicting = function conflicting(key, value) {
+    usage.fail(__('Arguments %s and %s are mutually exclusive', key, value));
+  };
+  self.check = function check(f) {
+    const msg = __('Argument check failed: %s', f.toString());
+    usage.fail(msg);
+  };
+  return self;
+}
