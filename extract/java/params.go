@@ -111,7 +111,7 @@ func (x *fileCtx) calledMethod(name string, as []syntax.Node, sc *scope) *scope 
 				cands = append(cands, m)
 			}
 		}
-		if len(cands) > 1 && !slices.ContainsFunc(cands, func(m *scope) bool { return !m.params[len(m.params)-1].varargs }) {
+		if len(cands) > 1 && !slices.ContainsFunc(cands, func(m *scope) bool { return !endsWithVarargs(m) }) {
 			// Overloads taking a message and its values, one for each
 			// type checked: the argument's type chooses.
 			cands = slices.DeleteFunc(cands, func(m *scope) bool { return !x.argsAgree(m, as, sc) })
@@ -125,6 +125,13 @@ func (x *fileCtx) calledMethod(name string, as []syntax.Node, sc *scope) *scope 
 		}
 	}
 	return nil
+}
+
+// endsWithVarargs reports whether m's last parameter is varargs; a method
+// without parameters (newHashSet() beside newHashSet(E... elements), both
+// candidates for a call without arguments) has none.
+func endsWithVarargs(m *scope) bool {
+	return len(m.params) > 0 && m.params[len(m.params)-1].varargs
 }
 
 // argsAgree reports whether no argument of as (written in sc) whose
