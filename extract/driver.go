@@ -412,7 +412,9 @@ func MakeSnippet(lines []string, at errdex.Span, context int) *errdex.Snippet {
 			}
 			l = window(l, from, from+maxSnippetLine)
 		}
-		sn.Lines = append(sn.Lines, strings.ToValidUTF8(l, "\uFFFD"))
+		// A copy: a slice of the file's text would keep the whole file
+		// in memory as long as the site.
+		sn.Lines = append(sn.Lines, strings.Clone(strings.ToValidUTF8(l, "\uFFFD")))
 	}
 	for i := line; i <= endLine; i++ {
 		sn.MarkLines = append(sn.MarkLines, i)
