@@ -15,6 +15,7 @@ import (
 	"github.com/errdex/errdex/extract/python"
 	"github.com/errdex/errdex/match"
 	"github.com/errdex/errdex/store/sqlite"
+	"github.com/errdex/errdex/walk"
 )
 
 // TestPackageRoot checks that a root that is a Python package
@@ -118,11 +119,12 @@ func TestFileRoot(t *testing.T) {
 	}
 }
 
-// TestMinified checks that a package's minified build (all of
-// testdata/minified/lib/pkg.esm.js is one line, as npm packages ship it) is
-// indexed, its sites marked and stored so, with a window of the line for
-// a snippet, while its copy named as minified (pkg.min.js) is skipped;
-// and that the column of a frame Node printed for it picks its site.
+// TestMinified checks that a package's minified builds (all of
+// testdata/minified/lib/pkg.esm.js is one line, as npm packages ship it,
+// and pkg.min.js is a copy named so) are indexed, their sites marked and
+// stored so, with a window of the line for a snippet, and that the column
+// of a frame Node printed for one picks its site; --skip-minified leaves
+// them out.
 func TestMinified(t *testing.T) {
 	ctx := context.Background()
 	st, err := sqlite.Open(ctx, filepath.Join(t.TempDir(), "errdex.db"))
@@ -134,18 +136,11 @@ func TestMinified(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := res.Snapshot.Stats.FilesMinified; n != 1 {
-		t.Errorf("FilesMinified = %d, want 1", n)
+	if n := res.Snapshot.Stats.FilesMinified; n != 2 || len(res.Snapshot.Skipped) != 0 {
+		t.Errorf("FilesMinified = %d, skipped %v; want both files indexed", n, res.Snapshot.Skipped)
 	}
-	var skipped []string
-	for _, f := range res.Snapshot.Skipped {
-		skipped = append(skipped, f.Path+" "+f.Reason)
-	}
-	if diff := cmp.Diff([]string{"lib/pkg.min.js minified"}, skipped); diff != "" {
-		t.Errorf("skipped (-want +got):\n%s", diff)
-	}
-	if len(res.Sites) < 3 {
-		t.Fatalf("%d sites, want the two throws and the rethrow", len(res.Sites))
+	if len(res.Sites) < 6 {
+		t.Fatalf("%d sites, want the two throws and the rethrow of each file", len(res.Sites))
 	}
 	for _, s := range res.Sites {
 		stored, err := st.Site(ctx, s.ID)
@@ -168,5 +163,13 @@ func TestMinified(t *testing.T) {
 	}}, match.Options{})
 	if len(got.Matches) == 0 || got.Matches[0].Reasons[0] != "the innermost frame (lib/pkg.esm.js:1) is this raise" {
 		t.Errorf("the frame's column did not find its raise: %+v", got)
+	}
+	skip, err := Dir(ctx, st, filepath.Join("testdata", "minified"), Options{Repo: "acme/pkg", Extractors: []*extract.Extractor{javascript.Extractor},
+		Walk: walk.Options{SkipMinified: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := skip.Snapshot.Stats.SkippedByReason[walk.ReasonMinified]; n != 2 || len(skip.Sites) != 0 {
+		t.Errorf("with SkipMinified: %d skipped as minified, %d sites; want 2 and none", n, len(skip.Sites))
 	}
 }

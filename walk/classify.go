@@ -20,7 +20,7 @@ const (
 	ReasonVendored        = "vendored"         // third-party code, a virtualenv or a tool cache
 	ReasonTest            = "test"             // a test file or directory (see Options.IncludeTests)
 	ReasonGenerated       = "generated"        // generated code: a marker in its header or a generator's file name (see Options.SkipGenerated)
-	ReasonMinified        = "minified"         // a minified copy named so (".min.js"), or any minified file with Options.SkipMinified
+	ReasonMinified        = "minified"         // minified code, with Options.SkipMinified
 	ReasonBinary          = "binary"           // not text
 	ReasonTooLarge        = "too-large"        // over Options.MaxFileSize
 	ReasonUnknownLanguage = "unknown-language" // no supported language (counted by extension, not listed)
@@ -57,12 +57,12 @@ type Options struct {
 	// table, net/http's bundled HTTP/2, C code Cython generates), and a
 	// generated file without error sites costs only its parsing.
 	SkipGenerated bool
-	// SkipMinified skips every minified file. By default only the copies
-	// named as minified ("jquery.min.js", "index-min.js") are skipped:
-	// they repeat code distributed beside them. A file minified under an
-	// ordinary name is kept and marked (Verdict.Minified), since it is
-	// often the only code a package ships and what its users run
-	// (marked's lib/marked.esm.js, dotenv's dist/index.cjs).
+	// SkipMinified skips minified files (a ".min." or "-min." name, or
+	// lines too long to be hand-written). By default they are indexed and
+	// marked (Verdict.Minified): a package often ships nothing else and
+	// its users run it (marked's lib/marked.esm.js, dotenv's
+	// dist/index.cjs, dayjs' dayjs.min.js), and where a readable copy is
+	// indexed beside, the matcher puts it first.
 	SkipMinified bool
 	// Exclude holds extra gitignore-style patterns, relative to the walked
 	// root ("docs/", "*.pyi", "/tools"). They win over .gitignore's
@@ -249,8 +249,8 @@ func (c *Classifier) content(p string, v Verdict, head []byte) Verdict {
 	if r := generatedReason(name, v.Language, head); r != "" && c.opts.SkipGenerated {
 		return skip(ReasonGenerated, "%s", r)
 	}
-	if named, r := minifiedReason(name, head); r != "" {
-		if named || c.opts.SkipMinified {
+	if r := minifiedReason(name, head); r != "" {
+		if c.opts.SkipMinified {
 			return skip(ReasonMinified, "%s", r)
 		}
 		v.Minified = true

@@ -136,7 +136,7 @@ func TestClassify(t *testing.T) {
 		{"a.py", 100, "\xff\xfe#\x00", "", ReasonBinary},
 		{"a.py", 100, strings.Repeat("\x80\x81\x82", 50), "", ReasonBinary},
 		{"a.py", 100, "# caf\xe9 cr\xe8me br\xfbl\xe9e\n" + strings.Repeat("x = 1\n", 20), Python, ""},
-		{"a.min.js", 10, "x", "", ReasonMinified},
+		{"a.min.js", 10, "x", JavaScript, ""}, // kept, marked (see TestClassifyMinified)
 		{"a.js", 5000, strings.Repeat("var a=1;", 600), JavaScript, ""}, // kept, marked (see TestClassifyMinified)
 		{"a.js", 5000, strings.Repeat("var a = 1;\n", 400), JavaScript, ""},
 		{"bad\x01.py", 10, "", "", ReasonBadName},
@@ -165,8 +165,9 @@ func TestClassifyMinified(t *testing.T) {
 		{"lib/marked.esm.js", minified, false, "", true},
 		{"dist/index.cjs", minified, false, "", true},
 		{"lib/marked.esm.js", minified, true, ReasonMinified, false},
-		{"index.min.js", minified, false, ReasonMinified, false},
-		{"index-min.js", handWritten, false, ReasonMinified, false},
+		{"dayjs.min.js", minified, false, "", true},
+		{"index-min.js", handWritten, false, "", true},
+		{"index.min.js", minified, true, ReasonMinified, false},
 		{"index.js", handWritten, false, "", false},
 		{"index.js", handWritten, true, "", false},
 		{"short.js", "var a=1;var b=2;", false, "", false}, // too short to judge

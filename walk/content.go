@@ -216,20 +216,20 @@ const minSample = 1024
 const maxAvgLine = 500
 
 // minifiedReason says why a file looks minified, or returns "": a ".min."
-// or "-min." name (named is then true), or very long lines in its head.
-func minifiedReason(name string, head []byte) (named bool, reason string) {
+// or "-min." name, or very long lines in its head.
+func minifiedReason(name string, head []byte) string {
 	stem := strings.TrimSuffix(name, extension(name))
 	if strings.HasSuffix(stem, ".min") || strings.HasSuffix(stem, "-min") {
-		return true, "minified file name"
+		return "minified file name"
 	}
 	if len(head) < minSample {
-		return false, ""
+		return ""
 	}
 	lines := bytes.Count(head, []byte("\n")) + 1
 	if avg := len(head) / lines; avg > maxAvgLine {
-		return false, fmt.Sprintf("average line length %d bytes in the first %d bytes", avg, len(head))
+		return fmt.Sprintf("average line length %d bytes in the first %d bytes", avg, len(head))
 	}
-	return false, ""
+	return ""
 }
 
 // clip shortens s to n bytes at a rune boundary, for details.

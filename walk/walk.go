@@ -4,13 +4,12 @@
 // Walk traverses a directory; Revision reads a commit of a git repository
 // without checking it out. Both stream files to a callback as they find
 // them, so that parsing overlaps walking, and both apply the same
-// Classifier: vendored, test, binary and oversized files and copies named
-// as minified ("x.min.js") are skipped, each with a stable reason word (the
-// Reason constants) and a detail for a person (generated and other
-// minified files on request), and the language is detected from the file
-// name, a "#!" line, or a ".h" header's content (DetectLanguage). A
-// minified file under an ordinary name is yielded marked (File.Minified):
-// npm packages often ship nothing else (marked, dotenv), and it is what
+// Classifier: vendored, test, binary and oversized files are skipped, each
+// with a stable reason word (the Reason constants) and a detail for a
+// person (generated and minified files on request), and the language is
+// detected from the file name, a "#!" line, or a ".h" header's content
+// (DetectLanguage). A minified file is yielded marked (File.Minified): npm
+// packages often ship nothing else (marked, dotenv, dayjs), and it is what
 // their users run.
 //
 // Walk also honours .gitignore files at every level, .git/info/exclude and

@@ -213,12 +213,11 @@ func TestWalk(t *testing.T) {
 			"script": Python, "bin/tool": JavaScript, "inc/util.h": C, "inc/vec.h": CPP, "inc/impl.hpp": CPP,
 			"src/main.c": C, "src/lib.rs": Rust, "src/web/app.tsx": TypeScript, "src/web/m.mjs": JavaScript,
 			"foo.go": Go, "src/main/java/org/Foo.java": Java, "src/main/java/org/JIT.java": Java,
-			"web/c.js": JavaScript, "cc/parser.cc": CPP, "bundle.js": JavaScript,
+			"web/c.js": JavaScript, "cc/parser.cc": CPP, "bundle.js": JavaScript, "app.min.js": JavaScript,
 		},
 		Skipped: map[string]string{
 			"vendor/": ReasonVendored, "node_modules/": ReasonVendored, "env/": ReasonVendored, "pkg/__pycache__/": ReasonVendored,
 			"gen.go": ReasonGenerated, "migration.py": ReasonGenerated, "doc_gen.py": ReasonGenerated, "msgs_pb2.py": ReasonGenerated,
-			"app.min.js": ReasonMinified,
 			"blob.py":    ReasonBinary, "huge.py": ReasonTooLarge,
 			"types.d.ts": ReasonDeclarations, "stubs/os.pyi": ReasonDeclarations,
 			"foo_test.go": ReasonTest, "test_x.py": ReasonTest, "x_test.py": ReasonTest, "conftest.py": ReasonTest,
@@ -235,20 +234,22 @@ func TestWalk(t *testing.T) {
 		},
 		ByReason: map[string]int{
 			ReasonIgnored: 6, ReasonUnknownLanguage: 8,
-			ReasonVendored: 4, ReasonGenerated: 4, ReasonMinified: 1, ReasonBinary: 1, ReasonTooLarge: 1,
+			ReasonVendored: 4, ReasonGenerated: 4, ReasonBinary: 1, ReasonTooLarge: 1,
 			ReasonDeclarations: 2, ReasonTest: 14, ReasonSymlink: 6, ReasonSpecial: 1, ReasonBadName: 2, ReasonNestedRepo: 1,
 		},
 		// "": README, Makefile and the two .gitignore files.
 		Unknown:  map[string]int{"": 4, ".log": 1, ".png": 1, ".csv": 1, ".sh": 1},
-		Minified: []string{"bundle.js"},
+		Minified: []string{"app.min.js", "bundle.js"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Walk (-want +got):\n%s", diff)
 	}
-	// SkipMinified leaves out the minified file a plain name hid.
+	// SkipMinified leaves them out.
 	skipped := walkTree(t, root, Options{SkipGenerated: true, SkipMinified: true})
-	if _, ok := skipped.Yielded["bundle.js"]; ok || skipped.Skipped["bundle.js"] != ReasonMinified || len(skipped.Minified) != 0 {
-		t.Errorf("with SkipMinified, bundle.js was yielded or not skipped as minified: %+v", skipped.Skipped["bundle.js"])
+	for _, name := range []string{"app.min.js", "bundle.js"} {
+		if _, ok := skipped.Yielded[name]; ok || skipped.Skipped[name] != ReasonMinified || len(skipped.Minified) != 0 {
+			t.Errorf("with SkipMinified, %s was yielded or not skipped as minified: %+v", name, skipped.Skipped[name])
+		}
 	}
 }
 

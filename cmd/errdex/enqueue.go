@@ -70,7 +70,7 @@ queued.`,
 	f.StringVar(&job.Repo, "repo", "", `repository name (default: from the git remote, else the directory name)`)
 	f.BoolVar(&job.IncludeTests, "include-tests", false, "index test files and directories too")
 	f.BoolVar(&job.SkipGenerated, "skip-generated", false, "skip generated files (\"Code generated ... DO NOT EDIT.\" and the like)")
-	f.BoolVar(&job.SkipMinified, "skip-minified", false, "skip every minified file, not only those named so (\"x.min.js\")")
+	f.BoolVar(&job.SkipMinified, "skip-minified", false, "skip minified files (\"x.min.js\", or lines too long to be hand-written)")
 	f.Int64Var(&job.MaxFileSize, "max-file-size", walk.DefaultMaxFileSize, "skip files larger than this many bytes")
 	f.StringSliceVar(&job.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	return cmd

@@ -56,7 +56,7 @@ after the directory; --repo overrides the name.`,
 	f.StringVar(&opts.Upstream.Dir, "upstream-dir", "", "with --upstream: the repository's directory the tree is (e.g. Lib)")
 	f.BoolVar(&opts.Walk.IncludeTests, "include-tests", false, "index test files and directories too")
 	f.BoolVar(&opts.Walk.SkipGenerated, "skip-generated", false, "skip generated files (\"Code generated ... DO NOT EDIT.\" and the like)")
-	f.BoolVar(&opts.Walk.SkipMinified, "skip-minified", false, "skip every minified file, not only those named so (\"x.min.js\")")
+	f.BoolVar(&opts.Walk.SkipMinified, "skip-minified", false, "skip minified files (\"x.min.js\", or lines too long to be hand-written)")
 	f.Int64Var(&opts.Walk.MaxFileSize, "max-file-size", 2<<20, "skip files larger than this many bytes")
 	f.StringSliceVar(&opts.Walk.Exclude, "exclude", nil, "gitignore-style pattern of paths to skip (repeatable)")
 	f.IntVar(&opts.Workers, "workers", 0, "files processed at once (default: number of CPUs)")
