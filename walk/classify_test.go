@@ -136,7 +136,7 @@ func TestClassify(t *testing.T) {
 		{"a.py", 100, "\xff\xfe#\x00", "", ReasonBinary},
 		{"a.py", 100, strings.Repeat("\x80\x81\x82", 50), "", ReasonBinary},
 		{"a.py", 100, "# caf\xe9 cr\xe8me br\xfbl\xe9e\n" + strings.Repeat("x = 1\n", 20), Python, ""},
-		{"a.min.js", 10, "x", JavaScript, ""}, // kept, marked (see TestClassifyMinified)
+		{"a.min.js", 10, "x", JavaScript, ""},                           // kept, marked (see TestClassifyMinified)
 		{"a.js", 5000, strings.Repeat("var a=1;", 600), JavaScript, ""}, // kept, marked (see TestClassifyMinified)
 		{"a.js", 5000, strings.Repeat("var a = 1;\n", 400), JavaScript, ""},
 		{"bad\x01.py", 10, "", "", ReasonBadName},

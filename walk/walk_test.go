@@ -218,7 +218,7 @@ func TestWalk(t *testing.T) {
 		Skipped: map[string]string{
 			"vendor/": ReasonVendored, "node_modules/": ReasonVendored, "env/": ReasonVendored, "pkg/__pycache__/": ReasonVendored,
 			"gen.go": ReasonGenerated, "migration.py": ReasonGenerated, "doc_gen.py": ReasonGenerated, "msgs_pb2.py": ReasonGenerated,
-			"blob.py":    ReasonBinary, "huge.py": ReasonTooLarge,
+			"blob.py": ReasonBinary, "huge.py": ReasonTooLarge,
 			"types.d.ts": ReasonDeclarations, "stubs/os.pyi": ReasonDeclarations,
 			"foo_test.go": ReasonTest, "test_x.py": ReasonTest, "x_test.py": ReasonTest, "conftest.py": ReasonTest,
 			"tests/": ReasonTest, "testdata/": ReasonTest, "src/test/": ReasonTest,
