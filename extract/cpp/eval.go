@@ -157,6 +157,33 @@ func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 			return rules.Unknown(recv.Text(), errdex.HoleError), true
 		}
 	}
+	return x.formattingCall(args, n, depth)
+}
+
+// formattingCall evaluates a call of a function the file does not know
+// as a printf when its first string literal argument is a printf format
+// that the arguments after it fill exactly, one for each conversion: Lua's
+// lua_pushfstring(L, "%s expected, got %s", tname, typearg) makes the
+// message luaL_typeerror reports.
+func (x *file) formattingCall(args []syntax.Node, at syntax.Node, depth int) (msgeval.Value, bool) {
+	for i, a := range args {
+		if !a.Is("string_literal", "concatenated_string") {
+			continue
+		}
+		f, ok := x.formatText(a, depth)
+		if !ok || !strings.Contains(f, "%") || i == len(args)-1 {
+			return msgeval.Value{}, false
+		}
+		exprs := make([]string, len(args)-i-1)
+		for k, r := range args[i+1:] {
+			exprs[k] = rules.Expr(r.Text())
+		}
+		unknown := func(int) (errdex.Template, bool) { return errdex.Template{}, false }
+		if res := (template.Printf{Dialect: template.PrintfC, Value: unknown}).Parse(f, exprs); len(res.Problems) > 0 {
+			return msgeval.Value{}, false
+		}
+		return x.printf(template.PrintfC, args[i:], at, depth)
+	}
 	return msgeval.Value{}, false
 }
 

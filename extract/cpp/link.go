@@ -99,6 +99,27 @@ func (x *file) recordHelper(byDef map[any]*helperFact, def any, name string, lea
 	h.key += strconv.Itoa(h.index) + "\x00" + strconv.FormatBool(h.format) + "\x00" + string(s.Kind) + "\x00" + s.Exception + "\x00" + s.Template.Canonical() + "\x01"
 }
 
+// recordWrapper adds site s of the function def, whose messages msgs hold
+// parameter i (param) among other text (see embeddedHelper), to the
+// helper facts of the file.
+func (x *file) recordWrapper(byDef map[any]*helperFact, def any, name string, least, most, i int, param string, s *errdex.Site, msgs []errdex.Template) {
+	h := byDef[def]
+	if h == nil {
+		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: param}
+		byDef[def] = h
+		x.facts.helpers = append(x.facts.helpers, h)
+	}
+	if h.index != i {
+		return
+	}
+	h.throws = append(h.throws, helperThrow{kind: s.Kind, exception: s.Exception, msg: msgs})
+	h.key += strconv.Itoa(h.index) + "\x00" + string(s.Kind) + "\x00" + s.Exception
+	for _, t := range msgs {
+		h.key += "\x00" + t.Canonical()
+	}
+	h.key += "\x01"
+}
+
 // arity returns the least and the most arguments a call of a function
 // definition passes; most is -1 for a variadic function.
 func arity(def syntax.Node) (least, most int) {

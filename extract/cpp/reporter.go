@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -75,10 +76,12 @@ const (
 )
 
 // reportsErrors reports whether a function's name holds a word of
-// reporterWords: png_chunk_error, sqlite3ErrorMsg, SetError, log_warn.
+// reporterWords: png_chunk_error, sqlite3ErrorMsg, SetError, log_warn;
+// or a word glued to "error" in lower case, as C names often are: Lua's
+// luaG_runerror, luaL_argerror and luaX_syntaxerror.
 func reportsErrors(name string) bool {
 	for _, w := range nameWords(name) {
-		if reporterWords[w] {
+		if reporterWords[w] || strings.HasSuffix(w, "error") {
 			return true
 		}
 	}
@@ -142,13 +145,19 @@ func isMessageName(name string) bool {
 // message parameter, unless a site of the function already is: the calls
 // of a function with such a site are sites (helperCalls, Link).
 func (x *file) addReporters(defs []syntax.Node) {
+	reporters := map[string]bool{}
+	for _, def := range defs {
+		if _, _, ok := reporter(def); ok {
+			reporters[lastSegment(declaratorName(def.Child("declarator")))] = true
+		}
+	}
 	for _, def := range defs {
 		i, how, ok := reporter(def)
 		if !ok {
 			continue
 		}
 		param := parameterNames(def)[i]
-		if x.hasHelperSite(def, param) {
+		if x.hasHelperSite(def, param) || passesOn(def, param, reporters) {
 			continue
 		}
 		at := paramNode(def, i)
@@ -159,18 +168,103 @@ func (x *file) addReporters(defs []syntax.Node) {
 	}
 }
 
-// hasHelperSite reports whether a site of def has parameter param as its
-// whole message.
-func (x *file) hasHelperSite(def syntax.Node, param string) bool {
-	for _, s := range x.sites {
-		if x.siteDefs[s] != def || len(s.Alternatives) > 0 || len(s.Template.Parts) != 1 {
+// passesOn reports whether def passes its parameter param to a call of
+// one of the file's reporters: the message is then part of the callee's,
+// whose calls helperCalls reads (luaL_argerror's luaL_error(L, "bad %s #%d
+// to '%s' (%s)", ..., extramsg)).
+func passesOn(def syntax.Node, param string, reporters map[string]bool) bool {
+	self := lastSegment(declaratorName(def.Child("declarator")))
+	for n := range def.Child("body").Descendants() {
+		if n.Kind() != "call_expression" {
 			continue
 		}
-		if p := s.Template.Parts[0]; p.IsHole() && unwrapPassThrough(p.Expr) == param {
-			return true
+		callee := lastSegment(msgeval.Compact(n.Child("function").Text()))
+		if callee == self || !reporters[callee] {
+			continue
+		}
+		for _, a := range arguments(n.Child("arguments")) {
+			for a.Kind() == "parenthesized_expression" {
+				a = a.NamedChild(0)
+			}
+			if a.Kind() == "identifier" && a.Text() == param {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// hasHelperSite reports whether a site of def has parameter param as its
+// whole message, or as part of it (see embeddedHelper).
+func (x *file) hasHelperSite(def syntax.Node, param string) bool {
+	for _, s := range x.sites {
+		if x.siteDefs[s] != def {
+			continue
+		}
+		for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
+			for _, p := range t.Parts {
+				if p.IsHole() && unwrapPassThrough(p.Expr) == param {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// embeddedHelper records the function of site s as a helper when a
+// parameter named as a message (see isMessageName) is part of the site's
+// message rather than the whole: Lua's luaL_argerror(L, arg, extramsg)
+// raises luaL_error(L, "bad %s #%d to '%s' (%s)", argword, arg, ar.name,
+// extramsg), and its call luaL_argerror(L, 2, "position out of bounds")
+// raises "bad argument #2 to 'insert' (position out of bounds)". The
+// call's sites take the helper's messages with the parameter replaced by
+// the call's text, one for each of the function's sites that holds it.
+// A helper whose parameter is a whole message keeps that site alone.
+func (x *file) embeddedHelper(s *errdex.Site, helpers map[string]helper, byDef map[any]*helperFact) (string, bool) {
+	def, ok := x.siteDefs[s]
+	if !ok || isConstructor(def) {
+		return "", false
+	}
+	name := lastSegment(declaratorName(def.Child("declarator")))
+	names := parameterNames(def)
+	msgs := append([]errdex.Template{s.Template}, s.Alternatives...)
+	i := embeddedParam(msgs, names)
+	if name == "" || i < 0 || !isTextType(paramNode(def, i)) {
+		return "", false
+	}
+	h, seen := helpers[name]
+	switch {
+	case !seen:
+		h = helper{def: def, param: i, how: oneArg, site: s}
+	case h.def != def || h.param != i || len(h.wraps) == 0:
+		return "", false // another function of the name, another parameter, or a whole message
+	}
+	for _, t := range msgs {
+		if len(h.wraps) < rules.Alternatives.Max {
+			h.wraps = append(h.wraps, t)
+		}
+	}
+	helpers[name] = h
+	least, most := arity(def)
+	x.recordWrapper(byDef, def, x.function(def.Child("declarator")), least, most, i, names[i], s, msgs)
+	return name, true
+}
+
+// embeddedParam is the index among names of the first parameter named as
+// a message that is a hole of one of msgs, or -1.
+func embeddedParam(msgs []errdex.Template, names []string) int {
+	for _, t := range msgs {
+		for _, p := range t.Parts {
+			if !p.IsHole() {
+				continue
+			}
+			if i := slices.Index(names, unwrapPassThrough(p.Expr)); i >= 0 && isMessageName(names[i]) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // paramNode is the i-th parameter declaration of a function definition.

@@ -150,6 +150,9 @@ type helper struct {
 	param int         // the parameter that is the message
 	how   messageArgs // how the arguments from param on make the message
 	site  *errdex.Site
+	// wraps are, when the parameter is part of its sites' messages
+	// rather than the whole (see embeddedHelper), those messages.
+	wraps []errdex.Template
 }
 
 // helperCalls adds a site for each call of a helper with a message that
@@ -161,8 +164,36 @@ type helper struct {
 func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 	helpers := map[string]helper{}
 	byDef := map[any]*helperFact{}
-	for _, s := range x.sites {
+	// A helper's sites may be calls of another helper (luaL_argerror's
+	// luaL_error(L, "bad %s #%d to '%s' (%s)", ..., extramsg)): the calls
+	// of the helpers found in one round are sites, among which the next
+	// round looks for more helpers.
+	sites := x.sites
+	for range maxHelperRounds {
+		found := x.findHelpers(sites, helpers, byDef)
+		if len(found) == 0 {
+			break
+		}
+		mark := len(x.sites)
+		x.callSites(cands, helpers, found)
+		sites = x.sites[mark:]
+	}
+	return helpers
+}
+
+// maxHelperRounds bounds the rounds of helperCalls: helpers that wrap the
+// message of helpers that wrap it in turn.
+const maxHelperRounds = 3
+
+// findHelpers adds to helpers the functions that sites make helpers, and
+// returns their names.
+func (x *file) findHelpers(sites []*errdex.Site, helpers map[string]helper, byDef map[any]*helperFact) map[string]bool {
+	found := map[string]bool{}
+	for _, s := range sites {
 		if len(s.Alternatives) > 0 || len(s.Template.Parts) != 1 || !s.Template.Parts[0].IsHole() {
+			if name, ok := x.embeddedHelper(s, helpers, byDef); ok {
+				found[name] = true
+			}
 			continue
 		}
 		expr := unwrapPassThrough(s.Template.Parts[0].Expr)
@@ -172,6 +203,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 			// function's header, which the text may still show.
 			if h, ok := x.recoverHeader(x.floating[s], expr); ok {
 				helpers[lastSegment(h.name)] = helper{param: h.index, site: s}
+				found[lastSegment(h.name)] = true
 				x.recordHelper(byDef, h.start, h.name, h.least, h.most, h.index, expr, s)
 			}
 			continue
@@ -180,6 +212,7 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		if i := slices.Index(parameterNames(def), expr); i >= 0 && name != "" {
 			how := x.reporterArgs[s]
 			helpers[name] = helper{def: def, param: i, how: how, site: s}
+			found[name] = true
 			if how == packArgs {
 				continue // Link substitutes one argument for the parameter
 			}
@@ -187,9 +220,13 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 			x.recordHelper(byDef, def, x.function(def.Child("declarator")), least, most, i, expr, s)
 		}
 	}
-	if len(helpers) == 0 {
-		return helpers
-	}
+	return found
+}
+
+// callSites adds a site for each call among cands of a helper named in
+// only (directly or through a forwarding macro) that passes text for its
+// message.
+func (x *file) callSites(cands []syntax.Node, helpers map[string]helper, only map[string]bool) {
 	fwd := x.forwarders(helpers)
 	for _, n := range cands {
 		if n.Kind() != "call_expression" {
@@ -203,10 +240,12 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		name := lastSegment(msgeval.Compact(fn.Text()))
 		h, ok := helpers[name]
 		if f, isFwd := fwd[name]; !ok && isFwd {
-			x.forwardedCall(n, f, helpers)
+			if only[f.helper] {
+				x.forwardedCall(n, f, helpers)
+			}
 			continue
 		}
-		if !ok || msgeval.Enclosing(n, "function_definition") == h.def || x.notes.Broken(n) {
+		if !ok || !only[name] || msgeval.Enclosing(n, "function_definition") == h.def || x.notes.Broken(n) {
 			continue
 		}
 		args := arguments(n.Child("arguments"))
@@ -223,10 +262,16 @@ func (x *file) helperCalls(cands []syntax.Node) map[string]helper {
 		}
 		if v := x.reporterMessage(h, args, n); v.Text && !v.Opaque() {
 			x.pending = nil // the call constructs nothing the site may take a message from
+			if len(h.wraps) > 0 {
+				params := parameterNames(h.def)
+				v = msgeval.Value{Alts: rules.Alternatives.Substitute(h.wraps, map[string][]errdex.Template{params[h.param]: v.Alts}), Text: true}
+				if len(v.Alts) == 0 || v.Opaque() {
+					continue
+				}
+			}
 			x.add(h.site.Kind, h.site.Exception, n, v)
 		}
 	}
-	return helpers
 }
 
 // templateException returns the exception a call of helper h throws
