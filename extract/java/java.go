@@ -69,7 +69,8 @@
 // (template.MessageFormat); Strings.lenientFormat, String.valueOf,
 // Objects.toString, String.join, concat, new StringBuilder(..).append(..)
 // chains and helper methods of the file that return a message are
-// followed. Local variables resolve to their assignments in the same
+// followed; a local builder passed to a method called as a statement of
+// its own (lowerBound.describeAsLowerBound(sb);) gains a hole there. Local variables resolve to their assignments in the same
 // method (branches give alternatives, += appends); final fields with an
 // initializer are constants, also across files in Link (Messages.NOT_FOUND,
 // static imports, also on demand). e.getMessage() and

@@ -205,6 +205,11 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 				x.bind(sc, root.Text(), msgeval.BindAdd, "", choice, choice)
 			}
 		}
+		for _, b := range x.builderArgs(node, sc) {
+			// describe(sb); writes to sb what the file cannot tell: a
+			// hole where it happens among the appends.
+			x.bind(sc, b, msgeval.BindAdd, "", node, node)
+		}
 		if check := x.checkMethod(node); check != "" {
 			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
 		}
@@ -614,6 +619,28 @@ func prevStatementCall(call syntax.Node) syntax.Node {
 		prev = prev.PrevNamedSibling()
 	}
 	return statementCall(prev)
+}
+
+// builderArgs returns the local StringBuilder and StringBuffer variables
+// that call, a statement of its own whose result is dropped, is passed:
+// a method handed a builder and returning nothing writes to it (Guava's
+// Range: lowerBound.describeAsLowerBound(sb); sb.append(".."); ...).
+// Appending a builder to another (b.append(sb)) only reads it.
+func (x *fileCtx) builderArgs(call syntax.Node, sc *scope) []string {
+	if statementCall(call.Parent()).Index() != call.Index() || call.Child("name").Text() == "append" {
+		return nil
+	}
+	var out []string
+	for _, a := range args(call) {
+		if a = unwrap(a); a.Kind() != "identifier" {
+			continue
+		}
+		switch x.declaredType(a, sc) {
+		case "StringBuilder", "StringBuffer", "java.lang.StringBuilder", "java.lang.StringBuffer":
+			out = append(out, a.Text())
+		}
+	}
+	return out
 }
 
 // statementCall returns the call an expression statement makes, or null.
