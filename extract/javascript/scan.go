@@ -965,8 +965,9 @@ func chosenNew(e syntax.Node, sc *scope) []syntax.Node {
 
 // passesOnBinding reports whether the function sc throws or returns the
 // value local variable id holds (throw err, return err), outside its
-// nested functions and inside the block of a binding that reaches id:
-// another const err of another block is another error.
+// nested functions and, for a let or const, inside the block of a
+// binding that reaches id: another const err of another block is
+// another error.
 func passesOnBinding(sc *scope, id syntax.Node) bool {
 	bs := msgeval.Reaching(id, sc).Bindings
 	for n := range sc.node.Descendants() {
@@ -977,12 +978,20 @@ func passesOnBinding(sc *scope, id syntax.Node) bool {
 			continue
 		}
 		for _, b := range bs {
-			if within(n, b.Block) {
+			if !lexical(b.Value) || within(n, b.Block) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// lexical reports whether value is given in a let or const declaration,
+// which holds in its block only; var and assignments hold in the whole
+// function (err = new HttpError(msg) in an if, then return err).
+func lexical(value syntax.Node) bool {
+	d := value.Parent()
+	return d.Kind() == "variable_declarator" && d.Parent().Kind() == "lexical_declaration"
 }
 
 // within reports whether node n is block or inside it (a null block

@@ -61,3 +61,16 @@ function branches(kind) {
   }
   throw err;
 }
+
+// An assignment in a block to a variable of the function: the error
+// returned at the end is the one built, made by a factory (no site).
+function createError(status, msg) {
+  let err;
+  if (!err) {
+    err = status >= 500
+      ? new ServerError(msg)
+      : new ClientError(msg);
+    Error.captureStackTrace(err, createError);
+  }
+  return err;
+}
