@@ -324,18 +324,19 @@ func suffixCost(suffix []byte) float32 {
 const maxPosition = 48
 
 // isPosition reports whether s, a message's unexplained end, only says
-// where in the input the error is: "line" and a number, with "col",
-// "column", "char" or "position" and numbers, and punctuation.
+// where in the input the error is: "line" (or "row") and a number, with
+// "col", "column", "char" or "position" and numbers, and punctuation.
 func isPosition(s []byte) bool {
-	if len(s) > maxPosition || !bytes.Contains(bytes.ToLower(s), []byte("line")) {
+	lower := bytes.ToLower(s)
+	if len(s) > maxPosition || !bytes.Contains(lower, []byte("line")) && !bytes.Contains(lower, []byte("row")) {
 		return false
 	}
 	digits := false
-	for _, w := range bytes.FieldsFunc(bytes.ToLower(s), func(r rune) bool {
+	for _, w := range bytes.FieldsFunc(lower, func(r rune) bool {
 		return r == ' ' || r == ',' || r == ':' || r == '=' || r == '(' || r == ')' || r == '.'
 	}) {
 		switch string(w) {
-		case "at", "on", "in", "line", "col", "column", "char", "position", "pos", "offset":
+		case "at", "on", "in", "line", "row", "col", "column", "char", "position", "pos", "offset":
 			continue
 		}
 		if len(bytes.Trim(w, "0123456789")) > 0 {

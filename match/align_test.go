@@ -76,6 +76,8 @@ func TestIsPosition(t *testing.T) {
 		{"line not found", false},                            // words, not a position
 		{", see line 3 of the manual for the syntax", false}, // too long, and words
 		{"line", false},                                      // no number
+		{"at row 1, col 9, pos 8:", true},                    // @iarna/toml
+		{"rowing 3", false},                                  // a word, not a position
 	}
 	for _, tt := range tests {
 		if got := isPosition([]byte(tt.s)); got != tt.want {

@@ -9,7 +9,8 @@
 //  1. Normalise the message (see text): ANSI escapes dropped, white space
 //     collapsed, quote styles unified, case folded, a leading
 //     "pkg.ExceptionType: " moved to the exception type, and trailing noise
-//     (a documentation URL, a truncation marker) marked so that it costs
+//     (a documentation URL, a truncation marker, a code frame quoting the
+//     input under the message with a caret) marked so that it costs
 //     nothing when no template holds it. Offsets into the original message
 //     are kept so that every captured value is a substring of what the user
 //     pasted. A message with line breaks inside words (a fixed-width wrap)

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -141,6 +142,60 @@ func (t *text) normalize(s string, joinWraps bool) {
 	}
 	t.noise = len(t.folded)
 	t.findNoise()
+	if off := codeFrame(s); off > 0 {
+		// The first normalised byte from the excerpt on.
+		n, _ := slices.BinarySearch(t.start, int32(off))
+		for n > 0 && t.folded[n-1] == ' ' {
+			n--
+		}
+		if n > 0 {
+			t.noise = min(t.noise, n)
+		}
+	}
+}
+
+// maxFrameLines bounds how far down a message a code frame's caret line is
+// looked for.
+const maxFrameLines = 40
+
+// codeFrame returns the offset in message s of the line after its first
+// one when a line below that is a caret line: the message quotes the input
+// around the error, a line of it pointed at by a caret, as parsers do
+// (@iarna/toml's "Unterminated string at row 1, col 9, pos 8:\n1> a =
+// \"x\n           ^", js-yaml's " 2 |    c: d\n--------^", handlebars',
+// Babel's, Java's PatternSyntaxException). The excerpt is the user's input:
+// no template holds it, so it is trailing noise (see findNoise), however
+// much of the message it takes. It returns 0 when there is no caret line.
+func codeFrame(s string) int {
+	first := -1
+	for i, lines := 0, 0; i < len(s) && lines < maxFrameLines; lines++ {
+		j := strings.IndexByte(s[i:], '\n')
+		if j < 0 {
+			j = len(s) - i
+		}
+		line := s[i : i+j]
+		switch {
+		case first < 0 && strings.TrimSpace(line) != "":
+			first = i + j + 1
+		case first >= 0 && isCaretLine(line):
+			return min(first, len(s))
+		}
+		i += j + 1
+	}
+	return 0
+}
+
+// isCaretLine reports whether line points at a column of the line above:
+// blanks, or a gutter of digits, '|', '>' and ':', or a ruler of '-', '~'
+// or '=', then carets, then at most a short remark ("^^^ expected ';'").
+func isCaretLine(line string) bool {
+	line = strings.TrimRight(line, " \t\r")
+	k := strings.IndexByte(line, '^')
+	if k < 0 || strings.Trim(line[:k], " \t0123456789|>:-~=") != "" {
+		return false
+	}
+	rest := strings.TrimLeft(line[k:], "^~")
+	return rest == "" || rest[0] == ' ' && len(rest) <= 80
 }
 
 // isWrap reports white space that is one line break: "\n" or "\r\n".
@@ -227,8 +282,8 @@ func isQuote(r rune) bool {
 const noiseWindow = 240
 
 // findNoise marks trailing text that libraries append to messages and that
-// templates rarely contain: a truncation marker ("...", "…", "[truncated]")
-// or a documentation URL suffix (" (Background on this error at:
+// templates rarely contain (a code frame too: see codeFrame): a truncation
+// marker ("...", "…", "[truncated]") or a documentation URL suffix (" (Background on this error at:
 // https://...)", ". See https://... for details"). The text stays in place
 // (a template that does contain it still matches it); only its cost as
 // unexplained text is waived.

@@ -40,6 +40,37 @@ func TestNormalize(t *testing.T) {
 			noise:  " see https://example.org/docs/auth",
 		},
 		{in: "https://example.org/only", cased: "https://example.org/only", folded: "https://example.org/only"},
+		// A code frame quoting the input under the message (@iarna/toml,
+		// handlebars, js-yaml, Babel) is noise from its first line on.
+		{
+			in:     "Unterminated string at row 1, col 9, pos 8:\n1> a = \"x\n           ^\n\n",
+			cased:  "Unterminated string at row 1, col 9, pos 8: 1> a = 'x ^",
+			folded: "unterminated string at row 1, col 9, pos 8: 1> a = 'x ^",
+			noise:  " 1> a = 'x ^",
+		},
+		{
+			in:     "Parse error on line 1:\n{{#if}}x\n--------^\nExpecting 'OPEN_INVERSE_CHAIN', got 'EOF'",
+			cased:  "Parse error on line 1: {{#if}}x --------^ Expecting 'OPEN_INVERSE_CHAIN', got 'EOF'",
+			folded: "parse error on line 1: {{#if}}x --------^ expecting 'open_inverse_chain', got 'eof'",
+			noise:  " {{#if}}x --------^ expecting 'open_inverse_chain', got 'eof'",
+		},
+		{
+			in:     "bad indentation of a mapping entry (2:4)\n\n 1 | a: b\n 2 |    c: d\n--------^",
+			cased:  "bad indentation of a mapping entry (2:4) 1 | a: b 2 | c: d --------^",
+			folded: "bad indentation of a mapping entry (2:4) 1 | a: b 2 | c: d --------^",
+			noise:  " 1 | a: b 2 | c: d --------^",
+		},
+		{
+			in:     "Unexpected token (1:10)\n> 1 | const x = ;\n    |           ^ here",
+			cased:  "Unexpected token (1:10) > 1 | const x = ; | ^ here",
+			folded: "unexpected token (1:10) > 1 | const x = ; | ^ here",
+			noise:  " > 1 | const x = ; | ^ here",
+		},
+		// Carets that point at nothing: a caret inside a line, an
+		// exponent, a lone first line.
+		{in: "x ^ y is not defined\nfor x", cased: "x ^ y is not defined for x", folded: "x ^ y is not defined for x"},
+		{in: "bad power\n2^10 overflows", cased: "bad power 2^10 overflows", folded: "bad power 2^10 overflows"},
+		{in: "   ^", cased: "^", folded: "^"},
 	}
 	var x text
 	for _, tt := range tests {
