@@ -69,8 +69,10 @@ func defaultTag(tag, goos, goarch string) bool {
 // ranks after the others.
 
 // otherBuildNames are the directory names and file-name infixes of
-// builds for legacy script loaders and for browsers.
-var otherBuildNames = [...]string{"amd", "global", "iife", "system", "systemjs", "browser"}
+// builds for legacy script loaders and for browsers: UMD builds and
+// single-file bundles are made for a script tag (csv-parse's dist/umd/,
+// bson's lib/bson.bundle.js), while Node loads the modules.
+var otherBuildNames = [...]string{"amd", "global", "iife", "system", "systemjs", "browser", "umd", "bundle"}
 
 // jsBuildLevel grades a JavaScript site at path like buildLevel: one
 // level below the default for a build for a legacy script loader or a

@@ -113,6 +113,11 @@ func TestJSBuildLevel(t *testing.T) {
 		{"dist/index-browser.js", def - 1},
 		{"src/browserslist.js", def}, // a name that only starts with "browser"
 		{"dist/commonjs/node/index.js", def},
+		{"dist/umd/sync.js", def - 1},
+		{"dist/marked.umd.js", def - 1},
+		{"lib/bson.bundle.js", def - 1},
+		{"lib/bson.cjs", def},
+		{"src/bundler.js", def}, // a name that only starts with "bundle"
 	}
 	for _, tt := range tests {
 		if got := jsBuildLevel(tt.path); got != tt.want {
