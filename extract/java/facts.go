@@ -361,6 +361,9 @@ func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool
 		}
 		return r, true
 	case "method_invocation":
+		if c := fluentNew(e); !c.IsNull() {
+			return x.returnFact(t, m, c)
+		}
 		if c := x.call(e, t, m); c != nil {
 			return Return{Call: c}, true
 		}

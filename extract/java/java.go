@@ -45,6 +45,11 @@
 //     Java stack trace gives the line where an exception was constructed,
 //     the lines of a throw of a local variable start at the assignments
 //     that made it (IOException x = translate(e); throw x;).
+//   - a chain of calls on a new throwable, thrown or returned by a
+//     factory (throw (IOException) new IOException(m).initCause(e);
+//     return new JsonParseException(this, msg).withRequestPayload(p);),
+//     is that construction: such calls return the exception they are
+//     made on.
 //   - new X(...) of a throwable handed on rather than thrown, an argument
 //     of a call or of the construction of something other than a
 //     throwable outside any throw (future.completeExceptionally(new

@@ -138,6 +138,9 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 			}
 		}
 	case "method_invocation":
+		if c := fluentNew(e); !c.IsNull() {
+			return x.construct(typeName(c.Child("type")), args(c), sc)
+		}
 		if depth < 4 && (e.Child("object").IsNull() || e.Child("object").Kind() == "this") {
 			if m := x.localMethod(e.Child("name").Text(), len(args(e)), sc); m != nil {
 				// A factory of the file: static IllegalArgumentException
@@ -166,6 +169,20 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		}
 	}
 	return t
+}
+
+// fluentNew returns the construction of a throwable that the chain of
+// calls e starts from, or null: a call on a new exception returns that
+// exception (throw (IOException) new IOException(m).initCause(e);
+// Jackson's return new JsonParseException(this, msg).withRequestPayload(p);).
+func fluentNew(e syntax.Node) syntax.Node {
+	for e = unwrap(e); e.Kind() == "method_invocation"; {
+		e = unwrap(e.Child("object"))
+	}
+	if e.Kind() != "object_creation_expression" || !isThrowableName(typeName(e.Child("type"))) || !e.Child("body").IsNull() {
+		return syntax.Node{}
+	}
+	return e
 }
 
 // created returns what makes the exception a throw of the local name id
