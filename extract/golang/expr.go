@@ -261,6 +261,9 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 	if i, ok := s.wrapperCall(call); ok {
 		return s.printf(call, i, depth+1)
 	}
+	if id := s.builderRead(call); id != nil {
+		return s.identTmpl(id, depth+1)
+	}
 	if recv != "" && s.x.imports[recv] == "strings" {
 		if ts, ok := s.trimmed(call, name, depth); ok {
 			return ts

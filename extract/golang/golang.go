@@ -108,7 +108,9 @@
 // s += ", variable " + *e.variable }; return s: each
 // combination of the values of the variables a return reads, at most
 // maxVarCombos, a message with the conditions of their paths; see
-// varBranches). A helper's
+// varBranches). A strings.Builder or bytes.Buffer written to
+// (b.WriteString, b.WriteByte, fmt.Fprintf(&b, ...)) and read by
+// b.String() is such a variable (see builder.go). A helper's
 // own sites carry the conditions on its parameters they are made under
 // (if kind == "x" { return A }; return B), so a call's constant takes only the messages of the
 // branches it can reach, and a caller's constant specialises only those

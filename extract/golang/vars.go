@@ -74,10 +74,14 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 		}
 		switch n := n.(type) {
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
+			for i, l := range n.Lhs {
 				info.modify(l, n.Tok == token.DEFINE)
 				if n.Tok != token.DEFINE {
 					info.escapeIn(l, stack, false)
+				} else if id, ok := l.(*ast.Ident); ok && len(n.Lhs) == len(n.Rhs) {
+					if t := newBuilderType(n.Rhs[i]); t != nil {
+						info.types[id.Name] = t
+					}
 				}
 			}
 		case *ast.IncDecStmt:
@@ -90,7 +94,7 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.AND {
+			if n.Op == token.AND && !isFprintDest(stack, n) {
 				info.modify(n.X, false)
 				info.escapeIn(n.X, stack, true)
 			}
@@ -561,6 +565,9 @@ func (w *walker) stmt(st ast.Stmt, in flow) flow {
 			if lit, ok := call.Fun.(*ast.FuncLit); ok {
 				return w.closure(lit, in)
 			}
+			if ts, ok := w.builderWrite(call, in); ok {
+				return w.appendTo(in, ts)
+			}
 			if w.exits(call) {
 				return flow{}
 			}
@@ -727,6 +734,9 @@ func (w *walker) opaque() []errdex.Template {
 // value evaluates an expression assigned to the name, where uses of the
 // name read the flow before the assignment.
 func (w *walker) value(e ast.Expr, in flow) []errdex.Template {
+	if newBuilderType(e) != nil {
+		return one() // an empty strings.Builder: writes append to it
+	}
 	if in.live && len(in.binds) > 0 {
 		// Resolve the uses of the name in e now, from this flow, rather
 		// than by walking again up to each.
