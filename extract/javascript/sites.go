@@ -185,11 +185,13 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 			}
 			// A variable holding what a factory returned (var err =
 			// error(code, message, {line}); throw err): the factory's
-			// error, or the parameter it was given.
-			if v := calledValue(e, sc); !v.IsNull() {
-				if t := x.thrownValue(v, sc, depth+1); t.Kind == errdex.KindThrow || showsParam(t.Msg, sc) {
-					return t
-				}
+			// error, or the parameter it was given; one assigned a
+			// factory's error in each of several branches (err =
+			// this.error(f('expected ID %s', id), token) or
+			// this.error(f('expected value %s', val), token)) holds
+			// either.
+			if t, ok := x.calledThrown(calledValues(e, sc), sc, depth); ok {
+				return t
 			}
 		}
 	case "string", "template_string", "binary_expression", "ternary_expression":
@@ -273,19 +275,51 @@ func (x *fileCtx) paramArg(args []syntax.Node, sc *scope) syntax.Node {
 	return syntax.Node{}
 }
 
-// calledValue is the call a local variable of the function holds where id
-// reads it, when its only value is one (var err = error(code, message)).
-func calledValue(id syntax.Node, sc *scope) syntax.Node {
+// calledValues are the calls a local variable of the function holds
+// where id reads it, when every value it is given is one (var err =
+// error(code, message); or var err; then err = f(..) in branches).
+func calledValues(id syntax.Node, sc *scope) []syntax.Node {
 	r := msgeval.Reaching(id, sc)
-	if !r.Found || r.Param || len(r.Bindings) != 1 || r.Scope != sc {
-		return syntax.Node{}
+	if !r.Found || r.Param || r.Scope != sc {
+		return nil
 	}
-	if b := r.Bindings[0]; b.Kind == msgeval.BindSet {
-		if v := unwrap(b.Value); v.Kind() == "call_expression" {
-			return v
+	var out []syntax.Node
+	for _, b := range r.Bindings {
+		v := unwrap(b.Value)
+		switch {
+		case b.Kind == msgeval.BindDecl && v.IsNull(): // var err;
+		case b.Kind == msgeval.BindCaught && !within(id, b.Block): // catch (err) {...} elsewhere
+		case b.Kind == msgeval.BindSet && v.Kind() == "call_expression":
+			out = append(out, v)
+		default:
+			return nil
 		}
 	}
-	return syntax.Node{}
+	return out
+}
+
+// calledThrown is the error the calls of calledValues build: each must
+// build one (or pass on a parameter of the function for its callers to
+// fill); several give the messages of all, with no construction left for
+// Link to redo.
+func (x *fileCtx) calledThrown(calls []syntax.Node, sc *scope, depth int) (thrown, bool) {
+	var out thrown
+	for i, c := range calls {
+		t := x.thrownValue(c, sc, depth+1)
+		if t.Kind != errdex.KindThrow && !showsParam(t.Msg, sc) {
+			return thrown{}, false
+		}
+		if i == 0 {
+			out = t
+			continue
+		}
+		out.Msg = rules.Alternatives.Union(out.Msg, t.Msg)
+		out.Ctor, out.Args = "", nil
+		if out.Exception != t.Exception {
+			out.Exception = ""
+		}
+	}
+	return out, len(calls) > 0
 }
 
 // factory is what a factory of the file returns: the error of its first

@@ -80,3 +80,31 @@ function insertNode(parent, node) {
     throw new DOMException(DOMException.INVALID_STATE_ERR, 'Parent is locked for insertion');
   }
 }
+
+// A variable given a method factory's error in either branch, thrown
+// after: either message (the catch parameter of the same name above is
+// another variable).
+function Tokenizer() {}
+Tokenizer.prototype.error = function (reason, token) {
+  const err = new Error(`invalid token ${token.id}: ${reason}`);
+  err.token = token;
+  return err;
+};
+Tokenizer.prototype.next = function (opts) {
+  const token = this.read();
+  try {
+    token.val = JSON.parse(token.raw);
+  } catch (err) {
+    throw this.error('invalid JSON', token);
+  }
+  var err;
+  if (opts.id !== token.id) {
+    err = this.error(`expected ID ${opts.id}`, token);
+  } else if (opts.val !== token.val) {
+    err = this.error(`expected value ${opts.val}`, token);
+  }
+  if (!err) {
+    return token;
+  }
+  throw err;
+};
