@@ -352,7 +352,7 @@ func TestNoMatch(t *testing.T) {
 			q: Query{Message: "Index 5 out of bounds for length 3", Frames: []Frame{
 				{Path: "java.base/jdk/internal/util/Preconditions.java", Line: 100, Function: "jdk.internal.util.Preconditions.outOfBounds"},
 			}},
-			reason: "the innermost frame src/java.base/share/classes/jdk/internal/util/Preconditions.java:100 in jdk.internal.util.Preconditions.outOfBounds is not a raise: this error comes from compiled code called there; " +
+			reason: "the innermost frame src/java.base/share/classes/jdk/internal/util/Preconditions.java:100 in jdk.internal.util.Preconditions.outOfBounds is not a raise: the error was created there and thrown further up (a factory returns it to its caller), or the runtime's built-in code called there threw it; " +
 				"src/java.base/share/classes/jdk/internal/util/Preconditions.java:170 in Preconditions.outOfBoundsCheckIndex raises the same message elsewhere",
 			nearest: &Location{Repo: "openjdk/jdk", Path: "src/java.base/share/classes/jdk/internal/util/Preconditions.java", Line: 100, Function: "jdk.internal.util.Preconditions.outOfBounds"},
 		},

@@ -96,3 +96,19 @@ func TestMinifiedColumns(t *testing.T) {
 		t.Errorf("a frame without a column: %v", res)
 	}
 }
+
+// TestNotRaisedJS checks what an answer says when a JavaScript stack's
+// innermost frame lies in an indexed file at no raise: V8 records where an
+// error is created, so that is a factory or a call into built-in code, not
+// compiled code as for Python.
+func TestNotRaisedJS(t *testing.T) {
+	ix := NewIndex(slices.Values(minifiedSites()))
+	res := ix.Match(Query{Message: "ValidationError: age must be a number", Frames: []Frame{
+		{Path: "/srv/app/node_modules/pkg/dist/index.js", Line: 12, Column: 10, Function: "createError"},
+		{Path: "/srv/app/main.js", Line: 3, Column: 1, Function: "main"},
+	}}, Options{})
+	want := "the innermost frame dist/index.js:12 in createError is not a raise: the error was created there and thrown further up (a factory returns it to its caller), or the runtime's built-in code called there threw it"
+	if len(res.Matches) != 0 || res.Reason != want {
+		t.Errorf("got %v, reason %q; want no match and %q", ids(res), res.Reason, want)
+	}
+}

@@ -85,6 +85,22 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 	return out
 }
 
+// notRaised says where an error comes from whose innermost frame, in an
+// indexed file of family fam, is at no raise. Python and C code call
+// compiled code; Java and JavaScript record a stack where an error object
+// is created, so such a frame is a factory returning it to a caller that
+// throws it, or a call into the runtime's built-in code; Go's runtime
+// panics in the frame that failed.
+func notRaised(fam family) string {
+	switch fam {
+	case famJava, famJS:
+		return "the error was created there and thrown further up (a factory returns it to its caller), or the runtime's built-in code called there threw it"
+	case famGo:
+		return "the Go runtime raised it there (an index out of range, a nil dereference, a failed conversion), or code that is not indexed did"
+	}
+	return "this error comes from compiled code called there"
+}
+
 // noMatch explains an empty result.
 func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool) string {
 	if len(sc.frames) > 0 {
@@ -94,7 +110,7 @@ func (ix *Index) noMatch(sc *scratch, q Query, exception string, innermost bool)
 		atRaise := len(ix.sitesNear(ff.file, fr, 0, nil)) > 0
 		switch {
 		case innermost && !atRaise:
-			r := fmt.Sprintf("the innermost frame %s is not a raise: this error comes from compiled code called there", where)
+			r := fmt.Sprintf("the innermost frame %s is not a raise: %s", where, notRaised(frameFamily(cleanPath(fr.Path))))
 			if tw, fam := ix.twin(sc); tw != "" && fam == famPython {
 				r += "; " + tw + " raises the same message in Python: it may be the compiled code's pure-Python equivalent"
 			} else if tw != "" {
