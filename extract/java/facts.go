@@ -46,7 +46,7 @@ type Facts struct {
 	ClassCalls []*Call
 }
 
-// Helper is a static method that returns a message: static String
+// Helper is a method that returns a message: static String
 // createErrorMessage(String text, int pos) { return "Invalid format: \""
 // + text + '"'; }. Msg names its parameters in holes whose Expr is the
 // name.
@@ -318,10 +318,12 @@ func (x *fileCtx) factoryFact(t *typeInfo, m *scope) (Factory, bool) {
 	return f, len(f.Returns) > 0
 }
 
-// helperFact describes method m when it is a message helper: static,
-// with parameters, returning a String with literal text in it.
+// helperFact describes method m when it is a message helper: with
+// parameters, returning a String with literal text in it. It may be an
+// instance method that subclasses call without qualification
+// (JCommander's BaseConverter.getErrorString(value, to)).
 func (x *fileCtx) helperFact(m *scope) (Helper, bool) {
-	if t := msgeval.Compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" || len(m.params) == 0 || !isStatic(m.node) {
+	if t := msgeval.Compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" || len(m.params) == 0 {
 		return Helper{}, false
 	}
 	v := rules.Either(returns(m.node), func(r syntax.Node) msgeval.Value { return x.eval(r, m, 1) })
