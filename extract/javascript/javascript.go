@@ -43,7 +43,8 @@
 //     it, or by a factory of the file); errors passed on and other
 //     values are not sites. So is a new error handed to any call whose
 //     result is dropped (subscriber.error(new EmptyError()),
-//     request._beforeError(new HTTPError(res)), deferred.reject(err)),
+//     request._beforeError(new HTTPError(res)), deferred.reject(err),
+//     this._reject(this._getRangeError(n)) of a factory of the file),
 //     or an error the function builds and hands over without throwing
 //     or returning it (er = new Error(er); emit(parser, 'onerror', er)),
 //     but not to a logger (console.error, logger.warn). A new error given

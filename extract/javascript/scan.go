@@ -848,6 +848,12 @@ func (x *fileCtx) newErrorArgs(node, fn, args syntax.Node, sc *scope) {
 			if !local { // failure(new Error(..)) of a function of the file: helperCalls
 				x.deliver(node, a, sc)
 			}
+		case "call_expression":
+			// this._reject(this._getRangeError(count)): an error a
+			// factory of the file builds (run keeps it only then).
+			if !local {
+				x.deliver(node, a, sc)
+			}
 		case "identifier":
 			// er = new Error(er); emit(parser, 'onerror', er): an error
 			// built in this function, which it neither throws nor returns

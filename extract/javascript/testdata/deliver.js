@@ -165,3 +165,19 @@ class Parser {
     return kept.length;
   }
 }
+
+// An error a method factory of the file builds, handed to a call whose
+// result is dropped: raised at that call. Other values handed on are not.
+function SomePromiseArray() {}
+SomePromiseArray.prototype._getRangeError = function (count) {
+  var message = 'Input array must contain at least ' + this._howMany + ' items but contains only ' + count + ' items';
+  return new RangeError(message);
+};
+SomePromiseArray.prototype._init = function () {
+  if (this.howMany() > this.length()) {
+    this._reject(this._getRangeError(this.length()));
+    return;
+  }
+  this._resolve(this._values.slice());
+  this._settle(Date.now());
+};
