@@ -203,6 +203,10 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 	obj := unwrap(n.Child("object"))
 	objText := msgeval.Compact(obj.Text())
 	as := args(n)
+	owner := objText // the class a static method belongs to
+	if obj.IsNull() && x.localMethod(name, len(as), sc) == nil {
+		owner = x.statics[name] // import static ...Strings.lenientFormat
+	}
 	switch d, fas := x.formatCall(n, sc); {
 	case (name == "getMessage" || name == "getLocalizedMessage") && len(as) == 0 && x.isThrowable(obj, sc):
 		// The message of a caught exception or a cause: the inner
@@ -212,7 +216,7 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 		return x.printf(fas, sc, depth), true
 	case d == messageFormat:
 		return x.messageFormat(fas, sc, depth), true
-	case name == "lenientFormat" && strings.HasSuffix(objText, "Strings"):
+	case name == "lenientFormat" && strings.HasSuffix(owner, "Strings"):
 		return x.lenient(as, sc, depth), true
 	case (name == "valueOf" && (objText == "String" || objText == "java.lang.String") ||
 		name == "toString" && (objText == "Objects" || objText == "java.util.Objects")) && len(as) == 1:
