@@ -149,3 +149,133 @@ func (w *walker) builderWrite(call *ast.CallExpr, in flow) ([]errdex.Template, b
 	}
 	return nil, false
 }
+
+// joinTmpl gives the messages of strings.Join(parts, sep) of a local
+// slice of strings the function builds from a literal and appends to
+// itself, with sep a string literal (parts := []string{"securecookie: "};
+// if e.msg == "" { parts = append(parts, "error") } else { parts =
+// append(parts, e.msg) }; return strings.Join(parts, "")): the walk
+// follows the slice as the text its elements join to, each path one
+// message. It reports false for any other call.
+func (s scope) joinTmpl(call *ast.CallExpr, name string, depth int) ([]errdex.Template, bool) {
+	if name != "Join" || len(call.Args) != 2 {
+		return nil, false
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok || !s.localName(id) {
+		return nil, false
+	}
+	lit, ok := ast.Unparen(call.Args[1]).(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return nil, false
+	}
+	sep, err := strconv.Unquote(lit.Value)
+	if err != nil {
+		return nil, false
+	}
+	if appendsInLoop(s.fn.body, id.Name) {
+		return nil, false // a list of values, each pass one more
+	}
+	w := s.walkJoined(id, depth, &sep)
+	if w == nil || !w.found || w.aborted || !w.at.live || len(w.at.binds) == 0 {
+		return nil, false
+	}
+	return w.finish(id, w.at.binds[len(w.at.binds)-1].alts), true
+}
+
+// joinedLiteral returns, in a walk for strings.Join, the text a slice
+// literal's elements join to ([]string{"a", x} with ", " is "a, {x}"),
+// and whether e is such a literal.
+func (w *walker) joinedLiteral(e ast.Expr, in flow) ([]errdex.Template, bool) {
+	if w.joinSep == nil {
+		return nil, false
+	}
+	cl, ok := ast.Unparen(e).(*ast.CompositeLit)
+	if !ok {
+		return nil, false
+	}
+	if _, ok := cl.Type.(*ast.ArrayType); !ok {
+		return nil, false
+	}
+	out := one()
+	for i, el := range cl.Elts {
+		if _, kv := el.(*ast.KeyValueExpr); kv {
+			return nil, false
+		}
+		if i > 0 {
+			out = product(out, one(errdex.Lit(*w.joinSep)))
+		}
+		out = product(out, w.value(el, in))
+	}
+	return out, true
+}
+
+// joinedAppend returns, in a walk for strings.Join, the elements that
+// st, parts = append(parts, a, b), appends to the slice followed, and
+// whether it is such an append.
+func (w *walker) joinedAppend(st *ast.AssignStmt) ([]ast.Expr, bool) {
+	if w.joinSep == nil || len(st.Lhs) != 1 || len(st.Rhs) != 1 || st.Tok != token.ASSIGN || !w.names(st.Lhs[0]) {
+		return nil, false
+	}
+	call, ok := ast.Unparen(st.Rhs[0]).(*ast.CallExpr)
+	if !ok || call.Ellipsis.IsValid() || len(call.Args) < 2 || !w.names(call.Args[0]) {
+		return nil, false
+	}
+	if f, ok := call.Fun.(*ast.Ident); !ok || f.Name != "append" {
+		return nil, false
+	}
+	return call.Args[1:], true
+}
+
+// appendJoined appends elements to the values of the slice followed, each
+// after the separator unless the slice is still empty on that path.
+func (w *walker) appendJoined(in flow, elems []ast.Expr) flow {
+	for _, el := range elems {
+		ts := w.value(el, in)
+		if len(in.binds) == 0 {
+			return in
+		}
+		var out []alt
+		for _, a := range in.binds[len(in.binds)-1].alts {
+			prefix := a.t
+			if !prefix.IsEmpty() {
+				prefix = concat(prefix, errdex.NewTemplate(errdex.Lit(*w.joinSep)))
+			}
+			for _, t := range ts {
+				out = append(out, alt{t: concat(prefix, t), facts: a.facts})
+			}
+		}
+		in = withAlts(in, merge(out))
+	}
+	return in
+}
+
+// appendsInLoop reports whether body appends to the slice name in a for or
+// range loop (close = append(close, k) for each k found).
+func appendsInLoop(body *ast.BlockStmt, name string) bool {
+	found := false
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.ForStmt:
+				if m != n {
+					walk(m.Body, true)
+					return false
+				}
+			case *ast.RangeStmt:
+				if m != n {
+					walk(m.Body, true)
+					return false
+				}
+			case *ast.CallExpr:
+				if f, ok := m.Fun.(*ast.Ident); ok && f.Name == "append" && inLoop && len(m.Args) > 0 && isIdentNamed(m.Args[0], name) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	walk(body, false)
+	return found
+}

@@ -265,6 +265,9 @@ func (s scope) callTmpl(call *ast.CallExpr, depth int) []errdex.Template {
 		return s.identTmpl(id, depth+1)
 	}
 	if recv != "" && s.x.imports[recv] == "strings" {
+		if ts, ok := s.joinTmpl(call, name, depth); ok {
+			return ts
+		}
 		if ts, ok := s.trimmed(call, name, depth); ok {
 			return ts
 		}

@@ -110,7 +110,9 @@
 // maxVarCombos, a message with the conditions of their paths; see
 // varBranches). A strings.Builder or bytes.Buffer written to
 // (b.WriteString, b.WriteByte, fmt.Fprintf(&b, ...)) and read by
-// b.String() is such a variable (see builder.go). A helper's
+// b.String() is such a variable, and so is a local slice of strings
+// that strings.Join joins, built from a literal and appends outside loops
+// (see builder.go). A helper's
 // own sites carry the conditions on its parameters they are made under
 // (if kind == "x" { return A }; return B), so a call's constant takes only the messages of the
 // branches it can reach, and a caller's constant specialises only those

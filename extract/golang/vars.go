@@ -366,6 +366,9 @@ type walker struct {
 	found   bool    // the walk reached the use
 	aborted bool    // the walk ran out of steps, or cannot see the changes
 	at      flow    // the flow into the use
+	// joinSep is the separator when the walk follows a slice of strings
+	// that strings.Join reads (see joinTmpl), nil otherwise.
+	joinSep *string
 }
 
 // resolveVar returns the messages a local variable can hold where id uses
@@ -408,6 +411,12 @@ func (s scope) varAlts(id *ast.Ident, depth int) []alt {
 // walkTo walks the function's statements up to id, a use of a local
 // variable; nil when id names none.
 func (s scope) walkTo(id *ast.Ident, depth int) *walker {
+	return s.walkJoined(id, depth, nil)
+}
+
+// walkJoined is walkTo for a slice whose elements strings.Join joins with
+// *join, or for any variable when join is nil.
+func (s scope) walkJoined(id *ast.Ident, depth int, join *string) *walker {
 	fn := s.fn
 	if fn == nil || fn.body == nil {
 		return nil
@@ -416,7 +425,7 @@ func (s scope) walkTo(id *ast.Ident, depth int) *walker {
 	if !info.locals[id.Name] {
 		return nil
 	}
-	w := &walker{s: s, info: info, id: id, depth: depth, cur: fn.body}
+	w := &walker{s: s, info: info, id: id, depth: depth, cur: fn.body, joinSep: join}
 	if p, ok := info.escapes[id.Name]; ok && p < id.Pos() {
 		// Changed where the walk does not look (through a pointer, in a
 		// closure) before the use: a value.
@@ -501,7 +510,7 @@ func (w *walker) reach(n ast.Node, in flow) {
 // for this name starts from the values flowing into it.
 func (w *walker) list(list []ast.Stmt, in flow) flow {
 	start := 0
-	for i := len(list) - 1; i > 0; i-- {
+	for i := len(list) - 1; i > 0 && w.joinSep == nil; i-- {
 		if list[i].Pos() > w.id.Pos() {
 			continue
 		}
@@ -514,7 +523,7 @@ func (w *walker) list(list []ast.Stmt, in flow) flow {
 		if w.found {
 			break
 		}
-		if !w.aborted && start+i > 0 {
+		if !w.aborted && start+i > 0 && w.joinSep == nil {
 			// The flow into the first statement is never looked up: a
 			// walk reaching it starts there anyway.
 			w.info.before[flowKey{st, w.id.Name}] = in
@@ -737,6 +746,9 @@ func (w *walker) value(e ast.Expr, in flow) []errdex.Template {
 	if newBuilderType(e) != nil {
 		return one() // an empty strings.Builder: writes append to it
 	}
+	if ts, ok := w.joinedLiteral(e, in); ok {
+		return ts
+	}
 	if in.live && len(in.binds) > 0 {
 		// Resolve the uses of the name in e now, from this flow, rather
 		// than by walking again up to each.
@@ -775,6 +787,9 @@ func nameUses(e ast.Expr, visit func(*ast.Ident)) {
 }
 
 func (w *walker) assign(st *ast.AssignStmt, in flow) flow {
+	if elems, ok := w.joinedAppend(st); ok {
+		return w.appendJoined(in, elems)
+	}
 	out := in
 	for i, l := range st.Lhs {
 		id, ok := l.(*ast.Ident)
