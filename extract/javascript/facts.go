@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -290,6 +291,18 @@ func (x *fileCtx) moduleConsts() {
 		}
 		switch {
 		case len(consts) >= maxConsts || depth > 2:
+		case v.Kind() == "array":
+			// A table of messages by number (fflate's ec[ind]): the
+			// entries by position, holes ([a, , b]) counted.
+			i := 0
+			for c := range v.Children() {
+				switch {
+				case c.Kind() == ",":
+					i++
+				case c.IsNamed() && c.Kind() != "comment":
+					add(name+"."+strconv.Itoa(i), c, sc, depth+1)
+				}
+			}
 		case v.Kind() == "object":
 			for p := range v.NamedChildren() {
 				switch p.Kind() {

@@ -79,8 +79,10 @@
 // fail(msg) { throw new Error(msg) }, raise(pos, message) { throw new
 // SyntaxError(message + " (" + pos + ")") }) gives each call of it in the
 // same file that passes literal text a site with the message filled in
-// (return this.error(`Expected ${what}.`) reads "Expected {what}."); see
-// helpers.go. Link does the same for the calls of another module's
+// (return this.error(`Expected ${what}.`) reads "Expected {what}."), or
+// a key of a constant table of the module the message reads (throw new
+// Error(msg || ec[ind]) after var ec = ['unexpected EOF', 'invalid block
+// type', ...]: err(1) reads "invalid block type"); see helpers.go. Link does the same for the calls of another module's
 // helper, a function or a static method of a class the module exports
 // (TomlError.x('invalid value', ctx) of import { TomlError } from
 // './error.js'), and gives a throw of what another module's factory
