@@ -250,17 +250,22 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 // translated evaluates the translate-and-format functions of y18n and
 // i18n-node, which yargs and many CLIs route their messages through:
 // __(format, ...args) is the format filled as util.format fills it, and
-// __n(singular, plural, count, ...args) is either form so filled (the
-// messages in the other locales are not known).
+// __n(singular, plural, count, ...args) is either form so filled, the
+// count first when the form shows a %d (the messages in the other
+// locales are not known).
 func (x *fileCtx) translated(name string, args []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	switch {
 	case name == "__" && len(args) > 0:
 		return x.utilFormat(args, sc, depth), true
 	case name == "__n" && len(args) >= 3:
-		rest := args[3:]
-		one := x.utilFormat(append([]syntax.Node{args[0]}, rest...), sc, depth)
-		many := x.utilFormat(append([]syntax.Node{args[1]}, rest...), sc, depth)
-		return rules.Union(one, many), true
+		form := func(f syntax.Node) msgeval.Value {
+			values := []syntax.Node{f}
+			if f.Kind() == "string" && strings.Contains(decodeString(f), "%d") {
+				values = append(values, args[2])
+			}
+			return x.utilFormat(append(values, args[3:]...), sc, depth)
+		}
+		return rules.Union(form(args[0]), form(args[1])), true
 	}
 	return msgeval.Value{}, false
 }

@@ -929,11 +929,11 @@ func choiceOfNew(e syntax.Node) []syntax.Node {
 // variable given one such expression in its function (const err = columns
 // === false ? new CsvError(...) : new CsvError(...)); nil otherwise.
 //
-// So does a variable given new errors in several branches, or a new error
-// in one and the error a parameter brings in another (err = message
-// instanceof Error ? ... : if (...) err = message; else err = new
-// TimeoutError("operation timed out")): each error it builds is raised at
-// its construction.
+// So does a variable given new errors in several branches (if (a) err =
+// new RangeError(..); else err = new TypeError(..)), or a new error in
+// one and the error a parameter brought in another (if (message
+// instanceof Error) err = message; else err = new TimeoutError('operation
+// timed out')): each error it builds is raised at its construction.
 func chosenNew(e syntax.Node, sc *scope) []syntax.Node {
 	e = unwrap(e)
 	if e.Kind() != "identifier" {

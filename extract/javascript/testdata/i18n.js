@@ -19,3 +19,8 @@ export function validation(yargs, usage, shim) {
   };
   return self;
 }
+
+// y18n puts the count first when the form shows %d.
+export function counted(usage, y18n, n, name) {
+  usage.fail(y18n.__n('%d file is missing in %s', '%d files are missing in %s', n, name));
+}
