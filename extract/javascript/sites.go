@@ -59,9 +59,16 @@ func (x *fileCtx) run() {
 			x.assertSite(c)
 		case candReport:
 			// Text written at the call, or built by a call or in a
-			// variable (usage.fail(__('Unknown argument: %s', arg))).
-			if u := unwrap(c.arg); u.Is("string", "template_string", "binary_expression", "call_expression", "identifier") {
+			// variable (usage.fail(__('Unknown argument: %s', arg))),
+			// one whose lines a callback appends (msg +=
+			// `\n  ${...}` in a forEach) too: some of it is literal.
+			switch u := unwrap(c.arg); {
+			case u.Is("string", "template_string", "binary_expression", "call_expression"):
 				if v, ok := x.textArg([]syntax.Node{c.arg}, c.sc); ok {
+					x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
+				}
+			case u.Kind() == "identifier":
+				if v := x.eval(u, c.sc, 1); !v.Opaque() {
 					x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
 				}
 			}

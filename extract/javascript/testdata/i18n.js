@@ -24,3 +24,18 @@ export function validation(yargs, usage, shim) {
 export function counted(usage, y18n, n, name) {
   usage.fail(y18n.__n('%d file is missing in %s', '%d files are missing in %s', n, name));
 }
+
+// A message whose lines a callback appends, then reported.
+export function limitedChoices(usage, invalid, __) {
+  let msg = __('Invalid values:');
+  Object.keys(invalid).forEach((key) => {
+    msg += `\n  ${__('Argument: %s, Given: %s', key, invalid[key])}`;
+  });
+  usage.fail(msg);
+}
+
+// An error object reported is no message.
+export function reportErr(session) {
+  const err = new Error('built');
+  session.error(err);
+}
