@@ -353,3 +353,114 @@ func linkThrowingMacros(files []*extract.FileResult) {
 		}
 	}
 }
+
+// macroCall is a call in a function-like macro's body that passes on
+// some of the macro's parameters: the callee as written and its
+// arguments.
+type macroCall struct {
+	callee string
+	slots  []slot
+}
+
+// maxMacroCalls bounds the calls of one macro's body that passingMacros
+// records.
+const maxMacroCalls = 4
+
+// passingMacros finds the file's function-like macros whose bodies pass
+// a parameter on to a call, for Link to follow to another file's helper
+// (Lua's #define luaL_argcheck(L, cond,arg,extramsg) ((void)(luai_likely(cond) ||
+// luaL_argerror(L, (arg), (extramsg)))) in lauxlib.h, whose
+// luaL_argerror is in lauxlib.c): the first definition of each name, and
+// in its body the calls, in order, that pass a parameter, as it is, in
+// parentheses, or streamed into a local stream whose str() is passed
+// (jsoncpp's OStringStream oss; oss << message; throwLogicError(oss.str())).
+func (x *file) passingMacros() map[string][]macroCall {
+	out := map[string][]macroCall{}
+	for _, m := range x.macros {
+		if _, ok := out[m.name]; ok || len(m.params) == 0 {
+			continue
+		}
+		if calls := m.calls(); len(calls) > 0 {
+			out[m.name] = calls
+		}
+	}
+	return out
+}
+
+// calls reads the calls in m's body that pass one of its parameters.
+func (m macroDef) calls() []macroCall {
+	body := strings.ReplaceAll(m.body, "\\\n", " ")
+	var out []macroCall
+	for i := 0; i < len(body) && len(out) < maxMacroCalls; i++ {
+		if !isIdentByte(body[i]) || i > 0 && isIdentByte(body[i-1]) {
+			continue
+		}
+		j := i
+		for j < len(body) && isIdentByte(body[j]) {
+			j++
+		}
+		open := skipSpace([]byte(body), j, 1)
+		if open >= len(body) || body[open] != '(' || body[i:j] == m.name {
+			i = j - 1
+			continue
+		}
+		end := closingAny(body, open)
+		if end < 0 {
+			break
+		}
+		var args []string
+		for _, a := range splitArgs(body[open+1 : end]) {
+			args = append(args, m.streamed(body, unparen(a)))
+		}
+		slots := m.slots(args)
+		for _, sl := range slots {
+			if sl.param >= 0 || sl.rest >= 0 {
+				out = append(out, macroCall{callee: qualifiedBefore(body, i, j), slots: slots})
+				break
+			}
+		}
+		i = j - 1
+	}
+	return out
+}
+
+// streamed is the parameter whose text a macro's body streams into the
+// local stream whose str() the argument a is (oss.str() after oss <<
+// message), or a.
+func (m macroDef) streamed(body, a string) string {
+	stream, ok := strings.CutSuffix(a, ".str()")
+	if !ok || !isIdent(stream) {
+		return a
+	}
+	for _, p := range m.params {
+		if strings.Contains(body, stream+" << "+p+";") {
+			return p
+		}
+	}
+	return a
+}
+
+// unparen is a without the parentheses around it: extramsg of (extramsg).
+func unparen(a string) string {
+	for len(a) > 1 && a[0] == '(' && closingAny(a, 0) == len(a)-1 {
+		a = strings.TrimSpace(a[1 : len(a)-1])
+	}
+	return a
+}
+
+// qualifiedBefore is the name at body[i:j] with the qualification written
+// before it: Json::throwLogicError.
+func qualifiedBefore(body string, i, j int) string {
+	k := i
+	for k >= 2 && body[k-2:k] == "::" {
+		l := k - 2
+		for l > 0 && isIdentByte(body[l-1]) {
+			l--
+		}
+		if l == k-2 {
+			break
+		}
+		k = l
+	}
+	return body[k:j]
+}

@@ -40,6 +40,9 @@ type facts struct {
 	assertCalls  []assertCallFact
 	// throwing are the file's throwing macros (see throwingMacro).
 	throwing map[string]throwingMacro
+	// passing are the file's macros that pass their arguments on to
+	// calls (see passingMacros).
+	passing map[string][]macroCall
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole
@@ -259,9 +262,18 @@ func link(files []*extract.FileResult) {
 	if len(byName) == 0 {
 		return
 	}
+	macros := firstByName(files, func(ff *facts) map[string][]macroCall { return ff.passing })
 	for f, ff := range msgeval.FactsOf[*facts](files) {
 		for _, c := range ff.calls {
 			h := pickHelper(byName[lastSegment(c.callee)], c, ff)
+			if h == nil {
+				if _, own := ff.passing[c.callee]; !own {
+					// A macro of another file that passes the call's
+					// text on to a helper (Lua's luaL_argcheck in
+					// lauxlib.h calls luaL_argerror of lauxlib.c).
+					c, h = throughMacros(c, macros, byName, 0)
+				}
+			}
 			if h == nil {
 				continue
 			}
@@ -281,6 +293,56 @@ func link(files []*extract.FileResult) {
 			}
 		}
 	}
+}
+
+// maxMacroDepth bounds the macros a call goes through to its helper
+// (jsoncpp's JSON_ASSERT_MESSAGE calls JSON_FAIL_MESSAGE, which calls
+// throwLogicError).
+const maxMacroDepth = 3
+
+// throughMacros follows call c of a passing macro of macros (see
+// passingMacros) to the first call in its body of a helper of byName,
+// through other such macros: it returns that call, with the arguments
+// c's text makes, and the helper; or nil.
+func throughMacros(c *callFact, macros map[string][]macroCall, byName map[string][]helperEntry, depth int) (*callFact, *helperFact) {
+	if depth >= maxMacroDepth {
+		return nil, nil
+	}
+	for _, mc := range macros[c.callee] {
+		inner := &callFact{callee: mc.callee, caller: c.caller, span: c.span, nargs: len(mc.slots)}
+		for j, sl := range mc.slots {
+			switch {
+			case sl.param >= 0:
+				if v, ok := c.args[sl.param]; ok {
+					inner.args = setArg(inner.args, j, v)
+				}
+				if v, ok := c.formats[sl.param]; ok {
+					inner.formats = setArg(inner.formats, j, v)
+				}
+			case sl.rest < 0 && sl.value.Text && !sl.value.Opaque():
+				inner.args = setArg(inner.args, j, sl.value.Alts)
+			}
+		}
+		if len(inner.args) == 0 {
+			continue
+		}
+		if h := pickHelper(byName[lastSegment(mc.callee)], inner, nil); h != nil {
+			return inner, h
+		}
+		if next, h := throughMacros(inner, macros, byName, depth+1); h != nil {
+			return next, h
+		}
+	}
+	return nil, nil
+}
+
+// setArg sets m[i] to v, making m when it is nil.
+func setArg(m map[int][]errdex.Template, i int, v []errdex.Template) map[int][]errdex.Template {
+	if m == nil {
+		m = map[int][]errdex.Template{}
+	}
+	m[i] = v
+	return m
 }
 
 // pickHelper chooses the helper call c of file in calls among the helpers

@@ -168,10 +168,11 @@ func (x *file) addReporters(defs []syntax.Node) {
 	}
 }
 
-// passesOn reports whether def passes its parameter param to a call of
-// one of the file's reporters: the message is then part of the callee's,
-// whose calls helperCalls reads (luaL_argerror's luaL_error(L, "bad %s #%d
-// to '%s' (%s)", ..., extramsg)).
+// passesOn reports whether def passes its parameter param, with text of
+// its own, to a call of one of the file's reporters: the message is then
+// part of the callee's, whose calls helperCalls reads (luaL_argerror's
+// luaL_error(L, "bad %s #%d to '%s' (%s)", ..., extramsg)). A parameter
+// passed on alone (addError(message, token)) keeps the reporter's site.
 func passesOn(def syntax.Node, param string, reporters map[string]bool) bool {
 	self := lastSegment(declaratorName(def.Child("declarator")))
 	for n := range def.Child("body").Descendants() {
@@ -182,13 +183,16 @@ func passesOn(def syntax.Node, param string, reporters map[string]bool) bool {
 		if callee == self || !reporters[callee] {
 			continue
 		}
+		passed, text := false, false
 		for _, a := range arguments(n.Child("arguments")) {
 			for a.Kind() == "parenthesized_expression" {
 				a = a.NamedChild(0)
 			}
-			if a.Kind() == "identifier" && a.Text() == param {
-				return true
-			}
+			passed = passed || a.Kind() == "identifier" && a.Text() == param
+			text = text || a.Is("string_literal", "concatenated_string")
+		}
+		if passed && text {
+			return true
 		}
 	}
 	return false

@@ -86,3 +86,18 @@ int type_error(struct decoder *d, int arg, const char *tname)
     const char *msg = push_fstring(d, "%s expected, got %s", tname, d->buf);
     return arg_error(d, arg, msg);
 }
+
+/* A reporter that passes its message on alone, with a position of its
+   own (a reader's add_error(message, token)): its callers' texts are its
+   sites, as they are of any reporter. */
+static void add_error(struct decoder *d, const char *message, int token)
+{
+    d->offset = token;
+    set_error(d, token, message);
+}
+
+void read_array(struct decoder *d, int token)
+{
+    if (token < 0)
+        add_error(d, "Missing ',' or ']' in array declaration", token);
+}
