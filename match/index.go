@@ -65,10 +65,13 @@ type Index struct {
 	// without a message ("raise EOFError"): what a pasted exception name
 	// alone matches.
 	bare map[string][]uint32
-	// raised holds the short names of the exception types indexed sites
-	// raise: a "Name: message" prefix is cut off a message as its
-	// exception only when it looks like one (see exceptionPrefix).
-	raised map[string]struct{}
+	// raised maps the short names of the exception types indexed sites
+	// raise to the families of those sites' languages: a "Name: message"
+	// prefix is cut off a message as its exception only when it looks
+	// like one (see exceptionPrefix), and kept as text when only
+	// languages that print no type names raise it (see
+	// readTypeFromMessage).
+	raised map[string]family
 	// helperOf maps a site that calls a helper to build its error
 	// (errdex.FactHelper) to the helper's own site (see helpers.go).
 	helperOf map[uint32]uint32
@@ -186,7 +189,7 @@ type Builder struct {
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}, bare: map[string][]uint32{}, raised: map[string]struct{}{}}
+	ix := &Index{arena: []byte{0}, dict: table{seed: maphash.MakeSeed()}, opaque: map[string][]uint32{}, bare: map[string][]uint32{}, raised: map[string]family{}}
 	ix.tokKey = func(id uint32) []byte { return ix.arena[ix.tokOff[id] : ix.tokOff[id]+uint32(ix.tokLen[id])] }
 	return &Builder{
 		ix:     ix,
@@ -274,8 +277,14 @@ func (b *Builder) Add(s *errdex.Site) {
 		rec.nTmpl++
 	}
 	if exc := shortName(cmp.Or(s.ExceptionQualified, s.Exception)); exc != "" {
-		if _, ok := ix.raised[exc]; !ok {
-			ix.raised[strings.Clone(exc)] = struct{}{}
+		fam := siteFamily(s.Language)
+		if fam == 0 {
+			fam = printsTypeName // unknown: it may print the name
+		}
+		if old, ok := ix.raised[exc]; !ok {
+			ix.raised[strings.Clone(exc)] = fam
+		} else {
+			ix.raised[exc] = old | fam
 		}
 	}
 	if tokens == 0 && (s.Exception != "" || s.ExceptionQualified != "") {

@@ -28,6 +28,12 @@ const (
 	famC
 )
 
+// printsTypeName are the families whose runtimes print an uncaught
+// error's type name before its message (Python's "ValueError: ...",
+// Java's "java.lang.IllegalStateException: ...", Node's "TypeError:
+// ..."); Go, Rust and C print the message alone.
+const printsTypeName = famPython | famJava | famJS
+
 // managed are the families whose code runs on a runtime that prints its
 // own stacks; native code (C, C++, Rust) runs under any of them.
 const managed = famPython | famGo | famJS | famJava

@@ -192,7 +192,10 @@ func (ix *Index) Match(q Query, opt Options) Result {
 // one name, read as an exception raised without a message (exception is
 // the one the result read), or starts with a C++ or Rust path and ": ",
 // or with a name no indexed site raises (jmespath's own "ArgumentError:
-// length() takes 1 argument", written into an Error's message).
+// length() takes 1 argument", written into an Error's message) or only
+// sites of languages that print no type names before messages raise
+// (go-jmespath's SyntaxError, whose Error() is "SyntaxError: " and its
+// message: Go prints err.Error() alone).
 func (ix *Index) readTypeFromMessage(q Query, exception string) bool {
 	msg := strings.TrimSpace(q.Message)
 	if q.Exception == "" && exception != "" && msg == exception {
@@ -202,8 +205,8 @@ func (ix *Index) readTypeFromMessage(q Query, exception string) bool {
 	if n == 0 {
 		return false
 	}
-	_, raised := ix.raised[shortName(name)]
-	return strings.Contains(name, "::") || q.Exception == "" && !raised
+	fams := ix.raised[shortName(name)]
+	return strings.Contains(name, "::") || q.Exception == "" && fams&printsTypeName == 0
 }
 
 // match is one pass of Match; joinWraps joins the lines broken inside a

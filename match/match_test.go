@@ -284,6 +284,14 @@ func TestMatchText(t *testing.T) {
 			values: []string{"name=length", "expected=1", "actual=2"},
 		},
 		{
+			// A class name only Go sites raise, whose Error() writes
+			// it before the text: Go prints err.Error() alone, so the
+			// name is the message's, not a type printed before it.
+			name: "a Go type name that is the message's text",
+			q:    Query{Message: "SyntaxError: Incomplete expression"},
+			want: "go-jmespath-incomplete",
+		},
+		{
 			// liquidjs appends the template's position to the message.
 			name:   "a position appended to a short template",
 			q:      Query{Message: `tag "nosuchtag" not found, line:1, col:1`},

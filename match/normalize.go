@@ -345,7 +345,7 @@ func (t *text) findNoise() {
 // "pkg.ExceptionType: " in s when the name looks like an exception type
 // (see isExceptionName; raised holds the short names of the exception types
 // indexed sites raise). It returns 0 when s does not start that way.
-func exceptionPrefix(s, want string, raised map[string]struct{}) (name string, n int) {
+func exceptionPrefix(s, want string, raised map[string]family) (name string, n int) {
 	i := 0
 	for i < len(s) && i < 256 {
 		c := s[i]
@@ -382,7 +382,7 @@ func exceptionPrefix(s, want string, raised map[string]struct{}) (name string, n
 // "_queue.Empty": Python prints non-builtin exceptions qualified by their
 // module). A qualified name no site raises is more likely the function a
 // Go message names first ("strconv.Atoi: parsing ...").
-func isExceptionName(name, want string, raised map[string]struct{}) bool {
+func isExceptionName(name, want string, raised map[string]family) bool {
 	short := shortName(name)
 	if short == "" {
 		return false

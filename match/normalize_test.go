@@ -163,7 +163,7 @@ func TestExceptionPrefix(t *testing.T) {
 		{in: "std::io::Error: broken pipe", name: "std::io::Error", n: 16},
 		{in: "::leading: x"},
 	}
-	raised := map[string]struct{}{"BadZipFile": {}, "Empty": {}, "NumError": {}, "error": {}, "invalid_argument": {}, "out_of_range": {}}
+	raised := map[string]family{"BadZipFile": famPython, "Empty": famPython, "NumError": famGo, "error": famPython, "invalid_argument": famC, "out_of_range": famC}
 	for _, tt := range tests {
 		name, n := exceptionPrefix(tt.in, tt.want, raised)
 		if name != tt.name || n != tt.n {
