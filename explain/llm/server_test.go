@@ -158,9 +158,6 @@ func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	id := s.sites[promptPlace(req.Messages[1].Content)]
-	if s.arrived != nil {
-		s.arrived <- id
-	}
 	s.mu.Lock()
 	s.requests = append(s.requests, seen{site: id, schema: req.ResponseFormat != nil, auth: r.Header.Get("Authorization"), req: req})
 	s.inFlight++
@@ -182,6 +179,11 @@ func (s *llmServer) serve(w http.ResponseWriter, r *http.Request) {
 		s.inFlight--
 		s.mu.Unlock()
 	}()
+	// Arrival is told after the request counts as in flight, so that a
+	// test that saw two arrive knows both are counted.
+	if s.arrived != nil {
+		s.arrived <- id
+	}
 	if release != nil {
 		select {
 		case <-release:
