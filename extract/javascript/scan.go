@@ -762,6 +762,12 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 		// one named as such callbacks are; not log(new Error(...)) or
 		// wrap(new Error(...)).
 		if callbackNames[name] || x.isParam(name, sc) {
+			// A reporter handed in, given the message (yaml's
+			// onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be
+			// unique'), of a function that receives onError).
+			if reporterNames[name] && !callbackNames[name] && resultDropped(node) && !unwrap(firstArg(args)).Is("new_expression") {
+				x.cands = append(x.cands, candidate{kind: candReport, node: node, sc: sc})
+			}
 			x.deliver(node, firstArg(args), sc)
 			return
 		}
@@ -803,7 +809,7 @@ func (x *fileCtx) call(node syntax.Node, sc *scope) {
 		// string'), usage.fail(__('Unknown argument: %s', arg))), not a
 		// logger's nor this file's own.
 		if reporterNames[prop] && obj.Kind() != "this" && !logCall(fn) && resultDropped(node) && len(argList(args)) > 0 {
-			x.cands = append(x.cands, candidate{kind: candReport, node: node, arg: argList(args)[0], sc: sc})
+			x.cands = append(x.cands, candidate{kind: candReport, node: node, sc: sc})
 		}
 	}
 }
@@ -1082,8 +1088,9 @@ func resultHandedBack(call syntax.Node, sc *scope) bool {
 	return name.Kind() == "identifier" && !sc.node.IsNull() && passesOn(sc.node, name.Text())
 }
 
-// reporterNames are the methods that record an error from its message.
-var reporterNames = map[string]bool{"error": true, "fatalError": true, "fail": true}
+// reporterNames are the methods, and the functions a function is handed,
+// that record an error from its message.
+var reporterNames = map[string]bool{"error": true, "fatalError": true, "fail": true, "onError": true, "reportError": true}
 
 // logNames are the functions and methods that log or warn.
 var logNames = map[string]bool{

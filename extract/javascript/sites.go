@@ -58,19 +58,8 @@ func (x *fileCtx) run() {
 		case candAssert:
 			x.assertSite(c)
 		case candReport:
-			// Text written at the call, or built by a call or in a
-			// variable (usage.fail(__('Unknown argument: %s', arg))),
-			// one whose lines a callback appends (msg +=
-			// `\n  ${...}` in a forEach) too: some of it is literal.
-			switch u := unwrap(c.arg); {
-			case u.Is("string", "template_string", "binary_expression", "call_expression"):
-				if v, ok := x.textArg([]syntax.Node{c.arg}, c.sc); ok {
-					x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
-				}
-			case u.Kind() == "identifier":
-				if v := x.eval(u, c.sc, 1); !v.Opaque() {
-					x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
-				}
+			if v, ok := x.reportMessage(c); ok {
+				x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
 			}
 		}
 	}
@@ -609,6 +598,55 @@ func (x *fileCtx) textArg(args []syntax.Node, sc *scope) (msgeval.Value, bool) {
 		}
 	}
 	return msgeval.Value{}, false
+}
+
+// reportMessage is the message reporter call c is given: the first of its
+// arguments that holds prose (a literal space), as
+// onError(keyStart, 'DUPLICATE_KEY', 'Map keys must be unique') passes a
+// position and a code before it, else its first argument. An argument
+// counts when it is text written at the call, or built by a call or in a
+// variable (usage.fail(__('Unknown argument: %s', arg))), one whose lines
+// a callback appends (msg += `\n  ${...}` in a forEach) too: some of it is
+// literal.
+func (x *fileCtx) reportMessage(c candidate) (msgeval.Value, bool) {
+	var first msgeval.Value
+	found := false
+	for i, a := range argList(c.node.Child("arguments")) {
+		if a.Kind() == "spread_element" {
+			break
+		}
+		var v msgeval.Value
+		ok := false
+		switch u := unwrap(a); {
+		case u.Is("string", "template_string", "binary_expression", "call_expression"):
+			v, ok = x.textArg([]syntax.Node{a}, c.sc)
+		case u.Kind() == "identifier":
+			v = x.eval(u, c.sc, 1)
+			ok = !v.Opaque()
+		}
+		switch {
+		case !ok:
+			continue
+		case hasProse(v):
+			return v, true
+		case i == 0:
+			first, found = v, true
+		}
+	}
+	return first, found
+}
+
+// hasProse reports whether some text v may be has a literal space: a
+// sentence, not a code ('DUPLICATE_KEY') or a name.
+func hasProse(v msgeval.Value) bool {
+	for _, t := range v.Alts {
+		for _, p := range t.Parts {
+			if p.Hole == "" && strings.Contains(p.Text, " ") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // messageArg is the message an Error constructor takes from argument at:
