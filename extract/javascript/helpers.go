@@ -458,10 +458,23 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 		return nil
 	}
 	prop := propertyName(fn.Child("property"))
-	if obj := unwrap(fn.Child("object")); obj.Kind() == "identifier" {
+	obj := unwrap(fn.Child("object"))
+	switch {
+	case obj.Kind() == "identifier":
 		// A static method or a method of an object of the file:
 		// YAMLException.throwAt(...), pp.raise(...).
-		return methods[obj.Text()+"."+prop]
+		if f := methods[obj.Text()+"."+prop]; f != nil || !x.isParam(obj.Text(), sc) {
+			return f
+		}
+		// A method of an object the function is handed (acorn's
+		// state.raise("Unterminated group") in
+		// regexp_eatCapturingGroup(state)).
+		return x.methodByArity(prop, len(argList(call.Child("arguments"))))
+	case obj.Kind() != "this":
+		// A method of an object the instance holds (acorn's
+		// this.parser.raiseRecoverable(this.start, msg) in
+		// RegExpValidationState.prototype.raise), not one of its own.
+		return x.methodByArity(prop, len(argList(call.Child("arguments"))))
 	}
 	if f := x.ownMethod(sc, prop, methods); f != nil {
 		return f
@@ -469,6 +482,40 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 	// this.raise(...) in a function of another prototype object
 	// (pp$9.unexpected calling pp$4.raise): the one method of the name.
 	return methods["."+prop]
+}
+
+// methodByArity returns the file's one method named prop (stored as
+// X.prop, or an alias of one: pp.raiseRecoverable = pp.raise) that
+// declares n parameters, nil when there is none or more than one: called
+// on an object whose class the file does not say, the method is known
+// by its name and the arguments it is passed (acorn's
+// RegExpValidationState.prototype.raise(message) for state.raise("..."),
+// pp.raise(pos, message) for this.parser.raise(pos, "...")).
+func (x *fileCtx) methodByArity(prop string, n int) *scope {
+	var found *scope
+	consider := func(s *scope) bool {
+		if s == nil || s == found || len(s.params) != n || slices.ContainsFunc(s.params, func(p param) bool { return p.rest }) {
+			return true
+		}
+		if found != nil {
+			return false // two methods of the name and arity
+		}
+		found = s
+		return true
+	}
+	suffix := "." + prop
+	for _, s := range x.scopeOf {
+		if (strings.HasSuffix(s.name, suffix) || strings.HasSuffix(x.storedName(s), suffix)) && !consider(s) {
+			return nil
+		}
+	}
+	methods := x.methodsOnce()
+	for name, old := range x.aliases {
+		if strings.HasSuffix(name, suffix) && !consider(methods[old]) {
+			return nil
+		}
+	}
+	return found
 }
 
 // calleeOf is the function a call calls: (0, _errors.fail)(...), as

@@ -266,7 +266,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	case "call_expression":
 		x.call(node, sc)
 		if fn := calleeOf(node); fn.Kind() == "identifier" ||
-			fn.Kind() == "member_expression" && fn.Child("object").Is("this", "identifier") {
+			fn.Kind() == "member_expression" && (fn.Child("object").Is("this", "identifier") || thisChain(fn.Child("object"))) {
 			x.calls = append(x.calls, candidate{node: node, sc: sc})
 		} else if fn.Kind() == "member_expression" && rootName(fn) != "" {
 			x.deepCalls = append(x.deepCalls, candidate{node: node, sc: sc})
@@ -1360,4 +1360,17 @@ func (x *fileCtx) requireBinding(name syntax.Node, mod, member string) {
 			}
 		}
 	}
+}
+
+// thisChain reports whether n is a member chain from this
+// (this.parser, this.state.scope): an object the instance holds.
+func thisChain(n syntax.Node) bool {
+	n = unwrap(n)
+	if n.Kind() != "member_expression" {
+		return false
+	}
+	for n.Kind() == "member_expression" {
+		n = unwrap(n.Child("object"))
+	}
+	return n.Kind() == "this"
 }
