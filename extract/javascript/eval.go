@@ -43,8 +43,9 @@ func holeType(n syntax.Node) errdex.HoleType {
 			return errdex.HoleInt
 		}
 	case "call_expression":
-		switch msgeval.Compact(unwrap(n.Child("function")).Text()) {
-		case "JSON.stringify", "util.inspect", "inspect":
+		// inspect(v), util.inspect(v), and as Babel and TypeScript
+		// compile a call of an import, (0, _inspect.inspect)(v).
+		if fn := msgeval.Compact(calleeOf(n).Text()); fn == "JSON.stringify" || fn == "inspect" || strings.HasSuffix(fn, ".inspect") {
 			return errdex.HoleRepr
 		}
 	case "true", "false":
