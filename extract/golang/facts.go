@@ -61,6 +61,9 @@ type Facts struct {
 	Truncated []string
 	// Structs lists the fields of the struct types declared in the file.
 	Structs []Struct
+	// Lists are the slice and array types declared in the file (type
+	// Diagnostics []*Diagnostic), with their element types.
+	Lists []ListType
 	// ErrorTypes are the types with an Error() string method in the file.
 	ErrorTypes []ErrorType
 	// Stringers are the types with a String() string method in the file.
@@ -170,6 +173,13 @@ type Struct struct {
 	Types  []TypeRef
 }
 
+// ListType is a slice or array type declared with a named element type:
+// type Diagnostics []*Diagnostic is Name "Diagnostics", Elem "Diagnostic".
+type ListType struct {
+	Name string
+	Elem TypeRef
+}
+
 // TypeRef is a field's named type (*os.ProcessState is Import "os", Name
 // "ProcessState"), the zero TypeRef for another type.
 type TypeRef struct {
@@ -229,6 +239,10 @@ type LiteralField struct {
 	// A value of several is no one value the conditions of an Error
 	// method can be decided on.
 	Alternatives []errdex.Template
+	// Elem is the element's own literal when the element is a composite
+	// literal of an elided type (hcl.Diagnostics{{Summary: "..."}}): Link
+	// reads it as a value of the list type's element type.
+	Elem *Literal
 }
 
 // Value is a package-level constant or variable whose value is known

@@ -405,6 +405,9 @@ func (x *fileCtx) run() {
 					x.structs[s.Name.Name] = st
 					x.facts.Structs = append(x.facts.Structs, Struct{Name: s.Name.Name, Fields: fieldNames(st), Types: x.fieldTypes(st)})
 				}
+				if elem, ok := x.listElem(s); ok {
+					x.facts.Lists = append(x.facts.Lists, ListType{Name: s.Name.Name, Elem: elem})
+				}
 			}
 		}
 	}
@@ -543,6 +546,24 @@ func (x *fileCtx) fieldTypes(st *ast.StructType) []TypeRef {
 		}
 	}
 	return out
+}
+
+// listElem returns the named element type of a slice or array type
+// declaration (type Diagnostics []*Diagnostic, type Errors [4]pkg.E).
+func (x *fileCtx) listElem(s *ast.TypeSpec) (TypeRef, bool) {
+	at, ok := s.Type.(*ast.ArrayType)
+	if !ok || s.Name == nil || s.Assign.IsValid() {
+		return TypeRef{}, false
+	}
+	t := at.Elt
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	imp, name, ok := x.ref(t)
+	if !ok {
+		return TypeRef{}, false
+	}
+	return TypeRef{Import: imp, Name: name}, true
 }
 
 // typeName is the last identifier of a type expression (*pkg.T → T).

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -50,6 +51,7 @@ type linker struct {
 	drop     map[*errdex.Site]bool
 	structs  map[key][]string
 	fieldTys map[key][]TypeRef // parallel to structs
+	lists    map[key]TypeRef   // element type of each slice or array type
 	errTypes map[key]ErrorType
 	dirs     []string
 	hasDir   map[string]bool
@@ -131,6 +133,7 @@ func newLinker(files []*extract.FileResult) *linker {
 		drop:        map[*errdex.Site]bool{},
 		conds:       map[*errdex.Site]map[string][]Cond{},
 		structs:     map[key][]string{},
+		lists:       map[key]TypeRef{},
 		fieldTys:    map[key][]TypeRef{},
 		errTypes:    map[key]ErrorType{},
 		hasDir:      map[string]bool{},
@@ -170,6 +173,11 @@ func newLinker(files []*extract.FileResult) *linker {
 			k := key{fx.Dir, st.Name}
 			st.file = fx
 			l.stringers[k] = append(l.stringers[k], st)
+		}
+		for _, t := range fx.Lists {
+			if _, dup := l.lists[key{fx.Dir, t.Name}]; !dup {
+				l.lists[key{fx.Dir, t.Name}] = t.Elem
+			}
 		}
 		for _, s := range fx.Structs {
 			if _, dup := l.structs[key{fx.Dir, s.Name}]; !dup {
@@ -675,42 +683,101 @@ func (l *linker) resolveLiterals() {
 				l.drop[lit.Site] = true
 				continue
 			}
-			et := l.errTypes[k]
-			fields := l.literalFields(k, lit)
-			m := et.Site
-			messages, ok := l.messages[m]
-			if !ok {
-				messages = append([]errdex.Template{m.Template}, m.Alternatives...)
-			}
-			var ts []errdex.Template
-			carried := map[string][]Cond{}
-			condFields := l.constFields(fx, fields)
-			for _, t := range messages {
-				keep, conds := literalConds(et.Conds[templateKey(t)], lit, condFields)
-				if !keep {
-					continue
-				}
-				for _, st := range substitute(t, et.Recv, lit.Conversion, fields) {
-					if len(conds) > 0 {
-						carried[templateKey(st)] = conds
-					}
-					ts = append(ts, st)
-				}
-			}
-			if len(ts) == 0 { // the conditions contradict each other
-				for _, t := range messages {
-					ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields)...)
-				}
-				clear(carried)
-			}
+			ts, carried := l.literalMessages(fx, k, lit)
 			if len(carried) > 0 {
 				l.conds[lit.Site] = carried
 			}
 			ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
 			lit.Site.Template, lit.Site.Alternatives = ts[0], ts[1:]
-			lit.Site.Exception = m.Exception
+			lit.Site.Exception = l.errTypes[k].Site.Exception
 		}
 	})
+}
+
+// literalMessages returns the messages of a literal of error type k, in a
+// file with facts fx: its Error method's, with the literal's values for
+// the fields they read, and the conditions each carries by templateKey.
+func (l *linker) literalMessages(fx *Facts, k key, lit Literal) ([]errdex.Template, map[string][]Cond) {
+	et := l.errTypes[k]
+	fields := l.literalFields(k, lit)
+	m := et.Site
+	messages, ok := l.messages[m]
+	if !ok {
+		messages = append([]errdex.Template{m.Template}, m.Alternatives...)
+	}
+	if l.elementFields(fx, k, lit, fields) {
+		// A list literal with elements prints through them: the
+		// messages that read none (len(d) == 0: "no diagnostics") are
+		// those of an empty list.
+		messages = slices.DeleteFunc(slices.Clone(messages), func(t errdex.Template) bool { return !readsElement(t, et.Recv) })
+	}
+	var ts []errdex.Template
+	carried := map[string][]Cond{}
+	condFields := l.constFields(fx, fields)
+	for _, t := range messages {
+		keep, conds := literalConds(et.Conds[templateKey(t)], lit, condFields)
+		if !keep {
+			continue
+		}
+		for _, st := range substitute(t, et.Recv, lit.Conversion, fields) {
+			if len(conds) > 0 {
+				carried[templateKey(st)] = conds
+			}
+			ts = append(ts, st)
+		}
+	}
+	if len(ts) == 0 { // the conditions contradict each other
+		for _, t := range messages {
+			ts = append(ts, substitute(t, et.Recv, lit.Conversion, fields)...)
+		}
+		clear(carried)
+	}
+	return ts, carried
+}
+
+// elementFields gives the positional elements of a literal of list type k
+// (see ListType) that are literals of an elided type the messages of the
+// list's element type, read with the element's fields, in fields under
+// "[i]", the name an Error method's d[i] reads (see fieldRef). It reports
+// whether it gave any.
+func (l *linker) elementFields(fx *Facts, k key, lit Literal, fields map[string]LiteralField) bool {
+	ref, ok := l.lists[k]
+	if !ok {
+		return false
+	}
+	ek, ok := l.follow(key{l.dir(k.dir, ref.Import), ref.Name}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
+	if !ok || ek == k {
+		return false
+	}
+	found := false
+	for _, f := range lit.Fields {
+		if f.Elem == nil || f.Name != "" {
+			continue
+		}
+		ts, _ := l.literalMessages(fx, ek, *f.Elem)
+		if len(ts) == 0 {
+			continue
+		}
+		f.Template, f.Alternatives = ts[0], ts[1:]
+		fields[elemName(f.Index)] = f
+		found = true
+	}
+	return found
+}
+
+// elemName is the field name under which a list literal's element i is
+// substituted (see fieldRef).
+func elemName(i int) string { return "[" + strconv.Itoa(i) + "]" }
+
+// readsElement reports whether a message of a list type's Error method
+// reads an element of the receiver (d[0].Error()).
+func readsElement(t errdex.Template, recv string) bool {
+	for _, p := range t.Parts {
+		if name, _ := fieldRef(p.Expr, recv); p.IsHole() && strings.HasPrefix(name, "[") {
+			return true
+		}
+	}
+	return false
 }
 
 // constFields returns fields, a literal's of a file with facts fx, with
@@ -822,6 +889,9 @@ func substitute(t errdex.Template, recv string, conv bool, fields map[string]Lit
 			continue
 		}
 		old := recv + "." + name
+		if strings.HasPrefix(name, "[") {
+			old = recv + name
+		}
 		if conv {
 			old = "(" + recv + ")"
 			f.Expr = "(" + f.Expr + ")"
@@ -843,6 +913,15 @@ func substitute(t errdex.Template, recv string, conv bool, fields map[string]Lit
 // ("e.Op", "e.Err.Error()"), not exact when the field is inside a larger
 // expression ("quote(e.Num)").
 func fieldRef(expr, recv string) (name string, exact bool) {
+	if rest, ok := strings.CutPrefix(expr, recv+"["); ok {
+		// An element of a list receiver: d[0], d[0].Error().
+		if i := strings.IndexByte(rest, ']'); i > 0 {
+			if n, err := strconv.Atoi(rest[:i]); err == nil && n >= 0 {
+				tail := rest[i+1:]
+				return elemName(n), tail == "" || tail == ".Error()" || tail == ".String()"
+			}
+		}
+	}
 	prefix := recv + "."
 	for i := 0; i+len(prefix) <= len(expr); {
 		j := strings.Index(expr[i:], prefix)

@@ -459,6 +459,30 @@ func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, kind errdex.SiteKind, fn 
 		}
 		lit.Import = imp
 	}
+	lit.Fields = s.literalFields(elts, true)
+	if fallback == nil && kind == errdex.KindPanic {
+		fallback = one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
+	}
+	lit.Fallback = fallback
+	placeholder := one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
+	x.made[e] = true
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		x.made[u.X] = true
+	}
+	lit.Site = x.addSite(kind, at, fn, lit.Type, placeholder)
+	if lit.Site != nil {
+		x.facts.Literals = append(x.facts.Literals, lit)
+	}
+	return lit.Site
+}
+
+// literalFields reads the elements of a composite literal. With nested
+// set, a positional element that is itself a composite literal of an
+// elided type (the {Summary: "..."} of hcl.Diagnostics{{Summary:
+// "..."}}) keeps its own fields in Elem, one level deep.
+func (s scope) literalFields(elts []ast.Expr, nested bool) []LiteralField {
+	x := s.x
+	var out []LiteralField
 	for i, el := range elts {
 		f := LiteralField{Index: i}
 		v := el
@@ -477,22 +501,25 @@ func (x *fileCtx) literalSite(at ast.Node, e ast.Expr, kind errdex.SiteKind, fn 
 		} else {
 			f.Template = errdex.NewTemplate(s.hole(v, errdex.HoleAny))
 		}
-		lit.Fields = append(lit.Fields, f)
+		if el := elidedLit(v); nested && el != nil && f.Name == "" {
+			f.Elem = &Literal{Fields: s.literalFields(el.Elts, false)}
+		}
+		out = append(out, f)
 	}
-	if fallback == nil && kind == errdex.KindPanic {
-		fallback = one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
+	return out
+}
+
+// elidedLit returns the composite literal of an elided type that an
+// element of a list literal is or points to ({...}, &{...}), or nil. An
+// element of a named type (&Diagnostic{...}) is a site of its own.
+func elidedLit(e ast.Expr) *ast.CompositeLit {
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
 	}
-	lit.Fallback = fallback
-	placeholder := one(errdex.HolePart(lit.Type, clip(x.text(e), maxExpr), errdex.HoleAny))
-	x.made[e] = true
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		x.made[u.X] = true
+	if cl, ok := e.(*ast.CompositeLit); ok && cl.Type == nil {
+		return cl
 	}
-	lit.Site = x.addSite(kind, at, fn, lit.Type, placeholder)
-	if lit.Site != nil {
-		x.facts.Literals = append(x.facts.Literals, lit)
-	}
-	return lit.Site
+	return nil
 }
 
 // returnStmt records references to sentinel-like names and composite
