@@ -407,14 +407,51 @@ func (b bindings) passOn(super callArgs) callArgs {
 // substituting the others would rename a hole after the expression
 // computing it ("{lineno}" to "{count}") or print None where a guard
 // keeps the value from being formatted.
+//
+// An attribute that holds text on some paths and a computed value on
+// others (dnspython's DNSException: self.msg = str(self) when keywords
+// are passed, else the class's docstring) keeps its texts, with the
+// computed value a hole named after the attribute, as it was unbound.
 func (b bindings) withText() bindings {
 	out := bindings{}
 	for k, a := range b {
-		if len(a.str) > 0 && !slices.ContainsFunc(a.str, isHole) {
+		switch {
+		case len(a.str) == 0:
+		case !slices.ContainsFunc(a.str, isHole):
 			out[k] = a
+		case strings.HasPrefix(k, "self.") && slices.ContainsFunc(a.str, isText):
+			out[k] = a.holesAs(k)
 		}
 	}
 	return out
+}
+
+// isText reports whether t has literal text with a letter or a digit,
+// other than the None a value left unset prints.
+func isText(t errdex.Template) bool {
+	return hasWordChar(t) && t.Canonical() != "None"
+}
+
+// holesAs returns a with each alternative that is holes only, in its
+// str and repr forms, replaced by a hole of expr.
+func (a argVal) holesAs(expr string) argVal {
+	typ := a.typ
+	if typ == "" {
+		typ = errdex.HoleAny
+	}
+	swap := func(ts []errdex.Template, hole errdex.Template) []errdex.Template {
+		var out []errdex.Template
+		for _, t := range ts {
+			if isHole(t) {
+				t = hole
+			}
+			out = appendAlts(out, t)
+		}
+		return out
+	}
+	a.str = swap(a.str, errdex.Template{Parts: []errdex.Part{template.PyHole(expr, typ)}})
+	a.repr = swap(a.repr, errdex.Template{Parts: []errdex.Part{template.PyHole(expr, reprType(a.typ))}})
+	return a
 }
 
 // isHole reports whether t is holes only: a value the code computes.

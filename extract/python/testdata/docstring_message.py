@@ -13,9 +13,13 @@ class NotFound(Base):
 
 
 class DocErr(Exception):
+    # self.msg is str(self) when keywords are passed, else the docstring.
     msg = None
 
-    def __init__(self, *args):
+    def __init__(self, *args, **kwargs):
+        if kwargs:
+            self.kwargs = kwargs
+            self.msg = str(self)
         if self.msg is None:
             self.msg = self.__doc__
         if args:
