@@ -58,7 +58,14 @@
 //   - A reporter given the message (session.error(`Rule "${name}" is
 //     not defined`), handler.fatalError('...'), usage.fail(msg)), when
 //     the result is dropped and the object is no logger nor node's
-//     assert: kind set-error.
+//     assert: kind set-error. A reporter handed in as a parameter
+//     (onError(offset, 'BAD_INDENT', 'Map keys must be unique')) is one
+//     too, given the first argument holding prose.
+//   - A call passing first an entry of a module's table of messages
+//     (this.raise(Errors.UnterminatedString, pos), where Errors gathers
+//     objects of messages and message functions through calls that keep
+//     their keys; see msgtable.go): the entry's message, thrown when the
+//     call is, else of kind set-error.
 
 //   - assert(cond, msg), assert.ok/equal/strictEqual/deepEqual/... (the
 //     message is the argument after the compared values) and

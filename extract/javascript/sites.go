@@ -63,6 +63,7 @@ func (x *fileCtx) run() {
 			}
 		}
 	}
+	x.tableReports()
 	x.moduleConsts() // before helperCalls, which reads tables (errors[type])
 	x.helperCalls()
 	x.classFacts()
@@ -107,6 +108,11 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		name := msgeval.Compact(fn.Text())
 		if fn.Is("identifier", "member_expression") && x.isErrorName(name) {
 			return x.construct(name, argList(e.Child("arguments")), sc)
+		}
+		// A reporter given an entry of a table of messages (throw
+		// this.raise(Errors.UnterminatedString, pos)): its message.
+		if v, ok := x.tableMessage(e); ok {
+			return thrown{Kind: errdex.KindThrow, Msg: v.Alts, Scope: sc}
 		}
 		// A factory of the file: function notFound(id) { return new
 		// NotFoundError(`no ${id}`) }.
