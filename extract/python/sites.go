@@ -2,6 +2,7 @@ package python
 
 import (
 	"iter"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -400,7 +401,16 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 		}
 		return
 	}
-	setMessage(s, builtinMessage(written, args))
+	msgs := builtinMessage(written, args)
+	if len(args.pos) > 1 && isParam(written, sc) {
+		// A class the callers pass (def _handle_error(self, text,
+		// ErrorClass, infile, cur_index): raise ErrorClass(message,
+		// cur_index, line)) is most likely one that prints its
+		// message, the first argument, rather than the builtin str()
+		// of all of them.
+		msgs = append(args.pos[0].strForm(""), msgs...)
+	}
+	setMessage(s, msgs)
 	r := x.ref(written)
 	if sub := errnoClass(written, args); r.builtin && sub != "" {
 		s.ExceptionQualified = sub
@@ -514,6 +524,15 @@ func (x *extraction) raisedClass(written string, sc *scope) string {
 		return name
 	}
 	return written
+}
+
+// isParam reports whether name is a parameter of sc that the function
+// does not rebind.
+func isParam(name string, sc *scope) bool {
+	if strings.Contains(name, ".") || sc.kind != funcScope || len(sc.bindingsOf(name)) > 0 {
+		return false
+	}
+	return slices.ContainsFunc(sc.params, func(p param) bool { return p.name == name })
 }
 
 // raisePy2 handles Python 2's raise E, args.

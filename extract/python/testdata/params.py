@@ -65,3 +65,20 @@ class Context:
     def __exit__(self, exc_type, exc_name):
         if exc_type is None:
             self._raiseFailure("{} not raised".format(exc_name))
+
+
+class NestingError(Exception):
+    def __init__(self, message, line_number, line):
+        self.line = line
+        super().__init__(message)
+
+
+class Reader:
+    # The class is a parameter too: what the callers pass prints its
+    # message, the first argument.
+    def _handle_error(self, text, ErrorClass, infile, cur_index):
+        message = "{0} at line {1}.".format(text, cur_index + 1)
+        raise ErrorClass(message, cur_index, infile[cur_index])
+
+    def parse(self, infile, i):
+        self._handle_error("Section too nested", NestingError, infile, i)
