@@ -315,8 +315,11 @@ type fileCtx struct {
 	folded map[*ast.CallExpr]bool
 	// made are the values of named types that have a site (see
 	// literalSite), so that each construction has one.
-	made  map[ast.Expr]bool
-	sites []*errdex.Site
+	made map[ast.Expr]bool
+	// inlining are the methods whose messages an enclosing method is
+	// taking in place of a call (see selfMethod).
+	inlining map[*ast.FuncDecl]bool
+	sites    []*errdex.Site
 	// siteNodes are the nodes of the sites, for their guards.
 	siteNodes map[ast.Node][]*errdex.Site
 	// callNodes are the calls of helpers that Link may make sites.
@@ -347,6 +350,7 @@ func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 		wrappers:  map[string]int{},
 		folded:    map[*ast.CallExpr]bool{},
 		made:      map[ast.Expr]bool{},
+		inlining:  map[*ast.FuncDecl]bool{},
 		memo:      map[*ast.Ident][]errdex.Template{},
 		siteNodes: map[ast.Node][]*errdex.Site{},
 		callNodes: map[*ast.CallExpr]*callSite{},

@@ -658,10 +658,24 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 			result = r.Results[0]
 		}
 		if result != nil {
-			got := s.tmpl(result, 0)
 			var c []Cond
 			if withConds {
 				c = x.fieldConds(stack, fn.recvName, shadowed)
+			}
+			if md := x.selfMethod(result, fn); md != nil {
+				// return e.format(): the method's own messages, under
+				// this return's conditions and theirs.
+				x.inlining[md] = true
+				mts, mconds := x.methodBranches(md, x.newFuncCtx(md), withConds)
+				delete(x.inlining, md)
+				for _, t := range mts {
+					conds = append(conds, append(slices.Clip(c), mconds[templateKey(t)]...))
+				}
+				ts = append(ts, mts...)
+				return
+			}
+			got := s.tmpl(result, 0)
+			if withConds {
 				if vts, vconds, ok := x.varBranches(s, result, fn.recvName, shadowed); ok {
 					for i := range vts {
 						conds = append(conds, append(slices.Clip(c), vconds[i]...))
@@ -705,6 +719,36 @@ func (x *fileCtx) methodBranches(d *ast.FuncDecl, fn *funcCtx, withConds bool) (
 		}
 	}
 	return preferLiteral(dedupe(ts, maxMethodAlternatives)), byKey
+}
+
+// selfMethod returns the declaration, in the file, of the method that
+// result calls on the receiver of fn without arguments (return e.format()
+// in an Error method, where func (e *Error) format() string builds the
+// text from e's fields), when it names its receiver as fn does; nil
+// otherwise, and for Error and String, and a method being inlined.
+func (x *fileCtx) selfMethod(result ast.Expr, fn *funcCtx) *ast.FuncDecl {
+	call, ok := ast.Unparen(result).(*ast.CallExpr)
+	if !ok || len(call.Args) > 0 || fn.recvName == "" {
+		return nil
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name == "Error" || sel.Sel.Name == "String" {
+		return nil
+	}
+	if id, ok := sel.X.(*ast.Ident); !ok || id.Name != fn.recvName {
+		return nil
+	}
+	for _, d := range x.file.Decls {
+		md, ok := d.(*ast.FuncDecl)
+		if !ok || md.Recv == nil || md.Body == nil || md.Name.Name != sel.Sel.Name || x.inlining[md] ||
+			md.Type.Params.NumFields() > 0 || md.Type.Results.NumFields() != 1 {
+			continue
+		}
+		if mfn := x.newFuncCtx(md); mfn.recvType == fn.recvType && mfn.recvName == fn.recvName {
+			return md
+		}
+	}
+	return nil
 }
 
 // fieldConds returns the guards of the return statement at the top of
