@@ -2,6 +2,7 @@ package python
 
 import (
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -313,6 +314,13 @@ func (l *linker) raise(f *facts, r *raiseFact) {
 		// str(); several print as a tuple, which a class that builds
 		// its own message never shows.
 		msgs = preferLiteral(msgs, r.site)
+	}
+	if len(r.args.pos) > 1 && !slices.ContainsFunc(msgs, func(t errdex.Template) bool { return !isHole(t) }) {
+		// A class whose message is computed beyond reading (schema's
+		// SchemaError prints its code property, "\n".join of the
+		// messages it was given) most likely shows the first
+		// argument's text among the rest.
+		msgs = append(r.args.pos[0].strForm(""), msgs...)
 	}
 	setMessage(r.site, msgs)
 }
@@ -712,6 +720,13 @@ func (l *linker) factoryRaiseAt(f *facts, r *raiseFact, from *factoryFact, depth
 	msgs = fillTables(msgs, r.tables)
 	if e != nil {
 		msgs = preferLiteral(msgs, r.site)
+	}
+	if len(r.args.pos) > 1 && !slices.ContainsFunc(msgs, func(t errdex.Template) bool { return !isHole(t) }) {
+		// A class whose message is computed beyond reading (schema's
+		// SchemaError prints its code property, "\n".join of the
+		// messages it was given) most likely shows the first
+		// argument's text among the rest.
+		msgs = append(r.args.pos[0].strForm(""), msgs...)
 	}
 	setMessage(r.site, msgs)
 	return true

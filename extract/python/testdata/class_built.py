@@ -36,3 +36,24 @@ def read(n, available):
     if n < 0:
         raise Error("Cannot read negative amount.")
     raise LogStyle("bad token {!r} at {}", n, available)
+
+
+class JoinedError(Exception):
+    # The message is a property joining the texts given, beyond reading:
+    # the first argument's text is the best guess.
+    def __init__(self, autos, errors=None):
+        self.autos = autos if type(autos) is list else [autos]
+        self.errors = errors if type(errors) is list else [errors]
+        Exception.__init__(self, self.code)
+
+    @property
+    def code(self):
+        data_set = [i for i in self.autos if i is not None]
+        error_list = [i for i in self.errors if i is not None]
+        if error_list:
+            return "\n".join(error_list)
+        return "\n".join(data_set)
+
+
+def validate(data, error):
+    raise JoinedError("%r should be instance of int" % data, error)
