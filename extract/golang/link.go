@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"maps"
@@ -52,6 +53,7 @@ type linker struct {
 	structs  map[key][]string
 	fieldTys map[key][]TypeRef // parallel to structs
 	lists    map[key]TypeRef   // element type of each slice or array type
+	listOf   map[key][]key     // the list types of each element type, see listsOf
 	errTypes map[key]ErrorType
 	dirs     []string
 	hasDir   map[string]bool
@@ -688,6 +690,7 @@ func (l *linker) resolveLiterals() {
 				l.conds[lit.Site] = carried
 			}
 			ts = preferLiteral(dedupe(ts, maxMethodAlternatives))
+			ts = dedupe(append(ts, l.listedMessages(k, ts)...), maxMethodAlternatives)
 			lit.Site.Template, lit.Site.Alternatives = ts[0], ts[1:]
 			lit.Site.Exception = l.errTypes[k].Site.Exception
 		}
@@ -763,6 +766,58 @@ func (l *linker) elementFields(fx *Facts, k key, lit Literal, fields map[string]
 		found = true
 	}
 	return found
+}
+
+// maxListed bounds the messages of a value that listedMessages shows
+// inside each message of its list types.
+const maxListed = 4
+
+// listedMessages returns what a value of error type k with messages ts
+// prints as the first element of a list of its type whose Error method
+// adds text to that element's (hcl.Diagnostics' "{d[0]}, and {count}
+// other diagnostic(s)", go/scanner.ErrorList's "{p[0]} (and {n} more
+// errors)"): code that appends such values to a list and returns the
+// list (diags = append(diags, &hcl.Diagnostic{...})) delivers them so.
+func (l *linker) listedMessages(k key, ts []errdex.Template) []errdex.Template {
+	var out []errdex.Template
+	for _, lk := range l.listsOf(k) {
+		et := l.errTypes[lk]
+		ms, ok := l.messages[et.Site]
+		if !ok {
+			ms = append([]errdex.Template{et.Site.Template}, et.Site.Alternatives...)
+		}
+		for _, m := range ms {
+			if isSingleHole(m) || !readsElement(m, et.Recv) {
+				continue
+			}
+			for _, v := range ts[:min(len(ts), maxListed)] {
+				out = append(out, substitute(m, et.Recv, false, map[string]LiteralField{elemName(0): {Template: v}})...)
+			}
+		}
+	}
+	return out
+}
+
+// listsOf returns the error list types whose element type is k (see
+// ListType), in a stable order.
+func (l *linker) listsOf(k key) []key {
+	if l.listOf == nil {
+		l.listOf = map[key][]key{}
+		lks := slices.SortedFunc(maps.Keys(l.lists), func(a, b key) int {
+			return cmp.Or(strings.Compare(a.dir, b.dir), strings.Compare(a.name, b.name))
+		})
+		for _, lk := range lks {
+			if _, ok := l.errTypes[lk]; !ok {
+				continue
+			}
+			ref := l.lists[lk]
+			ek, ok := l.follow(key{l.dir(lk.dir, ref.Import), ref.Name}, l.typeAlias, func(k key) bool { _, ok := l.errTypes[k]; return ok })
+			if ok && ek != lk {
+				l.listOf[ek] = append(l.listOf[ek], lk)
+			}
+		}
+	}
+	return l.listOf[k]
 }
 
 // elemName is the field name under which a list literal's element i is

@@ -21,3 +21,18 @@ func File(name string) error {
 	}
 	return diag.Diagnostics{}
 }
+
+// Check appends values of the element type to a list and returns the
+// list: each value also prints as the list's first element among others.
+func Check(names []string) error {
+	var diags diag.Diagnostics
+	for _, n := range names {
+		if n == "" {
+			diags = append(diags, &diag.Diagnostic{Summary: "Empty name", Detail: "A name is required."})
+		}
+	}
+	if len(diags) > 0 {
+		return diags
+	}
+	return nil
+}
