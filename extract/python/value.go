@@ -88,6 +88,10 @@ func (v value) reprAlts() []errdex.Template {
 	case vNum, vConst:
 		return v.alts
 	case vStr, vBytes:
+		if v.container {
+			// A list or tuple prints its items' reprs either way.
+			return v.alts
+		}
 		out := make([]errdex.Template, len(v.alts))
 		for i, a := range v.alts {
 			if len(a.Parts) == 1 && a.Parts[0].IsHole() && a.Parts[0].Type == errdex.HoleAny && v.kind == vStr {

@@ -43,3 +43,10 @@ def parenthesized_single(name):
 
 def mismatched(a):
     raise ValueError("%s and %s" % (a,))
+
+
+def comparable(other):
+    # repr() of a tuple is its items' reprs, unquoted.
+    kinds = (tuple, list, "name")
+    if not isinstance(other, kinds):
+        raise TypeError("other type %r must be in %r" % (type(other), kinds))
