@@ -123,13 +123,20 @@ func (sc *scratch) promoteHelper(ix *Index, tied int) (int, int) {
 	}
 	// sc.bySite holds positions from before the candidates were sorted.
 	k := slices.IndexFunc(sc.found, func(c siteCand) bool { return c.site == helper })
-	if k < tied {
+	if k < 0 || k < tied && ix.sites[helper].family&famJS == 0 {
 		return tied, 0 // not a candidate, or already tied with its calls
 	}
 	c := sc.found[k]
 	c.score = sc.found[0].score
 	copy(sc.found[1:k+1], sc.found[:k])
 	sc.found[0] = c
+	if k < tied {
+		// A JavaScript factory tied with its calls (function
+		// invalidChar(c) { return syntaxError(`JSON5: invalid
+		// character ...`) }, thrown whole by throw invalidChar(c)):
+		// first among them, as the line a Node stack names first.
+		return tied, calls
+	}
 	return tied + 1, calls
 }
 

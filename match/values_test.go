@@ -209,6 +209,26 @@ func TestHelperCalls(t *testing.T) {
 	}
 }
 
+// TestFactoryCalls checks that a JavaScript factory whose throws repeat
+// its message whole, and so tie with it, comes first among them; a Go
+// helper tied with its calls stays where its priors put it.
+func TestFactoryCalls(t *testing.T) {
+	site := func(id string, line int, fn string) *errdex.Site {
+		return &errdex.Site{ID: errdex.ID(id), Repo: "msgpackr", Language: "javascript", Kind: errdex.KindThrow, Exception: "Error", Function: fn,
+			Location: errdex.Location{Span: errdex.Span{Path: "unpack.js", Line: line, EndLine: line}}, Template: parseTemplate(t, "Unexpected end of MessagePack data")}
+	}
+	var sites []*errdex.Site
+	for i, line := range []int{241, 370, 376} {
+		s := site(fmt.Sprint("throw-", i), line, "read")
+		s.Provenance = []errdex.Fact{{Name: "endOfMessagePackError", Kind: errdex.FactHelper, Location: errdex.Span{Path: "unpack.js", Line: 767}}}
+		sites = append(sites, s)
+	}
+	sites = append(sites, site("factory", 767, "endOfMessagePackError"))
+	ix := NewIndex(slices.Values(sites))
+	checkFirst(t, ix.Match(Query{Message: "Unexpected end of MessagePack data"}, Options{}),
+		[]errdex.ID{"factory"}, 4, "3 calls of this helper match equally well", "")
+}
+
 // checkFirst checks that res's first matches are want, in order; that
 // res.Tied is tied (unless tied is 0); and that the first match has a
 // reason containing reason and none containing not (each unless "").

@@ -55,6 +55,10 @@
 //     choice, or given new errors in branches, or a new error in one and
 //     the error a parameter brought in another): a site for each error,
 //     at its construction.
+//   - The construction a factory of the file returns, when a throw
+//     of a call of it (throw invalidChar(c)) throws it: the line a Node
+//     stack names first; the throws cite it as their helper
+//     (errdex.FactHelper; see factorysites.go).
 //   - A reporter given the message (session.error(`Rule "${name}" is
 //     not defined`), handler.fatalError('...'), usage.fail(msg)), when
 //     the result is dropped and the object is no logger nor node's

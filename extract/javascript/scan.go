@@ -144,6 +144,9 @@ type fileCtx struct {
 	aliases map[string]string
 	// methodIndex is methods(), built once the file is read.
 	methodIndex map[string]*scope
+	// factorySites are the sites of the file's factories' own
+	// constructions, by function node index (see factorySite).
+	factorySites map[int]*errdex.Site
 	// built are the sites built from candidates, with what they throw.
 	built []builtSite
 

@@ -34,7 +34,9 @@ func (x *fileCtx) run() {
 				continue
 			}
 			t := x.thrownValue(e, c.sc, 0)
-			builtFrom(x.addSite(c.node, c.sc, t), e, c.sc, t)
+			s := x.addSite(c.node, c.sc, t)
+			builtFrom(s, e, c.sc, t)
+			x.citeFactory(s, e, c.sc, t)
 		case candReject:
 			if c.arg.IsNull() {
 				continue
