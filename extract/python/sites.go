@@ -195,7 +195,7 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 			break
 		}
 	}
-	if e := unparen(raised); e.Kind() == "conditional_expression" {
+	if e := unparen(raised); e.Kind() == "conditional_expression" || isOr(e) {
 		x.raiseConditional(s, e, c)
 		return s
 	}
@@ -241,10 +241,26 @@ type condRaise struct {
 	branches []*errdex.Site
 }
 
-// raiseConditional builds the site of a raise of a conditional expression.
+// isOr reports whether n is an "or" expression (raise too_short or
+// ValueError("too few items"): the exception the caller passed, else
+// one built here).
+func isOr(n syntax.Node) bool {
+	return n.Kind() == "boolean_operator" && n.Child("operator").Kind() == "or"
+}
+
+// raiseConditional builds the site of a raise of a conditional expression
+// or of an "or" of exceptions.
 func (x *extraction) raiseConditional(s *errdex.Site, cond syntax.Node, c candidate) {
 	var branches []syntax.Node
-	for cond.Kind() == "conditional_expression" && len(branches) < maxBranches-1 {
+	for len(branches) < maxBranches-1 {
+		if isOr(cond) {
+			branches = append(branches, unparen(cond.Child("left")))
+			cond = unparen(cond.Child("right"))
+			continue
+		}
+		if cond.Kind() != "conditional_expression" {
+			break
+		}
 		var parts []syntax.Node
 		for ch := range cond.NamedChildren() {
 			if ch.Kind() != "comment" {

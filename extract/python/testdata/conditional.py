@@ -24,3 +24,14 @@ def nested(a, b):
 
 def same(flag):
     raise ValueError("same message") if flag else ValueError("same message")
+
+
+def one(iterable, too_short=None, too_long=None):
+    # The exception the caller passed, else one built here.
+    it = iter(iterable)
+    try:
+        first = next(it)
+    except StopIteration as e:
+        raise (too_short or ValueError("too few items in iterable (expected 1)")) from e
+    msg = "Expected exactly one item in iterable, but got {!r}, and perhaps more.".format(first)
+    raise too_long or ValueError(msg)
