@@ -64,7 +64,9 @@ func NewRepo(res *extract.Result) *Repo {
 			dir := path.Dir(f.Path)
 			r.goPkgs[dir] = append(r.goPkgs[dir], f)
 		}
-		if f.Facts != nil {
+		if f.Facts != nil && f.Language != "javascript" && f.Language != "typescript" {
+			// JavaScript names modules by relative paths, not
+			// dotted names (see importers.countJS).
 			for m := f.Module; m != ""; {
 				r.modules[m] = append(r.modules[m], f)
 				_, rest, ok := strings.Cut(m, ".")

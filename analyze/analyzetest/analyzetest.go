@@ -14,25 +14,31 @@ import (
 	"github.com/errdex/errdex/analyze"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/golang"
+	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
 )
 
-// Extract extracts files (path → source; .py and .go) with the Python and
-// Go extractors, on one worker.
+// Extract extracts files (path → source; .py, .go, .js, .mjs and .ts)
+// with the Python, Go, JavaScript and TypeScript extractors, on one worker.
 func Extract(t testing.TB, files map[string]string) *extract.Result {
 	t.Helper()
 	var ins []extract.Input
 	for _, p := range slices.Sorted(maps.Keys(files)) {
 		lang := "python"
-		if strings.HasSuffix(p, ".go") {
+		switch {
+		case strings.HasSuffix(p, ".go"):
 			lang = "go"
+		case strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs"):
+			lang = "javascript"
+		case strings.HasSuffix(p, ".ts"):
+			lang = "typescript"
 		}
 		src := files[p]
 		ins = append(ins, extract.Input{Path: p, Language: lang, Size: int64(len(src)),
 			Read: func() ([]byte, error) { return []byte(src), nil }})
 	}
 	res, err := extract.Run(context.Background(), slices.Values(ins), extract.Options{Repo: "test",
-		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor}, Workers: 1})
+		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor, javascript.Extractor, javascript.TypeScript}, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,10 +12,14 @@
 // A file is counted once per module it imports however many names it
 // takes from it, and never for itself. Go imports name packages
 // (directories) and count for every file of the package (see goPackage).
+// JavaScript and TypeScript files count for the file a relative specifier
+// resolves to (see countJS): a package's modules are imported, the
+// bundles built from them for script tags are not.
 package importers
 
 import (
 	"path"
+	"strings"
 
 	"github.com/errdex/errdex/analyze"
 )
@@ -43,8 +47,12 @@ func Count(r *analyze.Repo) map[string]int {
 		if f.Facts == nil || len(f.Facts.AllImports) == 0 {
 			continue
 		}
-		if f.Language == "go" {
+		switch f.Language {
+		case "go":
 			countGo(r, f, counts)
+			continue
+		case "javascript", "typescript":
+			countJS(r, f, counts)
 			continue
 		}
 		clear(seen)
@@ -91,5 +99,44 @@ func countGo(r *analyze.Repo, f *analyze.File, counts map[string]int) {
 		for _, g := range r.GoFiles(dir) {
 			counts[g.Path]++
 		}
+	}
+}
+
+// jsSuffixes are what a relative specifier may leave out of the file it
+// names, as Node and bundlers resolve it ("./parse" for ./parse.js,
+// "./lib" for ./lib/index.js; "./x.js" for ./x.ts, as TypeScript's ES
+// modules write it).
+var jsSuffixes = [...]string{"", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts",
+	"/index.js", "/index.mjs", "/index.cjs", "/index.ts", "/index.tsx"}
+
+// countJS counts JavaScript or TypeScript file f once for each file of
+// the repository it imports, requires or re-exports from by a relative
+// specifier ("./parse", "../utils/common.js"). A package that ships its
+// modules and a bundle of them (json5's lib/ and dist/index.js, jszip's
+// lib/ and dist/jszip.js) has its modules imported and its bundles not.
+func countJS(r *analyze.Repo, f *analyze.File, counts map[string]int) {
+	seen := map[string]bool{}
+	for _, imp := range f.Facts.AllImports {
+		m := imp.Module
+		if !strings.HasPrefix(m, "./") && !strings.HasPrefix(m, "../") {
+			continue
+		}
+		base := path.Join(path.Dir(f.Path), m)
+		var target *analyze.File
+		for _, suffix := range jsSuffixes {
+			if target = r.File(base + suffix); target != nil {
+				break
+			}
+		}
+		if target == nil {
+			if stem, ok := strings.CutSuffix(base, ".js"); ok {
+				target = r.File(stem + ".ts")
+			}
+		}
+		if target == nil || target == f || seen[target.Path] {
+			continue
+		}
+		seen[target.Path] = true
+		counts[target.Path]++
 	}
 }

@@ -32,21 +32,6 @@ var repo = map[string]string{
 	"pkg/self.py": "from pkg import self\nraise RuntimeError(\"self import\")\n",
 }
 
-func TestCount(t *testing.T) {
-	res := analyzetest.Extract(t, repo)
-	got := importers.Count(analyze.NewRepo(res))
-	want := map[string]int{
-		"pkg/core.py":    5, // __init__, a, b, c, app/main
-		"pkg/_pycore.py": 1,
-		"pkg/sub.py":     1,
-		// pkg/__init__.py: every import names a submodule, and pkg/self.py
-		// importing itself does not count.
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("importer counts (-want +got):\n%s", diff)
-	}
-}
-
 func TestSites(t *testing.T) {
 	res := analyzetest.Run(t, repo, importers.Analyzer)
 	got := map[string]int{}
@@ -71,16 +56,56 @@ var goRepo = map[string]string{
 	"store/store_internal.go": "package store\n\nimport \"example.com/shop/store\"\n", // its own package: not counted
 }
 
-func TestCountGo(t *testing.T) {
-	res := analyzetest.Extract(t, goRepo)
-	got := importers.Count(analyze.NewRepo(res))
-	want := map[string]int{
-		// internal/util, cmd/shop/main.go and cmd/shop/flags.go import
-		// store: each of its files counts them.
-		"store/db.go": 3, "store/db_plan9.go": 3, "store/store_internal.go": 3,
-		"internal/util/u.go": 1,
+// jsRepo ships its modules (lib/) and a bundle of them (dist/), with
+// imports, requires, re-exports and dynamic imports, and a TypeScript
+// module importing a sibling by its compiled name.
+var jsRepo = map[string]string{
+	"lib/index.js": "const parse = require('./parse')\nconst stringify = require('./stringify.js')\nmodule.exports = { parse, stringify }\n",
+	"lib/parse.js": `import { check } from './util'
+export function parse(s) { if (!s) throw new SyntaxError('JSON5: invalid end of input') }
+`,
+	"lib/stringify.js":  "export * from './util/index.js'\nexport function stringify(v) { throw new TypeError('Converting circular structure to JSON5') }\n",
+	"lib/util/index.js": "export const check = () => import('../parse')\n",
+	"dist/index.js":     "(function () { function parse(s) { if (!s) throw new SyntaxError('JSON5: invalid end of input') } }())\n",
+	"src/a.ts":          "import { b } from './b.js'\nimport lodash from 'lodash'\n",
+	"src/b.ts":          "export const b = 1\n",
+}
+
+// TestCount counts the importers of the files of a Python, a Go and a
+// JavaScript repository.
+func TestCount(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  map[string]int
+	}{
+		{"python", repo, map[string]int{
+			"pkg/core.py":    5, // __init__, a, b, c, app/main
+			"pkg/_pycore.py": 1,
+			"pkg/sub.py":     1,
+			// pkg/__init__.py: every import names a submodule, and
+			// pkg/self.py importing itself does not count.
+		}},
+		{"go", goRepo, map[string]int{
+			// internal/util, cmd/shop/main.go and cmd/shop/flags.go
+			// import store: each of its files counts them.
+			"store/db.go": 3, "store/db_plan9.go": 3, "store/store_internal.go": 3,
+			"internal/util/u.go": 1,
+		}},
+		{"javascript", jsRepo, map[string]int{
+			"lib/parse.js":      2, // lib/index.js, lib/util/index.js
+			"lib/stringify.js":  1,
+			"lib/util/index.js": 2, // lib/parse.js ('./util'), lib/stringify.js
+			"src/b.ts":          1,
+			// dist/index.js, the bundle: no file imports it.
+		}},
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("importer counts (-want +got):\n%s", diff)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := importers.Count(analyze.NewRepo(analyzetest.Extract(t, tt.files)))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("importer counts (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -201,7 +201,15 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	}
 	x := scan(f)
 	x.run()
-	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(lineList)}, nil
+	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(lineList)}
+	if len(x.modules) > 0 {
+		// The modules the file uses, for the importers analysis.
+		res.Analysis = &extract.FileFacts{}
+		for _, m := range x.modules {
+			res.Analysis.AllImports = append(res.Analysis.AllImports, extract.Import{Module: m})
+		}
+	}
+	return res, nil
 }
 
 // lineList renders the first lines of the ERROR regions: "line 3",

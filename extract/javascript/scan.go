@@ -144,6 +144,10 @@ type fileCtx struct {
 	aliases map[string]string
 	// methodIndex is methods(), built once the file is read.
 	methodIndex map[string]*scope
+	// modules are the modules the file imports, requires or re-exports
+	// from, as written ("./parse", "../utils/common.js"), in source
+	// order.
+	modules []string
 	// factorySites are the sites of the file's factories' own
 	// constructions, by function node index (see factorySite).
 	factorySites map[int]*errdex.Site
@@ -268,6 +272,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "call_expression":
 		x.call(node, sc)
+		if fn := node.Child("function"); fn.Kind() == "identifier" && fn.Text() == "require" || fn.Kind() == "import" {
+			x.usesModule(firstArg(node.Child("arguments"))) // require('./x'), import('./x')
+		}
 		if fn := calleeOf(node); fn.Kind() == "identifier" ||
 			fn.Kind() == "member_expression" && (fn.Child("object").Is("this", "identifier") || thisChain(fn.Child("object"))) {
 			x.calls = append(x.calls, candidate{node: node, sc: sc})
@@ -308,6 +315,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "import_statement":
 		x.importStatement(node)
+		x.usesModule(node.Child("source"))
 	case "import_alias", "import_require_clause":
 		x.importRequire(node)
 	case "public_field_definition", "field_definition":
@@ -315,6 +323,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.classField(node, cls)
 		}
 	case "export_statement":
+		x.usesModule(node.Child("source")) // export * from './x'
 		if d := node.Child("declaration"); !d.IsNull() {
 			if c := x.byNode[d.Index()]; c != nil {
 				c.exported = true
@@ -1376,4 +1385,12 @@ func thisChain(n syntax.Node) bool {
 		n = unwrap(n.Child("object"))
 	}
 	return n.Kind() == "this"
+}
+
+// usesModule records the module a string literal names, as an import,
+// require or re-export gives it.
+func (x *fileCtx) usesModule(src syntax.Node) {
+	if src.Kind() == "string" {
+		x.modules = append(x.modules, decodeString(src))
+	}
 }
