@@ -682,6 +682,11 @@ func (l *linker) resolveLiterals() {
 				}
 				continue
 			case !ok:
+				if ts, exc, ok := stdMessages(lit); ok && l.dirFor(lit.Import) == "" {
+					lit.Site.Template, lit.Site.Alternatives = ts[0], ts[1:]
+					lit.Site.Exception = exc
+					continue
+				}
 				l.drop[lit.Site] = true
 				continue
 			}
