@@ -135,12 +135,22 @@ func mentionsParam(s *errdex.Site, sc *scope) bool {
 	}
 	for _, t := range append([]errdex.Template{s.Template}, s.Alternatives...) {
 		for _, p := range t.Parts {
-			if p.IsHole() && params[p.Expr] {
+			if p.IsHole() && (params[p.Expr] || params[formatOf(p.Expr)]) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// formatOf returns the name whose text a hole's expression %-formats
+// ("msg" for "msg % (value, options)"), or "".
+func formatOf(expr string) string {
+	left, _, ok := strings.Cut(expr, " % ")
+	if !ok || !isReference(left) {
+		return ""
+	}
+	return left
 }
 
 // apply adds to the site the templates its callers' arguments give, after

@@ -153,6 +153,8 @@ func (b bindings) percent(expr string) ([]errdex.Template, bool) {
 		}
 	} else if a, ok := b.lookup(right); ok && isReference(right) {
 		op.Value = a.pyArg()
+	} else if items, ok := b.tupleArgs(right); ok {
+		op.IsTuple, op.Tuple = true, items
 	} else {
 		return nil, false
 	}
@@ -163,6 +165,33 @@ func (b bindings) percent(expr string) ([]errdex.Template, bool) {
 			return nil, false // Python raises: the class's fallback prints
 		}
 		out = appendAlts(out, t)
+	}
+	return out, true
+}
+
+// tupleArgs reads a tuple display of names as written in a hole's
+// expression ("(value, options)", the operand of a message parameter's
+// msg % (value, options)): each item bound, or a hole of its own. ok is
+// false for anything but a display of two or more references.
+func (b bindings) tupleArgs(expr string) ([]template.PyArg, bool) {
+	inner, ok := strings.CutPrefix(expr, "(")
+	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+		return nil, false
+	}
+	names := strings.Split(inner, ", ")
+	if len(names) < 2 {
+		return nil, false
+	}
+	out := make([]template.PyArg, 0, len(names))
+	for _, n := range names {
+		if !isReference(n) {
+			return nil, false
+		}
+		if a, ok := b.lookup(n); ok {
+			out = append(out, a.pyArg())
+		} else {
+			out = append(out, template.PyArg{Expr: n})
+		}
 	}
 	return out, true
 }

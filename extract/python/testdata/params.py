@@ -82,3 +82,17 @@ class Reader:
 
     def parse(self, infile, i):
         self._handle_error("Section too nested", NestingError, infile, i)
+
+
+class ConfigurationError(ValueError):
+    pass
+
+
+def assert_config(value, options, msg="Got %r, expected one of %s"):
+    # The message parameter is a format the callers may pass.
+    if value not in options:
+        raise ConfigurationError(msg % (value, options))
+
+
+def set_parser(parser):
+    assert_config(parser, ("earley", "lalr"), "invalid parser %r among %s")
