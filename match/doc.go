@@ -26,7 +26,8 @@
 //     message's words are looked up rarest first; a word whose posting list
 //     no longer fits the generation budget only adds weight to candidates
 //     already found, by binary search. Candidates are ranked by a Dice
-//     coefficient over idf weights, and the best MaxCandidates are verified,
+//     coefficient over idf weights, and the best MaxCandidates are verified
+//     (among equal ones, the likelier sites by their priors; see prior.go),
 //     plus up to maxWrappers templates with an error hole whose words the
 //     message holds all (a wrapper shows few words of its own; see
 //     compose.go).

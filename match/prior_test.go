@@ -1,6 +1,8 @@
 package match
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -130,5 +132,27 @@ func TestJSBuildLevel(t *testing.T) {
 	res := ix.Match(Query{Message: "Duration.fromObject: argument expected to be an object, got string"}, Options{})
 	if m := res.Matches; len(m) < 2 || m[0].ID != "js-dur-node" || m[1].ID != "js-dur-amd" || res.Tied != 2 {
 		t.Errorf("matches %v (%d tied), want js-dur-node then js-dur-amd, tied", ids(res), res.Tied)
+	}
+}
+
+// TestPriorRetrieval checks that of more equal templates than are
+// verified, those of the likelier copies are: a package's module, which
+// other files import, among a bundle's hundred throws of the same message.
+func TestPriorRetrieval(t *testing.T) {
+	site := func(id, path string, line int) *errdex.Site {
+		return &errdex.Site{ID: errdex.ID(id), Repo: "msgpackr", Language: "javascript", Kind: errdex.KindThrow, Exception: "Error", Function: "read",
+			Location: errdex.Location{Span: errdex.Span{Path: path, Line: line, EndLine: line}}, Template: parseTemplate(t, "Unexpected end of MessagePack data")}
+	}
+	var sites []*errdex.Site
+	for i := range 100 {
+		sites = append(sites, site(fmt.Sprint("bundle-", i), "dist/index.cjs", 10+i))
+	}
+	module := site("module", "unpack.js", 541)
+	module.Reach.Importers = 3
+	sites = append(sites, module)
+	ix := NewIndex(slices.Values(sites))
+	res := ix.Match(Query{Message: "Unexpected end of MessagePack data"}, Options{})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "module" {
+		t.Errorf("first match %v, want module", ids(res))
 	}
 }

@@ -124,9 +124,10 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 	wrappers := sc.wrappers[:0]
 	for _, e := range touched {
 		w := ix.entries[e].weight
-		sc.cands = append(sc.cands, cand{entry: e, pre: 2 * acc[e] / (qw + w)})
+		rank := ix.priorRank(ix.entries[e].site)
+		sc.cands = append(sc.cands, cand{entry: e, pre: 2 * acc[e] / (qw + w), rank: rank})
 		if ix.entries[e].wrapper && acc[e] >= w*wrapperCover {
-			wrappers = append(wrappers, cand{entry: e, pre: acc[e], rank: ix.priorRank(ix.entries[e].site)})
+			wrappers = append(wrappers, cand{entry: e, pre: acc[e], rank: rank})
 		}
 		acc[e] = 0
 	}
@@ -260,7 +261,9 @@ func quickselectTop(cs []cand, k int) {
 type cand struct {
 	entry uint32
 	pre   float32
-	// rank breaks ties of pre among wrappers: the site's prior (see
-	// Index.priorRank); 0 for other candidates.
+	// rank breaks ties of pre: the site's prior (see Index.priorRank),
+	// so that of more equal candidates than are verified, those of the
+	// likelier copies are (a package's modules before its bundles, which
+	// may repeat a message a hundred times).
 	rank uint32
 }
