@@ -124,14 +124,27 @@ func repoDir(p string, comps int) string {
 		}
 		dir = dir[:i]
 	}
-	name := dir[strings.LastIndexByte(dir, '/')+1:]
+	slash := strings.LastIndexByte(dir, '/')
+	name := dir[slash+1:]
 	if at := strings.IndexByte(name, '@'); at > 0 {
-		return name[:at]
+		name = name[:at]
+		if parent := dir[:max(slash, 0)]; isMajorSuffix(name) && parent != "" {
+			// A Go module of major version 2 or more
+			// (semver/v3@v3.5.0): the repository is the directory above.
+			return parent[strings.LastIndexByte(parent, '/')+1:]
+		}
+		return name
 	}
 	if h := strings.LastIndexByte(name, '-'); h > 0 && isVersion(name[h+1:]) {
 		return name[:h]
 	}
 	return name
+}
+
+// isMajorSuffix reports whether s is the last element of a Go module path
+// of major version 2 or more: "v2", "v3", ...
+func isMajorSuffix(s string) bool {
+	return len(s) >= 2 && s[0] == 'v' && s[1] != '0' && strings.Trim(s[1:], "0123456789") == ""
 }
 
 // isVersion reports whether s reads as a release's version: a digit

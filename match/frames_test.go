@@ -591,6 +591,9 @@ func TestRepoDir(t *testing.T) {
 		{"/usr/share/cargo/registry/smallvec-1.9.0/src/lib.rs", 2, "smallvec"},
 		{"/root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/rayon-core-1.10.1/src/lib.rs", 2, "rayon-core"},
 		{"/go/pkg/mod/github.com/spf13/cobra@v1.10.2/command.go", 1, "cobra"},
+		{"/root/go/pkg/mod/github.com/!masterminds/semver/v3@v3.5.0/version.go", 1, "semver"}, // a major version's directory
+		{"/go/pkg/mod/github.com/hashicorp/hcl/v2@v2.25.0/hclsyntax/parser.go", 2, "hcl"},
+		{"/go/pkg/mod/v2@v2.0.0/x.go", 1, "mod"},
 		{"/app/node_modules/which/lib/index.js", 2, "which"},
 		{"/srv/app/my-tool-v2/main.py", 1, "my-tool-v2"}, // not a version
 		{"lib/index.js", 2, ""},
