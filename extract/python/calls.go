@@ -266,6 +266,9 @@ func (ev *evaluator) bindCall(args syntax.Node, fn *scope, skipFirst bool, sc *s
 			for i < len(params) && params[i].kind != paramPlain {
 				i++
 			}
+			if i >= len(params) && slices.ContainsFunc(params, func(p param) bool { return p.kind == paramStar }) {
+				continue // collected by *args, which stays unknown
+			}
 			if i >= len(params) {
 				return nil, false
 			}

@@ -143,10 +143,13 @@ func mentionsParam(s *errdex.Site, sc *scope) bool {
 	return false
 }
 
-// formatOf returns the name whose text a hole's expression %-formats
-// ("msg" for "msg % (value, options)"), or "".
+// formatOf returns the name whose text a hole's expression formats
+// ("msg" for "msg % (value, options)" and "msg.format(**args)"), or "".
 func formatOf(expr string) string {
 	left, _, ok := strings.Cut(expr, " % ")
+	if !ok {
+		left, _, ok = strings.Cut(expr, ".format(")
+	}
 	if !ok || !isReference(left) {
 		return ""
 	}

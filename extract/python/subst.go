@@ -46,6 +46,10 @@ func (b bindings) apply(t errdex.Template) (out []errdex.Template, usedNone bool
 				piece = ts
 				break
 			}
+			if ts, ok := b.boundFormat(p.Expr); ok {
+				piece = ts
+				break
+			}
 			piece = []errdex.Template{{Parts: []errdex.Part{b.rewrite(p)}}}
 		}
 		out = product(out, piece, errdex.Template.Concat)
@@ -167,6 +171,56 @@ func (b bindings) percent(expr string) ([]errdex.Template, bool) {
 		out = appendAlts(out, t)
 	}
 	return out, true
+}
+
+// boundFormat applies a str.format of a bound plain name to arguments written
+// as names ("msg.format(**args)", "msg.format(name, kind=k)"), a message
+// parameter that the function formats: each argument bound, or a hole of
+// its own. ok is false unless the format is bound to text and each
+// argument is a reference, NAME=reference, *reference or **reference.
+func (b bindings) boundFormat(expr string) ([]errdex.Template, bool) {
+	left, right, ok := strings.Cut(expr, ".format(")
+	if !ok || !isReference(left) || strings.ContainsAny(left, ".[") || !strings.HasSuffix(right, ")") {
+		return nil, false
+	}
+	format, ok := b.lookup(left)
+	if !ok || len(format.str) == 0 || format.isNone() {
+		return nil, false
+	}
+	var args template.PyFormatArgs
+	arg := func(name string) template.PyArg {
+		if a, ok := b.lookup(name); ok {
+			return a.pyArg()
+		}
+		return template.PyArg{Expr: name}
+	}
+	if inner := strings.TrimSuffix(right, ")"); inner != "" {
+		for _, item := range strings.Split(inner, ", ") {
+			key, val, kw := strings.Cut(item, "=")
+			switch {
+			case strings.HasPrefix(item, "**") && isReference(item[2:]):
+				args.DoubleStar = item[2:]
+			case strings.HasPrefix(item, "*") && isReference(item[1:]):
+				args.Star = item[1:]
+			case kw && isReference(key) && isReference(val):
+				if args.Keyword == nil {
+					args.Keyword = map[string]template.PyArg{}
+				}
+				args.Keyword[key] = arg(val)
+			case !kw && isReference(item):
+				args.Positional = append(args.Positional, arg(item))
+			default:
+				return nil, false
+			}
+		}
+	}
+	var out []errdex.Template
+	for _, f := range format.str {
+		if t, err := template.PyFormat(f, args); err == nil {
+			out = appendAlts(out, t)
+		}
+	}
+	return out, len(out) > 0
 }
 
 // tupleArgs reads a tuple display of names as written in a hole's

@@ -96,3 +96,21 @@ def assert_config(value, options, msg="Got %r, expected one of %s"):
 
 def set_parser(parser):
     assert_config(parser, ("earley", "lalr"), "invalid parser %r among %s")
+
+
+class GrammarError(Exception):
+    pass
+
+
+class GrammarLoader:
+    # A format the callers pass, with names past the parameters collected
+    # by *names.
+    def _grammar_error(self, is_term, msg, *names):
+        args = {}
+        for i, name in enumerate(names, start=1):
+            args["name" + ("" if i == 1 else str(i))] = name
+        raise GrammarError(msg.format(**args))
+
+    def check(self, d, sym, name):
+        self._grammar_error(d.is_term, "{Type} '{name}' used but not defined (in {type2} {name2})", sym, name)
+        self._grammar_error(d.is_term, "Rule {name} defined more than once", name)
