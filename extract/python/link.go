@@ -78,6 +78,9 @@ func link(files []*extract.FileResult) {
 		}
 	}
 	for _, ff := range all {
+		l.bindImportedCalls(ff)
+	}
+	for _, ff := range all {
 		for _, pc := range ff.paramCalls {
 			pc.apply()
 		}

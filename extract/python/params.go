@@ -44,12 +44,16 @@ func (x *extraction) callerMessages() {
 		names[sc.name] = true
 	}
 	if len(byFunc) == 0 {
+		for _, c := range x.fs.calls {
+			x.importedCall(c)
+		}
 		return
 	}
 	calls := map[*scope][]bindings{}
 	for _, c := range x.fs.calls {
 		fn := c.node.Child("function")
 		if !names[calleeSimpleName(fn)] {
+			x.importedCall(c)
 			continue
 		}
 		f, bound := x.ev.callee(fn, c.scope)
@@ -71,14 +75,163 @@ func (x *extraction) callerMessages() {
 		binds := calls[f]
 		// A caller elsewhere may leave out the parameters that have
 		// defaults.
-		if d := (bindings{}); x.defaults(f, f.method() != nil && !isStatic(f), d) > 0 {
+		d := bindings{}
+		if x.defaults(f, f.method() != nil && !isStatic(f), d) > 0 {
 			binds = append(binds, d)
 		}
-		if len(binds) == 0 {
+		var ef *exportedFunc
+		if f.parent != nil && f.parent.kind == moduleScope {
+			// Callers in other modules are bound by Link.
+			ef = &exportedFunc{params: f.params, defaults: d}
+			if x.facts.exported == nil {
+				x.facts.exported = map[string]*exportedFunc{}
+			}
+			x.facts.exported[f.name] = ef
+		} else if len(binds) == 0 {
 			continue
 		}
 		for _, s := range sites {
-			x.facts.paramCalls = append(x.facts.paramCalls, &paramCall{site: s, binds: binds})
+			pc := &paramCall{site: s, binds: binds[:len(binds):len(binds)]}
+			x.facts.paramCalls = append(x.facts.paramCalls, pc)
+			if ef != nil {
+				ef.calls = append(ef.calls, pc)
+			}
+		}
+	}
+}
+
+// maxImportedCalls bounds the calls of imported functions a file records.
+const maxImportedCalls = 256
+
+// exportedFunc is a module-level function of the file whose sites raise
+// what its callers pass, for Link to bind the calls of other files.
+type exportedFunc struct {
+	params   []param
+	defaults bindings // what the parameters' defaults bind
+	calls    []*paramCall
+}
+
+// importedCall is a call of a function the file imports, with a text
+// among its arguments, evaluated where the call is.
+type importedCall struct {
+	target string // the callee's dotted name as imported (maybe relative)
+	pos    []argVal
+	kw     map[string]argVal
+}
+
+// importedCall records call c when it calls an imported function by its
+// name (validate(...) after from ._util import validate) or through its
+// module (_util.validate(...) after import or from . import _util) and
+// passes some text.
+func (x *extraction) importedCall(c candidate) {
+	if len(x.facts.importedCalls) >= maxImportedCalls {
+		return
+	}
+	fn := c.node.Child("function")
+	var target string
+	switch fn.Kind() {
+	case "identifier":
+		t, ok := x.fs.imports[fn.Text()]
+		if !ok || t.name == "" || x.isVariable(fn.Text(), c.scope) {
+			return
+		}
+		target = t.qualified()
+	case "attribute":
+		obj := fn.Child("object")
+		t, ok := x.fs.imports[obj.Text()]
+		if obj.Kind() != "identifier" || !ok {
+			return
+		}
+		target = t.qualified() + "." + fn.Child("attribute").Text()
+	default:
+		return
+	}
+	ic := importedCall{target: target}
+	text := false
+	for a := range c.node.Child("arguments").NamedChildren() {
+		var v argVal
+		switch a.Kind() {
+		case "comment":
+			continue
+		case "list_splat", "dictionary_splat", "parenthesized_list_splat":
+			return
+		case "keyword_argument":
+			v = argOf(x.ev.eval(a.Child("value"), c.scope))
+			if ic.kw == nil {
+				ic.kw = map[string]argVal{}
+			}
+			ic.kw[a.Child("name").Text()] = v
+		default:
+			v = argOf(x.ev.eval(a, c.scope))
+			ic.pos = append(ic.pos, v)
+		}
+		text = text || slices.ContainsFunc(v.str, isText)
+	}
+	if text {
+		x.facts.importedCalls = append(x.facts.importedCalls, ic)
+	}
+}
+
+// bind binds the arguments of a call of the function to its parameters,
+// the ones left out to their defaults; names past the parameters go to a
+// *args parameter, which stays unknown. ok is false when the call does
+// not fit the parameters.
+func (ef *exportedFunc) bind(c importedCall) (bindings, bool) {
+	b := bindings{}
+	star := slices.ContainsFunc(ef.params, func(p param) bool { return p.kind == paramStar })
+	i := 0
+	for _, a := range c.pos {
+		for i < len(ef.params) && ef.params[i].kind != paramPlain {
+			i++
+		}
+		if i >= len(ef.params) {
+			if star {
+				break
+			}
+			return nil, false
+		}
+		b[ef.params[i].name] = a
+		i++
+	}
+	for k, a := range c.kw {
+		if !hasParam(ef.params, k) {
+			return nil, false
+		}
+		b[k] = a
+	}
+	for k, d := range ef.defaults {
+		if _, ok := b[k]; !ok {
+			b[k] = d
+		}
+	}
+	return b, true
+}
+
+// bindImportedCalls gives the sites of the functions other modules
+// import the templates their calls there pass (see callerMessages).
+func (l *linker) bindImportedCalls(f *facts) {
+	for _, c := range f.importedCalls {
+		target := absolute(c.target, f)
+		i := strings.LastIndexByte(target, '.')
+		if i < 0 {
+			continue
+		}
+		m := l.modules[target[:i]]
+		if m == nil || m == f {
+			continue
+		}
+		ef := m.exported[target[i+1:]]
+		if ef == nil {
+			continue
+		}
+		b, ok := ef.bind(c)
+		if !ok {
+			continue
+		}
+		for _, pc := range ef.calls {
+			if len(pc.binds) < maxCallers {
+				pc.binds = append(pc.binds, b)
+			}
 		}
 	}
 }

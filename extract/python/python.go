@@ -48,8 +48,12 @@ type facts struct {
 	// condRaises are the raises of conditional expressions, merged
 	// again once Link has refined their branches.
 	condRaises []*condRaise
-	// paramCalls are the sites that raise what their callers pass.
-	paramCalls []*paramCall
+	// paramCalls are the sites that raise what their callers pass;
+	// exported those of the module-level functions, by name, which
+	// calls in other files (their importedCalls) bind too.
+	paramCalls    []*paramCall
+	exported      map[string]*exportedFunc
+	importedCalls []importedCall
 	// sites are the file's sites; consts its module-level text constants
 	// (consts.go).
 	sites  []*errdex.Site
