@@ -367,9 +367,25 @@ func returns(f syntax.Node) []syntax.Node {
 // function whose returns say nothing literal is not a message builder.
 func (x *fileCtx) callLocal(f, call syntax.Node, args []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
 	fs := x.scopeOf[f.Index()]
-	v := rules.Either(returns(f), func(r syntax.Node) msgeval.Value { return x.eval(r, fs, depth+1) })
+	var vals []msgeval.Value
+	for _, r := range returns(f) {
+		vals = append(vals, x.eval(r, fs, depth+1))
+	}
+	v := rules.Union(vals...)
 	if len(v.Alts) == 0 || v.Opaque() || !v.Text {
-		return msgeval.Value{}, false
+		// A message builder some of whose returns give what a function
+		// or a template the caller configured makes (mongoose's
+		// formatMessage: return messageFormat(value, path) when
+		// messageFormat is a function, messageFormat.replace('{PATH}',
+		// path) when a string, else 'Cast to ' + kind + ' failed for
+		// value ' + ...): one return writing a sentence makes it one,
+		// its other returns alternatives. A formatter of a value
+		// (return c, or an escape of it) writes no sentence and is no
+		// message builder.
+		if !slices.ContainsFunc(vals, func(w msgeval.Value) bool { return w.Text && !w.Opaque() && hasProse(w) }) {
+			return msgeval.Value{}, false
+		}
+		v.Text = true
 	}
 	v.Alts = rules.Alternatives.Substitute(v.Alts, x.bindArgs(fs, args, sc, depth))
 	v.Alts = calleeHoles(v.Alts, fs, call)
