@@ -135,6 +135,12 @@ func (ev *evaluator) resolveUncached(name string, at int, sc *scope) (value, boo
 					return isReference(expr) || strings.HasPrefix(expr, "type(self).") || isKeyReference(expr)
 				}
 				_, param := paramValue(expr, s)
+				if f := formatOf(expr); f != "" && !param {
+					// A message parameter formatted (msg =
+					// msg.format(*format_args)), which the
+					// callers' formats replace.
+					_, param = paramValue(f, s)
+				}
 				return param || isParamRead(expr, s)
 			}
 			return named(v, name, keep), true

@@ -14,3 +14,8 @@ def load(cfg, line):
 def parse_request(method, target):
     require(METHOD, method, "Illegal method characters")
     checks.require(TARGET, target, msg="Illegal target characters")
+
+
+def parse_header(name):
+    # The message is a format the function fills with what follows it.
+    require(NAME, name, "Illegal header name {!r}", name)
