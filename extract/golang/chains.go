@@ -212,6 +212,10 @@ func (ix *helperIndex) of(c Call, fx *Facts) *Helper {
 				break
 			}
 		}
+	case c.RecvImport != "":
+		if d := ix.l.dirFor(c.RecvImport); d != "" {
+			h = ix.helpers[key{d, helperKey(c.Recv, c.Name)}]
+		}
 	case c.Recv != "" && ix.helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}] != nil:
 		h = ix.helpers[key{fx.Dir, helperKey(c.Recv, c.Name)}]
 	case len(ix.methods[key{fx.Dir, c.Name}]) == 1:

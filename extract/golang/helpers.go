@@ -72,6 +72,9 @@ type Call struct {
 	// Recv is the receiver's type name when x is the enclosing method's
 	// receiver, "" when unknown.
 	Recv string
+	// RecvImport is the import path of Recv when x is a parameter or
+	// variable declared with a type of another package (path cty.Path).
+	RecvImport string
 	// Scope is set when the callee is a local variable holding a function
 	// literal: the enclosing function (see Helper.Scope).
 	Scope string
@@ -341,8 +344,16 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		case ok && id.Name == fn.recvName && fn.recvName != "":
 			c.Method, c.Recv = true, fn.recvType
 		case ok && fn.ftype != nil:
-			// A parameter or variable of a declared type (l *lexer).
-			c.Method, c.Recv = true, typeName(fn.infoOf().types[id.Name])
+			// A parameter or variable of a declared type (l *lexer), of
+			// this package or of another (path cty.Path).
+			t := fn.infoOf().types[id.Name]
+			c.Method, c.Recv = true, typeName(t)
+			if star, ok := t.(*ast.StarExpr); ok {
+				t = star.X
+			}
+			if imp, _, ok := x.ref(t); ok && imp != "" {
+				c.RecvImport = imp
+			}
 		default:
 			c.Method = true
 			if sel, ok := f.X.(*ast.SelectorExpr); ok && fn.recvName != "" && isIdentNamed(sel.X, fn.recvName) {
