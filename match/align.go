@@ -308,13 +308,18 @@ func prefixCost(prefix []byte) float32 {
 }
 
 // suffixCost is the cost of a message suffix no template part accounts
-// for: a parenthesised or bracketed remark (" (at line 3, column 5)",
-// " [type=value_error]") or a short position (", line:1, col:1" that
-// liquidjs appends, " at line 3 column 5") that a library appends costs
-// 30% of its bytes, anything else all of them.
+// for: a short position (", line:1, col:1" that liquidjs appends, " at
+// line 2, column 1:" that yaml does, " (at line 3, column 5)") costs 10%
+// of its bytes, since it tells where in the input, not what went wrong,
+// and the shorter the message, the more of it it is; a parenthesised or
+// bracketed remark (" [type=value_error]") that a library appends 30%;
+// anything else all of them.
 func suffixCost(suffix []byte) float32 {
 	s := bytes.TrimSpace(suffix)
-	if len(s) >= 2 && (s[0] == '(' && s[len(s)-1] == ')' || s[0] == '[' && s[len(s)-1] == ']') || isPosition(s) {
+	if isPosition(s) {
+		return 0.1 * float32(len(suffix))
+	}
+	if len(s) >= 2 && (s[0] == '(' && s[len(s)-1] == ')' || s[0] == '[' && s[len(s)-1] == ']') {
 		return 0.3 * float32(len(suffix))
 	}
 	return float32(len(suffix))

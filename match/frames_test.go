@@ -146,6 +146,21 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "squirrelchat/smol-toml", Path: "dist/error.js", Line: 65, Function: "TomlError.x"},
 		},
 		{
+			// The same, the message followed by the position of the error
+			// in the input (and a code frame quoting it), which costs
+			// the caller's text little: yaml's onError callback builds
+			// the error, the compose function above it wrote the words.
+			name: "a raise passing on its caller's message, a position appended",
+			q: Query{Message: "Map keys must be unique at line 2, column 1:\n\na: 1\na: 2\n^", Exception: "YAMLParseError", Frames: []Frame{
+				{Path: "/app/node_modules/yaml/dist/compose/composer.js", Line: 70, Column: 34, Function: "Composer.onError"},
+				{Path: "/app/node_modules/yaml/dist/compose/resolve-block-map.js", Line: 64, Column: 13, Function: "Object.resolveBlockMap"},
+				{Path: "/app/main.js", Line: 3, Function: "Object.<anonymous>"},
+			}},
+			want:    []errdex.ID{"js-yaml-dupkey", "js-yaml-onerror"},
+			reason:  "frame 2 of the traceback (dist/compose/resolve-block-map.js:64) is at this site, whose message the raise inside it passes on",
+			nearest: &Location{Repo: "eemeli/yaml", Path: "dist/compose/composer.js", Line: 70, Function: "Composer.onError"},
+		},
+		{
 			// A class factory's code, in a file with no raise, made the
 			// error inside "new EmptyErrorImpl"; the frame outside the
 			// construction threw it.
