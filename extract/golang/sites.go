@@ -137,6 +137,15 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 	}
 	ast.Inspect(root, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncLit:
+			if fn.ftype == nil && n.Body != nil {
+				// A function literal of a package-level variable (a
+				// table of conversions): its parameters and results
+				// are declared, as a function's are; its sites belong
+				// to the package's initialisation still.
+				x.walk(n.Body, &funcCtx{name: fn.name, ftype: n.Type, body: n.Body})
+				return false
+			}
 		case *ast.CallExpr:
 			x.countCall(n)
 			if s := x.call(n, fn); s != nil {
