@@ -3,6 +3,7 @@ package match
 import (
 	"cmp"
 	"math"
+	"strings"
 
 	"github.com/errdex/errdex"
 )
@@ -30,6 +31,7 @@ import (
 //  3. the site whose function has callers in the repository: it is reached
 //     from more places than one only a user calls directly or only a
 //     compiled accelerator calls (json's pure-Python scanner functions).
+//     For Go, functions only (see isGoMethod).
 //
 // Measured on the Python development set (testdata/devset; the standard
 // library indexed, importers counted over the indexed files), the first
@@ -76,10 +78,25 @@ func sitePrior(s *errdex.Site) uint8 {
 	if s.Kind != errdex.KindErrorMethod {
 		p |= priorOrigin
 	}
-	if s.Reach.Callers > 0 || len(s.Callers) > 0 {
+	if (s.Reach.Callers > 0 || len(s.Callers) > 0) && !isGoMethod(s) {
 		p |= priorCallers
 	}
 	return p
+}
+
+// isGoMethod reports whether s is in a Go method ("os.(*File).Stat",
+// "flate.decompressor.next"). A Go method's callers are found only where
+// it is called on a value whose type a declaration names (its receiver, a
+// typed parameter or local); most calls go through values of types only
+// type checking knows, or through interfaces. Having found none says
+// nothing, and having found some favours the methods called on their
+// receivers, so the prior of callers counts for Go functions only.
+func isGoMethod(s *errdex.Site) bool {
+	if siteFamily(s.Language) != famGo {
+		return false
+	}
+	_, name, _ := strings.Cut(s.Function, ".")
+	return strings.HasPrefix(name, "(") || strings.Contains(name, ".") && !strings.Contains(name, ".func")
 }
 
 // comparePrior orders sites x and y by their priors, the likelier first:

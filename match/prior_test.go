@@ -43,6 +43,20 @@ func TestPriors(t *testing.T) {
 			want:    []errdex.ID{"dup-b", "dup-a"},
 		},
 		{
+			// Go methods' callers are found only on values of declared
+			// types: their count says nothing (isGoMethod).
+			name:    "a Go method's callers do not count",
+			callers: map[errdex.ID]int{"go-dup-method": 3},
+			q:       Query{Message: "gofs: lockfile held by another process"},
+			want:    []errdex.ID{"go-dup-func", "go-dup-method"},
+		},
+		{
+			name:    "a Go function's callers count",
+			callers: map[errdex.ID]int{"go-dup-func": 3},
+			q:       Query{Message: "gofs: lockfile held by another process"},
+			want:    []errdex.ID{"go-dup-func", "go-dup-method"},
+		},
+		{
 			name:      "a prior never beats evidence",
 			importers: map[string]int{"a/limits.py": 1000},
 			q:         Query{Message: "timeout must be positive", Repo: "acme/b"},

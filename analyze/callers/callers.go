@@ -19,9 +19,10 @@
 //     any object ("x.set_buf()"), unless its name is one that builtin types
 //     also define (get, append, read, ...), which would be a guess.
 //
-// Go has no call facts yet; for Go sentinel errors (var ErrX =
-// errors.New(...)), the functions that return the sentinel are recorded
-// as its callers: they are where the error surfaces.
+// Go's graph is built apart (see golang.go) from the calls the Go
+// extractor records; for Go sentinel errors (var ErrX = errors.New(...)),
+// the functions that return the sentinel are recorded as its callers:
+// they are where the error surfaces.
 //
 // An entry point is a public function (no segment of its name and no
 // directory or module of its path starts with "_", not a test) that no
@@ -40,7 +41,6 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze"
 	"github.com/errdex/errdex/extract"
-	"github.com/errdex/errdex/extract/golang"
 )
 
 // Analyzer fills Site.Callers and Site.CallPath.
@@ -88,6 +88,7 @@ func run(p *analyze.Pass) {
 		s.CallPath = g.path(node{p.Repo.SiteFile(s), fn})
 	}
 	goSentinels(p.Repo)
+	goCallers(p.Repo)
 	goFunctionCallers(p.Repo)
 }
 
@@ -99,11 +100,7 @@ func run(p *analyze.Pass) {
 func goFunctionCallers(r *analyze.Repo) {
 	type key struct{ dir, name string }
 	counts := map[key]int{}
-	for _, f := range r.Files {
-		gf, ok := f.Result.Facts.(*golang.Facts)
-		if !ok {
-			continue
-		}
+	for _, gf := range goFiles(r) {
 		for c, n := range gf.CallCounts {
 			if c.Method {
 				continue
@@ -383,11 +380,7 @@ func (g *graph) path(n node) []errdex.Caller {
 func goSentinels(r *analyze.Repo) {
 	type key struct{ dir, name string }
 	sentinels := map[key]*errdex.Site{}
-	for _, f := range r.Files {
-		gf, ok := f.Result.Facts.(*golang.Facts)
-		if !ok {
-			continue
-		}
+	for _, gf := range goFiles(r) {
 		for _, s := range gf.Sentinels {
 			if s.Site != nil {
 				sentinels[key{gf.Dir, s.Name}] = s.Site
@@ -397,11 +390,7 @@ func goSentinels(r *analyze.Repo) {
 	if len(sentinels) == 0 {
 		return
 	}
-	for _, f := range r.Files {
-		gf, ok := f.Result.Facts.(*golang.Facts)
-		if !ok {
-			continue
-		}
+	for f, gf := range goFiles(r) {
 		for _, ref := range gf.Refs {
 			dir := gf.Dir
 			if ref.Import != "" {

@@ -162,8 +162,9 @@ func TestCallers(t *testing.T) {
 }
 
 // TestGoFunctionCallers checks the counts of calls of Go functions: by
-// name in their package, through an import elsewhere; methods are not
-// counted.
+// name in their package, through an import elsewhere, and of a method
+// called on a variable declared with its type; a method called on a value
+// of unknown type is not counted.
 func TestGoFunctionCallers(t *testing.T) {
 	res := analyzetest.Run(t, map[string]string{
 		"store/open.go": `package store
@@ -191,6 +192,8 @@ func OpenAll(names []string) error {
 type DB struct{}
 
 func (DB) Close() error { return errors.New("store: already closed") }
+
+func (DB) Flush() error { return errors.New("store: flush failed") }
 `,
 		"cmd/app/main.go": `package main
 
@@ -201,7 +204,10 @@ func main() {
 	store.OpenAll(nil)
 	var db store.DB
 	db.Close()
+	get().Flush()
 }
+
+func get() store.DB { return store.DB{} }
 `,
 	}, callers.Analyzer)
 	got := map[string]int{}
@@ -211,9 +217,83 @@ func main() {
 	want := map[string]int{
 		"store: empty name":     2, // Open and OpenAll
 		"store: nothing opened": 1, // main, through the import
-		"store: already closed": 0, // a method: x.Close() could be any type's
+		"store: already closed": 1, // main, on a variable of type store.DB
+		"store: flush failed":   0, // on a call's result: any type's Flush
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("Reach.Callers by message (-want +got):\n%s", diff)
+	}
+}
+
+// TestGoCallers checks the callers and call paths of Go sites: calls on
+// the receiver, on parameters and locals of a known type, across
+// packages, and the path from the package's own public function.
+func TestGoCallers(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"parse/parse.go": `package parse
+
+import "errors"
+
+type parser struct{ pos int }
+
+func (p *parser) next() error {
+	if p.pos < 0 {
+		return errors.New("parse: unexpected end")
+	}
+	return p.next()
+}
+
+func (p *parser) parse() error {
+	return p.next()
+}
+
+func check(p *parser) {
+	p.next()
+}
+
+func Parse(s string) error {
+	p := &parser{}
+	check(p)
+	return p.parse()
+}
+
+func shadowed() {
+	if true {
+		var p parser
+		_ = p
+	}
+	p := other{}
+	p.next()
+}
+
+type other struct{}
+
+func (other) next() {}
+`,
+		"cmd/tool/main.go": `package main
+
+import "example.com/x/parse"
+
+func main() { parse.Parse("x") }
+`,
+	}, callers.Analyzer)
+	s := analyzetest.Site(t, res, "parse: unexpected end")
+	// Recursion is no caller, and shadowed's p has two types: left out.
+	wantCallers := []errdex.Caller{
+		{Function: "parse.(*parser).parse", Path: "parse/parse.go", Line: 15},
+		{Function: "parse.check", Path: "parse/parse.go", Line: 19},
+	}
+	if diff := cmp.Diff(wantCallers, s.Callers); diff != "" {
+		t.Errorf("callers (-want +got):\n%s", diff)
+	}
+	if s.Reach.Callers != 2 {
+		t.Errorf("Reach.Callers = %d; want 2", s.Reach.Callers)
+	}
+	wantPath := []errdex.Caller{
+		{Function: "parse.Parse", Path: "parse/parse.go", Line: 25},
+		{Function: "parse.(*parser).parse", Path: "parse/parse.go", Line: 15},
+	}
+	if diff := cmp.Diff(wantPath, s.CallPath); diff != "" {
+		t.Errorf("call path (-want +got):\n%s", diff)
 	}
 }

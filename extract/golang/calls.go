@@ -1,6 +1,10 @@
 package golang
 
-import "go/ast"
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
 
 // Callee is what a call expression names: a function of the file's own
 // package (Import ""), a function of an imported package (Import its
@@ -12,11 +16,42 @@ type Callee struct {
 	Method bool
 }
 
-// countCall records the callee of call in the file's Facts.CallCounts. Calls of
-// function values, conversions and built-ins are counted under their name
-// like any other: the repository analyses only look up names they know.
-func (x *fileCtx) countCall(call *ast.CallExpr) {
+// CallSite is a call that names its callee without type checking: a
+// function of the file's own package, a function of an imported package,
+// or a method called on the receiver of the method it is in (Recv). The
+// file's Facts.CallSites hold one per calling function and callee, at the
+// first such call: the repository's analyses list a function's callers
+// from them.
+type CallSite struct {
+	Callee Callee
+	// Recv is the type name, without '*' or type parameters, of the
+	// value a method is called on (Callee.Method is then set): the
+	// enclosing method's receiver, or a parameter or local variable
+	// declared with its type (var d decodeState, d := &decodeState{},
+	// func f(p *parser)); Callee.Import is the type's package when it is
+	// another's (var b strings.Builder).
+	Recv string
+	// Caller is the calling function as a stack names it:
+	// "strconv.ParseBool", "os.(*File).Read", "pkg.F.func1" are named by
+	// their enclosing declaration ("pkg.F").
+	Caller string
+	Line   int
+}
+
+// callKey identifies a CallSite for deduplication.
+type callKey struct {
+	callee       Callee
+	recv, caller string
+}
+
+// countCall records the callee of call, made in fn, in the file's
+// Facts.CallCounts, and in its Facts.CallSites when the callee is known
+// (see CallSite). Calls of function values, conversions and built-ins are
+// counted under their name like any other: the repository analyses only
+// look up names they know.
+func (x *fileCtx) countCall(call *ast.CallExpr, fn *funcCtx) {
 	var c Callee
+	recv := ""
 	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
 		c = Callee{Name: f.Name}
@@ -25,6 +60,10 @@ func (x *fileCtx) countCall(call *ast.CallExpr) {
 		if id, ok := f.X.(*ast.Ident); ok {
 			if imp, ok := x.imports[id.Name]; ok {
 				c = Callee{Import: imp, Name: f.Sel.Name}
+			} else if fn != nil && fn.recvName != "" && id.Name == fn.recvName {
+				recv = fn.recvType
+			} else if t, ok := x.varTypes(fn)[id.Name]; ok {
+				c.Import, recv = t.imp, t.name
 			}
 		}
 	case *ast.IndexExpr: // a generic function instantiated: f[T](x)
@@ -39,4 +78,135 @@ func (x *fileCtx) countCall(call *ast.CallExpr) {
 		x.facts.CallCounts = map[Callee]int{}
 	}
 	x.facts.CallCounts[c]++
+	if fn == nil || c.Method && recv == "" || isBuiltin(c) {
+		return
+	}
+	k := callKey{c, recv, fn.name}
+	if x.callsSeen[k] {
+		return
+	}
+	if x.callsSeen == nil {
+		x.callsSeen = map[callKey]bool{}
+	}
+	x.callsSeen[k] = true
+	x.facts.CallSites = append(x.facts.CallSites, CallSite{Callee: c, Recv: recv, Caller: fn.name, Line: x.tf.Line(call.Pos())})
+}
+
+// isBuiltin reports whether c names a predeclared function or type of the
+// universe scope (len, append, string(x)...), whose calls are not kept.
+// min, max and clear are kept: they became built-ins in Go 1.21, and code
+// written before often declares its own.
+func isBuiltin(c Callee) bool {
+	if c.Import != "" || c.Method {
+		return false
+	}
+	switch c.Name {
+	case "min", "max", "clear":
+		return false
+	}
+	return types.Universe.Lookup(c.Name) != nil
+}
+
+// namedType is a named type as a declaration writes it: its package's
+// import path ("" for the file's own) and its name.
+type namedType struct{ imp, name string }
+
+// varTypes returns the types of fn's parameters and of its local
+// variables declared with a named type (var d decodeState, d :=
+// decodeState{}, d := &decodeState{}), by name; a name declared with two
+// types (in two scopes) is left out. Built on first use.
+func (x *fileCtx) varTypes(fn *funcCtx) map[string]namedType {
+	if fn == nil || fn.varTypes != nil {
+		if fn == nil {
+			return nil
+		}
+		return fn.varTypes
+	}
+	byName := map[string]namedType{}
+	conflict := map[string]bool{}
+	add := func(name string, t ast.Expr) {
+		nt, ok := x.namedType(t)
+		if !ok || name == "_" || conflict[name] {
+			return
+		}
+		if old, dup := byName[name]; dup && old != nt {
+			delete(byName, name)
+			conflict[name] = true
+			return
+		}
+		byName[name] = nt
+	}
+	if fn.ftype != nil && fn.ftype.Params != nil {
+		for _, field := range fn.ftype.Params.List {
+			for _, n := range field.Names {
+				add(n.Name, field.Type)
+			}
+		}
+	}
+	if fn.body != nil {
+		ast.Inspect(fn.body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				if n.Type != nil {
+					for _, id := range n.Names {
+						add(id.Name, n.Type)
+					}
+				}
+			case *ast.AssignStmt:
+				if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
+					break
+				}
+				for i, l := range n.Lhs {
+					id, ok := l.(*ast.Ident)
+					if !ok {
+						continue
+					}
+					r := n.Rhs[i]
+					if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
+						r = u.X
+					}
+					if cl, ok := r.(*ast.CompositeLit); ok && cl.Type != nil {
+						add(id.Name, cl.Type)
+					}
+				}
+			}
+			return true
+		})
+	}
+	fn.varTypes = byName
+	return byName
+}
+
+// namedType returns the named type t declares, through pointers and type
+// arguments: decodeState of *decodeState, Builder of strings.Builder.
+func (x *fileCtx) namedType(t ast.Expr) (namedType, bool) {
+	for {
+		switch tt := t.(type) {
+		case *ast.StarExpr:
+			t = tt.X
+			continue
+		case *ast.IndexExpr:
+			t = tt.X
+			continue
+		case *ast.IndexListExpr:
+			t = tt.X
+			continue
+		case *ast.Ident:
+			if types.Universe.Lookup(tt.Name) != nil {
+				return namedType{}, false
+			}
+			return namedType{name: tt.Name}, true
+		case *ast.SelectorExpr:
+			id, ok := tt.X.(*ast.Ident)
+			if !ok {
+				return namedType{}, false
+			}
+			imp, ok := x.imports[id.Name]
+			if !ok {
+				return namedType{}, false
+			}
+			return namedType{imp: imp, name: tt.Sel.Name}, true
+		}
+		return namedType{}, false
+	}
 }

@@ -91,6 +91,9 @@ type Facts struct {
 	// CallCounts counts the file's calls by callee, for the repository's
 	// analyses (how many places call a function).
 	CallCounts map[Callee]int
+	// CallSites are the file's calls whose callee is known without type
+	// checking, one per calling function and callee (see CallSite).
+	CallSites []CallSite
 	// Literals are composite literals of named types where an error is
 	// returned, assigned or panicked; Link keeps those of error types.
 	Literals []Literal

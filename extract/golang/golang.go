@@ -313,6 +313,8 @@ type fileCtx struct {
 	// folded are calls whose message belongs to an enclosing site
 	// (panic(errors.New(...))), so they are not sites of their own.
 	folded map[*ast.CallExpr]bool
+	// callsSeen are the CallSites recorded, one per caller and callee.
+	callsSeen map[callKey]bool
 	// made are the values of named types that have a site (see
 	// literalSite), so that each construction has one.
 	made map[ast.Expr]bool

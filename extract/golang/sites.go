@@ -88,6 +88,9 @@ type funcCtx struct {
 	// spreads are the possible elements of the local slices spread into
 	// printf-style calls, by name (see sliceElems), found on first use.
 	spreads map[string][][]ast.Expr
+	// varTypes are the named types of the parameters and locals (see
+	// varTypes), found on first use.
+	varTypes map[string]namedType
 }
 
 func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {
@@ -147,7 +150,7 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 				return false
 			}
 		case *ast.CallExpr:
-			x.countCall(n)
+			x.countCall(n, fn)
 			if s := x.call(n, fn); s != nil {
 				if name, ok := sentinels[n]; ok {
 					x.facts.Sentinels = append(x.facts.Sentinels, Sentinel{Name: name, Site: s})
