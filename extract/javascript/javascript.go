@@ -17,7 +17,11 @@
 //     gives its joined elements), else the first argument with
 //     literal text, or the "message" property of an object argument.
 //   - throw of a string, a template literal or a concatenation: kind
-//     throw, no Exception.
+//     throw, no Exception. Throw of an object literal: its message
+//     property, or the message the file's table of messages by code
+//     gives its code (throw {code: "T1006", stack: ...} with var
+//     errorCodes = {"T1006": "Attempted to invoke a non-function", ...},
+//     {{name}} placeholders as holes; see codetable.go).
 //   - throw of an existing object: a variable assigned a new error in the
 //     same function is followed to it (kind throw); the parameter of the
 //     enclosing catch clause gives kind reraise; anything else is kind

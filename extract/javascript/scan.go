@@ -148,6 +148,9 @@ type fileCtx struct {
 	// from, as written ("./parse", "../utils/common.js"), in source
 	// order.
 	modules []string
+	// codeTables are the entries of the file's tables of messages by
+	// code, built at their first use (see codeMessage).
+	codeTables map[string]string
 	// factorySites are the sites of the file's factories' own
 	// constructions, by function node index (see factorySite).
 	factorySites map[int]*errdex.Site

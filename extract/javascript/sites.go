@@ -204,6 +204,11 @@ func (x *fileCtx) thrownValue(e syntax.Node, sc *scope, depth int) thrown {
 		if m := objectMessage(e); !m.IsNull() {
 			return thrown{Kind: errdex.KindThrow, Msg: x.eval(m, sc, 0).Alts, Scope: sc}
 		}
+		// throw {code: "T1006", stack: ...}: the message the file's
+		// table gives the code (see codetable.go).
+		if t, ok := x.codeMessage(objectCode(e)); ok {
+			return thrown{Kind: errdex.KindThrow, Msg: []errdex.Template{t}, Scope: sc}
+		}
 	}
 	return thrown{Kind: errdex.KindRaiseObject, Msg: []errdex.Template{{Parts: []errdex.Part{x.errorHole(e)}}}, Scope: sc}
 }
