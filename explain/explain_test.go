@@ -188,6 +188,41 @@ func TestSite(t *testing.T) {
 
 // TestSaysLess checks that a chain the rules cannot follow gives a
 // dependency, not a made-up requirement, and no example fix.
+// TestTriggerCallers checks that the sentence names the first caller and
+// counts the others, so that one caller of many does not read as the only.
+func TestTriggerCallers(t *testing.T) {
+	tests := []struct {
+		callers []errdex.Caller
+		total   int
+		want    string
+	}{
+		{want: "`Buffers.set_buf` raises"},
+		{
+			callers: []errdex.Caller{{Function: "Prefill.send", Path: "srv/prefill.py", Line: 61}},
+			total:   1,
+			want:    "`Buffers.set_buf` (called from `Prefill.send` at srv/prefill.py:61) raises",
+		},
+		{
+			callers: []errdex.Caller{{Function: "Prefill.send", Path: "srv/prefill.py", Line: 61}, {Function: "Decode.recv", Path: "srv/decode.py", Line: 9}},
+			total:   2,
+			want:    "`Buffers.set_buf` (called from `Prefill.send` at srv/prefill.py:61 and 1 other function) raises",
+		},
+		{
+			// The list holds the first few; the count all of them.
+			callers: []errdex.Caller{{Function: "Prefill.send", Path: "srv/prefill.py", Line: 61}, {Function: "Decode.recv", Path: "srv/decode.py", Line: 9}},
+			total:   12,
+			want:    "`Buffers.set_buf` (called from `Prefill.send` at srv/prefill.py:61 and 11 other functions) raises",
+		},
+	}
+	for _, tt := range tests {
+		s := maskSite()
+		s.Callers, s.Reach.Callers = tt.callers, tt.total
+		if got := Site(s).Trigger; !strings.HasPrefix(got, tt.want) {
+			t.Errorf("Trigger = %q; want it to start %q", got, tt.want)
+		}
+	}
+}
+
 func TestSaysLess(t *testing.T) {
 	s := maskSite()
 	s.Provenance[0].Text = "self.enabled = compute(max_tokens)"

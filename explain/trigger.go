@@ -42,7 +42,15 @@ func trigger(s *errdex.Site) string {
 	b.WriteString(code(display(s.Function)))
 	if len(s.Callers) > 0 {
 		c := s.Callers[0]
-		fmt.Fprintf(&b, " (called from %s at %s)", code(c.Function), lineRef(s, errdex.Span{Path: c.Path, Line: c.Line}))
+		fmt.Fprintf(&b, " (called from %s at %s", code(c.Function), lineRef(s, errdex.Span{Path: c.Path, Line: c.Line}))
+		switch others := max(s.Reach.Callers, len(s.Callers)) - 1; others {
+		case 0:
+		case 1:
+			b.WriteString(" and 1 other function")
+		default:
+			fmt.Fprintf(&b, " and %d other functions", others)
+		}
+		b.WriteString(")")
 	}
 	b.WriteString(" " + verb(s))
 	if len(guards) > maxTriggerGuards {
