@@ -71,8 +71,9 @@ func defaultTag(tag, goos, goarch string) bool {
 // otherBuildNames are the directory names and file-name infixes of
 // builds for legacy script loaders and for browsers: UMD builds and
 // single-file bundles are made for a script tag (csv-parse's dist/umd/,
-// bson's lib/bson.bundle.js), while Node loads the modules.
-var otherBuildNames = [...]string{"amd", "global", "iife", "system", "systemjs", "browser", "umd", "bundle"}
+// bson's lib/bson.bundle.js), and ES5 builds for old browsers (jsonata's
+// jsonata-es5.js, dist/es5/), while Node loads the modules.
+var otherBuildNames = [...]string{"amd", "global", "iife", "system", "systemjs", "browser", "umd", "bundle", "es5"}
 
 // jsBuildLevel grades a JavaScript site at path like buildLevel: one
 // level below the default for a build for a legacy script loader or a

@@ -134,6 +134,9 @@ func TestJSBuildLevel(t *testing.T) {
 		{"lib/bson.bundle.js", def - 1},
 		{"lib/bson.cjs", def},
 		{"src/bundler.js", def}, // a name that only starts with "bundle"
+		{"jsonata-es5.js", def - 1},
+		{"dist/es5/index.js", def - 1},
+		{"src/es5shim.js", def}, // a name that only starts with "es5"
 	}
 	for _, tt := range tests {
 		if got := jsBuildLevel(tt.path); got != tt.want {
