@@ -398,10 +398,17 @@ func (x *extraction) raiseCall(s *errdex.Site, call syntax.Node, sc *scope) {
 	if local || !x.classLike(written) {
 		// A factory (raise self._error(msg, pos)): Link looks for the
 		// function; until then the first argument with literal text is
-		// the best guess at the message.
-		for _, a := range args.pos {
-			if a.str != nil && !a.str[0].IsOpaque() {
-				setMessage(s, a.str)
+		// the best guess at the message, one of words (a space between
+		// them) before a code (raise self.error('XPST0017', 'unknown
+		// function {!r}'.format(name))).
+		for _, prose := range [...]bool{true, false} {
+			for _, a := range args.pos {
+				if a.str != nil && !a.str[0].IsOpaque() && (!prose || hasWords(a.str[0])) {
+					setMessage(s, a.str)
+					break
+				}
+			}
+			if !s.Template.IsEmpty() {
 				break
 			}
 		}
@@ -540,6 +547,28 @@ func (x *extraction) raisedClass(written string, sc *scope) string {
 		return name
 	}
 	return written
+}
+
+// hasWords reports whether a literal part of t has two words: a letter
+// or a digit on each side of a space.
+func hasWords(t errdex.Template) bool {
+	for _, p := range t.Parts {
+		if p.IsHole() {
+			continue
+		}
+		for i := 1; i+1 < len(p.Text); i++ {
+			if p.Text[i] == ' ' && isWordByte(p.Text[i-1]) && isWordByte(p.Text[i+1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isWordByte reports whether b is an ASCII letter or digit, or part of a
+// non-ASCII character.
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
 }
 
 // isParam reports whether name is a parameter of sc that the function

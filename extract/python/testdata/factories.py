@@ -103,3 +103,14 @@ class Reader:
 
 def parse_source(name):
     raise ParsingError(name)
+
+
+class XPathToken:
+    # The factory builds a class it looks up by the code: the argument of
+    # words is the best guess at the message, not the code before it.
+    def error(self, code, message=None):
+        error_class, default_message = XPATH_ERROR_CODES[code]
+        return error_class(message or default_message, code=code, token=self)
+
+    def nud(self):
+        raise self.error("XPST0017", "unknown function {!r}".format(self.value))
