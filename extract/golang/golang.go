@@ -299,9 +299,11 @@ type fileCtx struct {
 	// vars are the values of the file's package-level variables,
 	// assigned the names its functions may change (see assignments), and
 	// free the names its messages leave as holes (see Facts.Free).
-	vars     map[string]ast.Expr
-	assigned map[string]bool
-	free     map[string]bool
+	vars map[string]ast.Expr
+	// typedVars are the package-level variables declared with a type.
+	typedVars map[string]bool
+	assigned  map[string]bool
+	free      map[string]bool
 	// constDecls are the file's package-level constants, and intVals the
 	// values of those evaluated (see intConsts).
 	constDecls map[string]constDecl
@@ -347,6 +349,7 @@ func newFileCtx(f *extract.File, fset *token.FileSet, af *ast.File) *fileCtx {
 		imports:   map[string]string{},
 		consts:    map[string]ast.Expr{},
 		vars:      map[string]ast.Expr{},
+		typedVars: map[string]bool{},
 		free:      map[string]bool{},
 		structs:   map[string]*ast.StructType{},
 		wrappers:  map[string]int{},
@@ -491,6 +494,9 @@ func (x *fileCtx) declValues(tok token.Token, s *ast.ValueSpec) {
 		}
 		if len(s.Values) == len(s.Names) {
 			x.vars[name.Name] = v
+			if s.Type != nil {
+				x.typedVars[name.Name] = true
+			}
 		}
 		x.stringTable(name.Name, v)
 	}

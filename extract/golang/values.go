@@ -97,7 +97,9 @@ func (x *fileCtx) varValue(name string, depth int) []errdex.Template {
 // Facts.Sentinels).
 func (x *fileCtx) textVar(name string, v ast.Expr) bool {
 	if isErrName(name) {
-		return false
+		// Named like an error, but an untyped string is text (var
+		// errPrefix = "expecting the prefix [col %d]", a format).
+		return !x.typedVars[name] && isStringText(v)
 	}
 	if call, ok := ast.Unparen(v).(*ast.CallExpr); ok {
 		if _, ctor := x.ctorOf(call); ctor {
@@ -105,6 +107,18 @@ func (x *fileCtx) textVar(name string, v ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// isStringText reports whether e is a string literal or a concatenation
+// of them.
+func isStringText(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.BasicLit:
+		return e.Kind == token.STRING
+	case *ast.BinaryExpr:
+		return e.Op == token.ADD && isStringText(e.X) && isStringText(e.Y)
+	}
+	return false
 }
 
 // knownText returns the messages of a package-level value when they are
