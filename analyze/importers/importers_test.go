@@ -69,6 +69,7 @@ export function parse(s) { if (!s) throw new SyntaxError('JSON5: invalid end of 
 	"dist/index.js":     "(function () { function parse(s) { if (!s) throw new SyntaxError('JSON5: invalid end of input') } }())\n",
 	"src/a.ts":          "import { b } from './b.js'\nimport lodash from 'lodash'\n",
 	"src/b.ts":          "export const b = 1\n",
+	"src/c.ts":          "import type { B } from './b'\nimport { type B2 } from './b'\nexport type { B3 } from './b'\n", // erased: no load
 }
 
 // TestCount counts the importers of the files of a Python, a Go and a

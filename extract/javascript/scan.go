@@ -318,7 +318,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "import_statement":
 		x.importStatement(node)
-		x.usesModule(node.Child("source"))
+		if !typeOnly(node) {
+			x.usesModule(node.Child("source"))
+		}
 	case "import_alias", "import_require_clause":
 		x.importRequire(node)
 	case "public_field_definition", "field_definition":
@@ -326,7 +328,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.classField(node, cls)
 		}
 	case "export_statement":
-		x.usesModule(node.Child("source")) // export * from './x'
+		if !typeOnly(node) {
+			x.usesModule(node.Child("source")) // export * from './x'
+		}
 		if d := node.Child("declaration"); !d.IsNull() {
 			if c := x.byNode[d.Index()]; c != nil {
 				c.exported = true
@@ -1396,4 +1400,42 @@ func (x *fileCtx) usesModule(src syntax.Node) {
 	if src.Kind() == "string" {
 		x.modules = append(x.modules, decodeString(src))
 	}
+}
+
+// typeOnly reports whether a TypeScript import or export statement
+// names types only (import type {A} from './a', export type {B} from
+// './b', import {type C} from './c'), which compiling erases: the module
+// is not loaded for it.
+func typeOnly(stmt syntax.Node) bool {
+	hasType := func(n syntax.Node) bool {
+		for c := range n.Children() {
+			if !c.IsNamed() && c.Kind() == "type" {
+				return true
+			}
+		}
+		return false
+	}
+	if hasType(stmt) {
+		return true
+	}
+	specs := 0
+	for clause := range stmt.NamedChildren() {
+		if clause.Kind() != "import_clause" {
+			continue
+		}
+		for c := range clause.NamedChildren() {
+			if c.Kind() != "named_imports" {
+				return false // a default or namespace import
+			}
+			for spec := range c.NamedChildren() {
+				if spec.Kind() == "import_specifier" {
+					if !hasType(spec) {
+						return false
+					}
+					specs++
+				}
+			}
+		}
+	}
+	return specs > 0
 }
