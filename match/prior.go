@@ -31,7 +31,7 @@ import (
 //  3. the site whose function has callers in the repository: it is reached
 //     from more places than one only a user calls directly or only a
 //     compiled accelerator calls (json's pure-Python scanner functions).
-//     For Go, functions only (see isGoMethod).
+//     Not for Go methods nor Java (see partialCallers).
 //
 // Measured on the Python development set (testdata/devset; the standard
 // library indexed, importers counted over the indexed files), the first
@@ -78,25 +78,29 @@ func sitePrior(s *errdex.Site) uint8 {
 	if s.Kind != errdex.KindErrorMethod {
 		p |= priorOrigin
 	}
-	if (s.Reach.Callers > 0 || len(s.Callers) > 0) && !isGoMethod(s) {
+	if (s.Reach.Callers > 0 || len(s.Callers) > 0) && !partialCallers(s) {
 		p |= priorCallers
 	}
 	return p
 }
 
-// isGoMethod reports whether s is in a Go method ("os.(*File).Stat",
-// "flate.decompressor.next"). A Go method's callers are found only where
-// it is called on a value whose type a declaration names (its receiver, a
-// typed parameter or local); most calls go through values of types only
+// partialCallers reports whether the callers found of s's function are
+// too partial for the prior of callers: those of a Go method
+// ("os.(*File).Stat") or of Java code are found only where it is called
+// on a value whose type a declaration names (the receiver, a typed
+// parameter or local), while most calls go through values of types only
 // type checking knows, or through interfaces. Having found none says
-// nothing, and having found some favours the methods called on their
-// receivers, so the prior of callers counts for Go functions only.
-func isGoMethod(s *errdex.Site) bool {
-	if siteFamily(s.Language) != famGo {
-		return false
+// nothing, and having found some favours the methods called on their own
+// receivers, so the prior counts Go functions' callers and Python's only.
+func partialCallers(s *errdex.Site) bool {
+	switch siteFamily(s.Language) {
+	case famJava:
+		return true
+	case famGo:
+		_, name, _ := strings.Cut(s.Function, ".")
+		return strings.HasPrefix(name, "(") || strings.Contains(name, ".") && !strings.Contains(name, ".func")
 	}
-	_, name, _ := strings.Cut(s.Function, ".")
-	return strings.HasPrefix(name, "(") || strings.Contains(name, ".") && !strings.Contains(name, ".func")
+	return false
 }
 
 // comparePrior orders sites x and y by their priors, the likelier first:

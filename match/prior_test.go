@@ -44,11 +44,17 @@ func TestPriors(t *testing.T) {
 		},
 		{
 			// Go methods' callers are found only on values of declared
-			// types: their count says nothing (isGoMethod).
+			// types: their count says nothing (partialCallers).
 			name:    "a Go method's callers do not count",
 			callers: map[errdex.ID]int{"go-dup-method": 3},
 			q:       Query{Message: "gofs: lockfile held by another process"},
 			want:    []errdex.ID{"go-dup-func", "go-dup-method"},
+		},
+		{
+			name:    "Java callers do not count",
+			callers: map[errdex.ID]int{"java-dup-b": 3},
+			q:       Query{Message: "lockfile held by a remote writer"},
+			want:    []errdex.ID{"java-dup-a", "java-dup-b"},
 		},
 		{
 			name:    "a Go function's callers count",

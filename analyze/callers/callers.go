@@ -90,6 +90,7 @@ func run(p *analyze.Pass) {
 	goSentinels(p.Repo)
 	goCallers(p.Repo)
 	goFunctionCallers(p.Repo)
+	javaCallers(p.Repo)
 }
 
 // goFunctionCallers counts, for each Go site in a plain function (not a

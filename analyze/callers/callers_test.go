@@ -297,3 +297,87 @@ func main() { parse.Parse("x") }
 		t.Errorf("call path (-want +got):\n%s", diff)
 	}
 }
+
+// TestJavaCallers checks the callers of Java sites: unqualified calls
+// (from an anonymous class too), calls on typed parameters and locals,
+// constructors, across packages through an import and a qualified name,
+// nearest first.
+func TestJavaCallers(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"src/com/acme/Parser.java": `package com.acme;
+
+public class Parser {
+    private int pos;
+    public Parser(String s) {
+        if (s == null) throw new IllegalArgumentException("source is null");
+    }
+    void next() {
+        if (pos < 0) throw new IllegalStateException("no more tokens");
+        next();
+    }
+    public void parse() {
+        next();
+        Runnable r = new Runnable() { public void run() { next(); } };
+    }
+    static void check(Parser p) { p.next(); }
+}
+`,
+		"src/com/acme/Lexer.java": `package com.acme;
+
+class Lexer {
+    void skip(Parser p) { p.next(); }
+}
+`,
+		"src/com/acme/app/Main.java": `package com.acme.app;
+
+import com.acme.Parser;
+
+public class Main {
+    public static void main(String[] args) {
+        Parser p = new Parser(args[0]);
+        p.parse();
+        Helper.run(p);
+        other().next();
+    }
+    static Object other() { return null; }
+}
+
+class Helper {
+    static void run(com.acme.Parser q) { q.next(); }
+}
+`,
+	}, callers.Analyzer)
+	tests := []struct {
+		message string
+		callers []errdex.Caller
+	}{
+		{
+			// Recursion is no caller; other().next() is of no known
+			// class. The same file's callers come first, then the same
+			// package's.
+			message: "no more tokens",
+			callers: []errdex.Caller{
+				{Function: "Parser.parse", Path: "src/com/acme/Parser.java", Line: 13},
+				{Function: "Parser$1.run", Path: "src/com/acme/Parser.java", Line: 14},
+				{Function: "Parser.check", Path: "src/com/acme/Parser.java", Line: 16},
+				{Function: "Lexer.skip", Path: "src/com/acme/Lexer.java", Line: 4},
+				{Function: "Helper.run", Path: "src/com/acme/app/Main.java", Line: 16},
+			},
+		},
+		{
+			message: "source is null",
+			callers: []errdex.Caller{{Function: "Main.main", Path: "src/com/acme/app/Main.java", Line: 7}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.message, func(t *testing.T) {
+			s := analyzetest.Site(t, res, tt.message)
+			if diff := cmp.Diff(tt.callers, s.Callers); diff != "" {
+				t.Errorf("callers (-want +got):\n%s", diff)
+			}
+			if s.Reach.Callers != len(tt.callers) {
+				t.Errorf("Reach.Callers = %d; want %d", s.Reach.Callers, len(tt.callers))
+			}
+		})
+	}
+}

@@ -55,7 +55,7 @@ func goCallers(r *analyze.Repo) {
 		if !ok {
 			continue
 		}
-		s.Callers, s.Reach.Callers = g.direct(fn)
+		s.Callers, s.Reach.Callers = g.direct(fn, s.Location.Path)
 		s.CallPath = g.path(fn)
 	}
 }
@@ -142,9 +142,10 @@ func goPublic(fn goFunc) bool {
 	return true
 }
 
-// direct returns the first maxCallers callers of fn, by path and line, and
-// how many functions call it. A function calling itself is no caller.
-func (g goGraph) direct(fn goFunc) ([]errdex.Caller, int) {
+// direct returns the first maxCallers callers of fn, in file at, nearest
+// first (see sortCallers), and how many functions call it. A function
+// calling itself is no caller.
+func (g goGraph) direct(fn goFunc, at string) ([]errdex.Caller, int) {
 	var out []errdex.Caller
 	for _, c := range g[fn] {
 		if c.from == fn {
@@ -152,9 +153,7 @@ func (g goGraph) direct(fn goFunc) ([]errdex.Caller, int) {
 		}
 		out = append(out, errdex.Caller{Function: c.function, Path: c.path, Line: c.line})
 	}
-	slices.SortFunc(out, func(a, b errdex.Caller) int {
-		return cmp.Or(strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
+	sortCallers(out, at)
 	total := len(out)
 	return out[:min(len(out), maxCallers)], total
 }
@@ -208,4 +207,25 @@ func (g goGraph) path(fn goFunc) []errdex.Caller {
 		out = append(out, errdex.Caller{Function: c.function, Path: c.path, Line: c.line})
 	}
 	return out
+}
+
+// sortCallers orders the callers of a function in file at nearest first:
+// those in the same file, then in the same directory (package), then the
+// rest, each by path and line. The nearest are the function's own
+// package's API (Integer.valueOf for Integer.parseInt), which a reader
+// looks for before the uses across the repository.
+func sortCallers(cs []errdex.Caller, at string) {
+	dir := path.Dir(at)
+	rank := func(c errdex.Caller) int {
+		switch {
+		case c.Path == at:
+			return 0
+		case path.Dir(c.Path) == dir:
+			return 1
+		}
+		return 2
+	}
+	slices.SortFunc(cs, func(a, b errdex.Caller) int {
+		return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
+	})
 }

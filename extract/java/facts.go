@@ -14,6 +14,9 @@ import (
 type Facts struct {
 	Path    string
 	Package string
+	// CallSites are the file's calls whose callee a name says, one per
+	// calling function and callee (see CallSite).
+	CallSites []CallSite
 	// Imports maps simple names to the types they import; Wildcards are
 	// the packages (and types) imported on demand; Statics maps
 	// statically imported members to their type.

@@ -133,6 +133,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x := scan(f)
 	x.facts = &Facts{Path: f.Path}
 	x.run()
+	x.facts.CallSites = x.callSites()
 	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(regions)}, nil
 }
 

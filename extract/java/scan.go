@@ -107,6 +107,8 @@ type fileCtx struct {
 	methods   map[*typeInfo][]*scope
 	cands     []candidate
 	calls     []callAt // unqualified calls, for callerMessages
+	// rawCalls are the calls Facts.CallSites are resolved from.
+	rawCalls []rawCall
 	// classCalls are calls of other classes' methods passing text.
 	classCalls []callAt
 	// helpers are the calls that may call a message helper of another
@@ -190,6 +192,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.cands = append(x.cands, candidate{kind: candAssert, node: node, sc: sc})
 		}
 	case "method_invocation":
+		x.recordCall(node, sc, typ)
 		x.callOf(node, sc)
 		if root := appendRoot(node); !root.IsNull() && appendRoot(prevStatementCall(node)).Text() != root.Text() {
 			// A run of appends to one builder is bound once, as += of
@@ -214,6 +217,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
 		}
 	case "object_creation_expression":
+		x.recordCall(node, sc, typ)
 		if delivered(node) {
 			x.cands = append(x.cands, candidate{kind: candDeliver, node: node, sc: sc})
 		}
