@@ -284,7 +284,7 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 	}
 	c := e.class
 	if c.Message != nil {
-		return substitute(c.Message, c.Params, args), true
+		return substitute(tableEntries(c.Message, c.Params, args, e.file.Consts), c.Params, args), true
 	}
 	if c.HasCtor {
 		if !c.HasSuper {
@@ -314,6 +314,45 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 		return nil, false
 	}
 	return args[at].Alts, true
+}
+
+// tableEntries fills the holes of ts that read an entry of a table of
+// the class's module by a constructor parameter (this.message =
+// errorMessages[code] || `Unknown error: ${code}`) with the entry that
+// the literal argument passed for the parameter names (multer's new
+// MulterError('LIMIT_FILE_SIZE', field) reads 'File too large'), from the
+// module's constants (Facts.Consts).
+func tableEntries(ts []errdex.Template, params []Param, args []Arg, consts map[string]string) []errdex.Template {
+	if len(consts) == 0 {
+		return ts
+	}
+	out := slices.Clone(ts)
+	for i, t := range ts {
+		var parts []errdex.Part
+		for j, p := range t.Parts {
+			table, key, ok := tableLookup(p.Expr)
+			if !ok {
+				continue
+			}
+			k := slices.IndexFunc(params, func(q Param) bool { return q.Name == key })
+			if k < 0 || k >= len(args) || args[k].Spread {
+				continue
+			}
+			lit, known := msgeval.Value{Alts: args[k].Alts}.Known()
+			v, found := consts[table+"."+lit]
+			if !known || !found {
+				continue
+			}
+			if parts == nil {
+				parts = slices.Clone(t.Parts)
+			}
+			parts[j] = errdex.Part{Text: v}
+		}
+		if parts != nil {
+			out[i].Parts = parts
+		}
+	}
+	return out
 }
 
 // substitute fills the holes of ts that name a constructor parameter with
