@@ -13,15 +13,16 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze"
 	"github.com/errdex/errdex/extract"
+	"github.com/errdex/errdex/extract/cpp"
 	"github.com/errdex/errdex/extract/golang"
 	"github.com/errdex/errdex/extract/java"
 	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
 )
 
-// Extract extracts files (path → source; .py, .go, .js, .mjs, .ts and
-// .java) with the Python, Go, JavaScript, TypeScript and Java extractors,
-// on one worker.
+// Extract extracts files (path → source; .py, .go, .js, .mjs, .ts, .java,
+// .c, and .cc or .h for C++) with the Python, Go, JavaScript, TypeScript,
+// Java, C and C++ extractors, on one worker.
 func Extract(t testing.TB, files map[string]string) *extract.Result {
 	t.Helper()
 	var ins []extract.Input
@@ -36,13 +37,17 @@ func Extract(t testing.TB, files map[string]string) *extract.Result {
 			lang = "typescript"
 		case strings.HasSuffix(p, ".java"):
 			lang = "java"
+		case strings.HasSuffix(p, ".c"):
+			lang = "c"
+		case strings.HasSuffix(p, ".cc") || strings.HasSuffix(p, ".h"):
+			lang = "cpp"
 		}
 		src := files[p]
 		ins = append(ins, extract.Input{Path: p, Language: lang, Size: int64(len(src)),
 			Read: func() ([]byte, error) { return []byte(src), nil }})
 	}
 	res, err := extract.Run(context.Background(), slices.Values(ins), extract.Options{Repo: "test",
-		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor, javascript.Extractor, javascript.TypeScript, java.Extractor}, Workers: 1})
+		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor, javascript.Extractor, javascript.TypeScript, java.Extractor, cpp.New("c", nil), cpp.New("cpp", nil)}, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze/analyzetest"
 	"github.com/errdex/errdex/analyze/callers"
+	"github.com/errdex/errdex/extract"
 )
 
 var repo = map[string]string{
@@ -347,10 +348,7 @@ class Helper {
 }
 `,
 	}, callers.Analyzer)
-	tests := []struct {
-		message string
-		callers []errdex.Caller
-	}{
+	tests := []callerCase{
 		{
 			// Recursion is no caller; other().next() is of no known
 			// class. The same file's callers come first, then the same
@@ -369,6 +367,106 @@ class Helper {
 			callers: []errdex.Caller{{Function: "Main.main", Path: "src/com/acme/app/Main.java", Line: 7}},
 		},
 	}
+	checkCallers(t, res, tests)
+}
+
+// TestCCallers checks the callers of C and C++ sites: a static function
+// of the file, a function of another file, an inline method called
+// unqualified and through this->, a namespace's function called from
+// within it, and a call several functions could answer, left out.
+func TestCCallers(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"src/decode.c": `#include <Python.h>
+
+static int check_size(long n)
+{
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError, "negative size");
+        return -1;
+    }
+    return 0;
+}
+
+int decode(long n)
+{
+    return check_size(n);
+}
+`,
+		"src/other.c": `#include <Python.h>
+
+static int validate(int k)
+{
+    if (k) {
+        PyErr_SetString(PyExc_TypeError, "validate failed in other.c");
+    }
+    return 0;
+}
+
+int run(long n)
+{
+    decode(n);
+    return validate(1);
+}
+`,
+		"src/third.c": `#include <Python.h>
+
+static int validate(int k)
+{
+    if (k) {
+        PyErr_SetString(PyExc_TypeError, "validate failed in third.c");
+    }
+    return 0;
+}
+`,
+		"src/fourth.c": `int go(void) { return validate(2); }
+`,
+		"lib/buffer.h": `#include <stdexcept>
+namespace mylib {
+class Buffer {
+ public:
+  void append(int n);
+  void check(int n) {
+    if (n > 64) throw std::length_error("buffer full");
+  }
+};
+int parse(const char* s) {
+  if (!s) throw std::invalid_argument("null text");
+  return 0;
+}
+}
+`,
+		"lib/buffer.cc": `#include "buffer.h"
+namespace mylib {
+void Buffer::append(int n) {
+  check(n);
+  this->check(n + 1);
+  parse("1");
+}
+}
+`,
+	}, callers.Analyzer)
+	tests := []callerCase{
+		{message: "negative size", callers: []errdex.Caller{{Function: "decode", Path: "src/decode.c", Line: 14}}},
+		// validate is static in two files: run's call is its own file's;
+		// fourth.c's could be either, and is left out.
+		{message: "validate failed in other.c", callers: []errdex.Caller{{Function: "run", Path: "src/other.c", Line: 14}}},
+		{message: "validate failed in third.c"},
+		{message: "buffer full", callers: []errdex.Caller{{Function: "mylib::Buffer::append", Path: "lib/buffer.cc", Line: 4}}},
+		{message: "null text", callers: []errdex.Caller{{Function: "mylib::Buffer::append", Path: "lib/buffer.cc", Line: 6}}},
+	}
+	checkCallers(t, res, tests)
+}
+
+// callerCase is a site, by its message, and the callers it should list.
+type callerCase struct {
+	message string
+	callers []errdex.Caller
+}
+
+// checkCallers checks each case's site lists its callers, and counts
+// them all.
+func checkCallers(t *testing.T, res *extract.Result, tests []callerCase) {
+	t.Helper()
 	for _, tt := range tests {
 		t.Run(tt.message, func(t *testing.T) {
 			s := analyzetest.Site(t, res, tt.message)

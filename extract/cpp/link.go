@@ -43,6 +43,9 @@ type facts struct {
 	// passing are the file's macros that pass their arguments on to
 	// calls (see passingMacros).
 	passing map[string][]macroCall
+	// callSites are the file's calls whose callee a name says (see
+	// CallSite).
+	callSites []CallSite
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole

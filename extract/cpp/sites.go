@@ -15,9 +15,11 @@ import (
 
 // file is the state of extracting one file.
 type file struct {
-	language string
-	rules    *ruleSet
-	tree     *syntax.Tree
+	// callsSeen are the CallSites recorded, by caller and callee.
+	callsSeen map[[2]string]bool
+	language  string
+	rules     *ruleSet
+	tree      *syntax.Tree
 	// Bindings by variable name, in source order.
 	decls   map[string][]decl
 	assigns map[string][]syntax.Node
@@ -81,6 +83,7 @@ func (x *file) run() {
 			fields = append(fields, n)
 		case "call_expression":
 			x.recordAssign(n)
+			x.recordCallSite(n)
 			cands = append(cands, n)
 		case "throw_statement":
 			cands = append(cands, n)
