@@ -145,9 +145,14 @@ func (x *fileCtx) classFacts() {
 		}
 		switch {
 		case len(c.messageSets) > 0:
-			cf.Message = rules.Either(c.messageSets, func(m syntax.Node) msgeval.Value { return x.eval(m, c.ctor, 1) }).Alts
+			v := rules.Either(c.messageSets, func(m syntax.Node) msgeval.Value { return x.eval(m, c.ctor, 1) })
+			cf.Message = x.ctorAppended(v, c).Alts
 		case !c.messageField.IsNull():
 			cf.Message = x.eval(c.messageField, x.module, 1).Alts
+		default:
+			if v, ok := x.methodSetMessage(c); ok {
+				cf.Message = v.Alts
+			}
 		}
 		if c.isDefault {
 			x.facts.Default = c.name
@@ -359,4 +364,67 @@ func (x *fileCtx) defaultExport() {
 			}
 		}
 	}
+}
+
+// methodSetMessage returns the message a method of class c that its
+// constructor calls assigns to this.message (postcss's CssSyntaxError:
+// this.setMessage(), setMessage() { this.message = this.plugin ? ...;
+// this.message += this.file ? this.file : '<css input>'; ...; this.message
+// += ': ' + this.reason }), read as if the constructor did it, where
+// this.reason is the parameter it was given.
+func (x *fileCtx) methodSetMessage(c *classInfo) (msgeval.Value, bool) {
+	if len(c.methodMessages) == 0 || c.ctor == nil {
+		return msgeval.Value{}, false
+	}
+	body := c.ctor.node.Child("body")
+	if body.IsNull() {
+		return msgeval.Value{}, false
+	}
+	for stmt := range body.NamedChildren() {
+		call := unwrap(grammar.Operand(stmt))
+		if stmt.Kind() != "expression_statement" || call.Kind() != "call_expression" {
+			continue
+		}
+		fn := unwrap(call.Child("function"))
+		if fn.Kind() != "member_expression" || fn.Child("object").Kind() != "this" {
+			continue
+		}
+		nodes := c.methodMessages[propertyName(fn.Child("property"))]
+		if len(nodes) == 0 || nodes[0].Kind() != "assignment_expression" {
+			continue
+		}
+		method := grammar.BlockOf(nodes[0])
+		for !method.IsNull() && method.Parent().Kind() != "method_definition" {
+			method = grammar.BlockOf(method.Parent())
+		}
+		if method.IsNull() || method.NamedChildCount() == 0 {
+			continue
+		}
+		v := x.eval(nodes[0].Child("right"), c.ctor, 1)
+		end := method.NamedChild(method.NamedChildCount() - 1)
+		return x.appended(v, nodes[1:], end, c.ctor), true
+	}
+	return msgeval.Value{}, false
+}
+
+// ctorAppended is message v, which the constructor of class c assigns to
+// this.message, after the text the constructor appends to it below the
+// first assignment (this.message = plugin ? plugin + ": " : "";
+// this.message += file ? file : '<css input>'; if (...) { this.message +=
+// ':' + line }; this.message += ': ' + this.reason), the appends of a
+// branch with and without them.
+func (x *fileCtx) ctorAppended(v msgeval.Value, c *classInfo) msgeval.Value {
+	body := c.ctor.node.Child("body")
+	if len(c.messageAppends) == 0 || body.IsNull() || body.NamedChildCount() == 0 {
+		return v
+	}
+	first := c.messageSets[0].Index()
+	var appends []syntax.Node
+	for _, a := range c.messageAppends {
+		if a.Index() > first {
+			appends = append(appends, a)
+		}
+	}
+	end := body.NamedChild(body.NamedChildCount() - 1) // a statement every path reaches
+	return x.appended(v, appends, end, c.ctor)
 }

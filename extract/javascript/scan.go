@@ -74,6 +74,12 @@ type classInfo struct {
 	// messageSets the values it assigns to this.message.
 	superCalls  []syntax.Node
 	messageSets []syntax.Node
+	// messageAppends are its this.message += ... statements.
+	messageAppends []syntax.Node
+	// methodMessages are the assignments (= and +=) to this.message in
+	// its other methods, by method name (setMessage() { this.message =
+	// ...; this.message += ... }).
+	methodMessages map[string][]syntax.Node
 	// messageField is a class field "message = ..." (or null).
 	messageField syntax.Node
 	// fieldParams maps this.X to the constructor parameter assigned to
@@ -303,6 +309,13 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 			x.bind(sc, left.Text(), k, node, node.Child("right"))
 		} else if left.Kind() == "member_expression" && node.Child("operator").Text() == "+=" {
 			x.rewrite(left, node, sc) // e.message += ' while compiling'
+			if left.Child("object").Kind() == "this" && left.Child("property").Text() == "message" {
+				if cls := ctorClass(sc); cls != nil {
+					cls.messageAppends = append(cls.messageAppends, node)
+				} else {
+					methodMessage(sc, node)
+				}
+			}
 		}
 	case "update_expression":
 		if arg := node.Child("argument"); arg.Kind() == "identifier" {
@@ -695,6 +708,9 @@ func (x *fileCtx) assignment(node syntax.Node, sc *scope) {
 				x.fnOrder = append(x.fnOrder, sc)
 			}
 			x.fnMessages[sc] = append(x.fnMessages[sc], right)
+		}
+		if cls == nil && left.Child("object").Kind() == "this" && left.Child("property").Text() == "message" {
+			methodMessage(sc, node)
 		}
 		if cls == nil || left.Child("object").Kind() != "this" {
 			return
@@ -1438,4 +1454,17 @@ func typeOnly(stmt syntax.Node) bool {
 		}
 	}
 	return specs > 0
+}
+
+// methodMessage records assignment node, to this.message, when sc is a
+// method of a class other than its constructor.
+func methodMessage(sc *scope, node syntax.Node) {
+	if sc.class == nil || sc.ctor || sc.node.Kind() != "method_definition" {
+		return
+	}
+	name := propertyName(sc.node.Child("name"))
+	if sc.class.methodMessages == nil {
+		sc.class.methodMessages = map[string][]syntax.Node{}
+	}
+	sc.class.methodMessages[name] = append(sc.class.methodMessages[name], node)
 }
