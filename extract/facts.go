@@ -168,3 +168,50 @@ type SiteFacts struct {
 	Site  *errdex.Site
 	Reads []string
 }
+
+// NamedCall is a call whose callee a name says, recorded by the
+// extractors of languages whose functions are named by qualified paths
+// (C and C++: "mylib::Table::open"; Rust: "config::Parser::next"), for
+// the repository's analyses to list a function's callers by name.
+type NamedCall struct {
+	// Callee is the name as written, qualified or not ("check_size",
+	// "mylib::convert"), with a method of the calling code's own type
+	// qualified by it (self.next() in an impl of Parser: "Parser::next").
+	Callee string
+	// Caller is the calling function as sites name theirs; Line the
+	// call's line.
+	Caller string
+	Line   int
+}
+
+// NamedCalls is implemented by the Facts of files that record their
+// NamedCalls: one per calling function and callee, at the first call.
+type NamedCalls interface{ NamedCalls() []NamedCall }
+
+// CallLog collects the NamedCalls of a file: one per calling function and
+// callee, the first, and at most Max (0: no limit).
+type CallLog struct {
+	Max   int
+	calls []NamedCall
+	seen  map[[2]string]bool
+}
+
+// Add records call c unless its caller's call of the same callee is
+// already recorded or the log is full.
+func (l *CallLog) Add(c NamedCall) {
+	k := [2]string{c.Caller, c.Callee}
+	if l.Max > 0 && len(l.calls) >= l.Max || l.seen[k] {
+		return
+	}
+	if l.seen == nil {
+		l.seen = map[[2]string]bool{}
+	}
+	l.seen[k] = true
+	l.calls = append(l.calls, c)
+}
+
+// Full reports whether the log holds Max calls.
+func (l *CallLog) Full() bool { return l.Max > 0 && len(l.calls) >= l.Max }
+
+// Calls returns the calls recorded, in order.
+func (l *CallLog) Calls() []NamedCall { return l.calls }

@@ -18,11 +18,12 @@ import (
 	"github.com/errdex/errdex/extract/java"
 	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
+	"github.com/errdex/errdex/extract/rust"
 )
 
 // Extract extracts files (path → source; .py, .go, .js, .mjs, .ts, .java,
-// .c, and .cc or .h for C++) with the Python, Go, JavaScript, TypeScript,
-// Java, C and C++ extractors, on one worker.
+// .c, .cc or .h for C++, and .rs) with the Python, Go, JavaScript,
+// TypeScript, Java, C, C++ and Rust extractors, on one worker.
 func Extract(t testing.TB, files map[string]string) *extract.Result {
 	t.Helper()
 	var ins []extract.Input
@@ -41,13 +42,15 @@ func Extract(t testing.TB, files map[string]string) *extract.Result {
 			lang = "c"
 		case strings.HasSuffix(p, ".cc") || strings.HasSuffix(p, ".h"):
 			lang = "cpp"
+		case strings.HasSuffix(p, ".rs"):
+			lang = "rust"
 		}
 		src := files[p]
 		ins = append(ins, extract.Input{Path: p, Language: lang, Size: int64(len(src)),
 			Read: func() ([]byte, error) { return []byte(src), nil }})
 	}
 	res, err := extract.Run(context.Background(), slices.Values(ins), extract.Options{Repo: "test",
-		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor, javascript.Extractor, javascript.TypeScript, java.Extractor, cpp.New("c", nil), cpp.New("cpp", nil)}, Workers: 1})
+		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor, javascript.Extractor, javascript.TypeScript, java.Extractor, cpp.New("c", nil), cpp.New("cpp", nil), rust.Extractor}, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func run(p *analyze.Pass) {
 	goCallers(p.Repo)
 	goFunctionCallers(p.Repo)
 	javaCallers(p.Repo)
-	cCallers(p.Repo)
+	namedCallers(p.Repo)
 }
 
 // goFunctionCallers counts, for each Go site in a plain function (not a

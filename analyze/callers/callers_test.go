@@ -479,3 +479,49 @@ func checkCallers(t *testing.T, res *extract.Result, tests []callerCase) {
 		})
 	}
 }
+
+// TestRustCallers checks the callers of Rust sites: a method called on
+// self and through Self::, a function of the same module, and a
+// function another module calls by its path.
+func TestRustCallers(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"src/parser.rs": `pub struct Parser { pos: usize }
+
+impl Parser {
+    fn next(&mut self) -> Result<(), String> {
+        if self.pos == 0 {
+            return Err(format!("unexpected end at {}", self.pos));
+        }
+        Ok(())
+    }
+    pub fn parse(&mut self) -> Result<(), String> {
+        self.next()?;
+        Self::next(self)
+    }
+}
+
+pub fn check(n: usize) {
+    if n > 9 {
+        panic!("too many items: {}", n);
+    }
+}
+
+pub fn run() {
+    check(3);
+}
+`,
+		"src/main.rs": `mod parser;
+
+fn main() {
+    parser::check(12);
+}
+`,
+	}, callers.Analyzer)
+	checkCallers(t, res, []callerCase{
+		{message: "unexpected end at {pos}", callers: []errdex.Caller{{Function: "parser::Parser::parse", Path: "src/parser.rs", Line: 11}}},
+		{message: "too many items: {n}", callers: []errdex.Caller{
+			{Function: "parser::run", Path: "src/parser.rs", Line: 23},
+			{Function: "main", Path: "src/main.rs", Line: 4},
+		}},
+	})
+}

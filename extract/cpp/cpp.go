@@ -186,6 +186,7 @@ func extractFile(f *extract.File, language string, rules *ruleSet) (*extract.Fil
 		x.facts.assertMacros = x.assertMacros
 	}
 	x.facts.passing = x.passingMacros()
+	x.facts.callSites = x.calls.Calls()
 	if len(x.facts.helpers) > 0 || len(x.facts.calls) > 0 || len(x.facts.ctors) > 0 || len(x.facts.whats) > 0 || len(x.facts.constructions) > 0 || len(x.facts.consts) > 0 ||
 		len(x.facts.assertMacros) > 0 || len(x.facts.assertCalls) > 0 || len(x.facts.throwing) > 0 || len(x.facts.passing) > 0 || len(x.facts.callSites) > 0 {
 		res.Facts = &x.facts

@@ -44,8 +44,8 @@ type facts struct {
 	// calls (see passingMacros).
 	passing map[string][]macroCall
 	// callSites are the file's calls whose callee a name says (see
-	// CallSite).
-	callSites []CallSite
+	// NamedCalls).
+	callSites []extract.NamedCall
 }
 
 // helperFact is a helper: a function one of whose parameters is the whole

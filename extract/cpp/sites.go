@@ -15,11 +15,12 @@ import (
 
 // file is the state of extracting one file.
 type file struct {
-	// callsSeen are the CallSites recorded, by caller and callee.
-	callsSeen map[[2]string]bool
-	language  string
-	rules     *ruleSet
-	tree      *syntax.Tree
+	// calls are the file's calls whose callee a name says (see
+	// facts.NamedCalls).
+	calls    extract.CallLog
+	language string
+	rules    *ruleSet
+	tree     *syntax.Tree
 	// Bindings by variable name, in source order.
 	decls   map[string][]decl
 	assigns map[string][]syntax.Node
@@ -52,6 +53,7 @@ type file struct {
 
 func newFile(f *extract.File, language string, rules *ruleSet) *file {
 	return &file{
+		calls:        extract.CallLog{Max: maxCallSites},
 		language:     language,
 		rules:        rules,
 		tree:         f.Tree,

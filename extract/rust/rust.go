@@ -230,6 +230,9 @@ func New(opts Options) *extract.Extractor {
 
 // facts is what Link needs from one file (FileResult.Facts).
 type facts struct {
+	// calls are the file's calls whose callee a path says (see
+	// NamedCalls).
+	calls extract.CallLog
 	// errorTypes are the types this file declares to be errors: impl
 	// Error for T, #[derive(Error)] and the like.
 	errorTypes []string

@@ -45,7 +45,7 @@ func newFile(f *extract.File, opts Options) *file {
 		opts:       opts,
 		tree:       f.Tree,
 		mods:       modulePath(f.Path),
-		facts:      &facts{},
+		facts:      &facts{calls: extract.CallLog{Max: maxCalls}},
 		lets:       map[string][]syntax.Node{},
 		assigns:    map[string][]syntax.Node{},
 		consts:     map[string]syntax.Node{},
@@ -83,6 +83,7 @@ func (x *file) run() {
 				x.consts[n.Child("name").Text()] = v
 			}
 		case "call_expression":
+			x.recordCall(n)
 			if fn := n.Child("function"); fn.Kind() == "field_expression" {
 				if recv := fn.Child("value"); recv.Kind() == "identifier" && fn.Child("field").Text() == "push_str" {
 					x.assigns[recv.Text()] = append(x.assigns[recv.Text()], n)

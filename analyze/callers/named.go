@@ -5,16 +5,18 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze"
-	"github.com/errdex/errdex/extract/cpp"
+	"github.com/errdex/errdex/extract"
 )
 
-// C and C++ callers come from the calls the C/C++ extractor records
-// (cpp.CallSite) by name. A call of f reaches, among the functions of the
-// repository's sites named f (or ending in ::f):
+// The callers of C, C++ and Rust sites come from the calls their
+// extractors record by name (extract.NamedCall). A call of f reaches,
+// among the functions of the repository's sites named f (or ending in
+// ::f):
 //
 //  1. those of the calling file (a static function, an inline method);
 //  2. else those whose qualification encloses the caller's: mylib::convert
-//     and mylib::Table::check for a call in mylib::Table::open;
+//     and mylib::Table::check for a call in mylib::Table::open (a Rust
+//     module's function for a call in the module);
 //  3. else the only one of the repository that is global, or that the
 //     call names qualified (Json::throwLogicError(msg)).
 //
@@ -23,12 +25,13 @@ import (
 // cFunc is a function holding sites: its file and its name.
 type cFunc struct{ path, name string }
 
-// cCallers fills Callers and Reach.Callers of the C and C++ sites.
-func cCallers(r *analyze.Repo) {
+// namedCallers fills Callers and Reach.Callers of the C, C++ and Rust
+// sites.
+func namedCallers(r *analyze.Repo) {
 	byLast := map[string][]cFunc{} // last segment of the name → functions
 	seen := map[cFunc]bool{}
 	for _, s := range r.Sites {
-		if !isCFamily(s.Language) || s.Function == "" || s.Function == "<global>" {
+		if !namedLanguage(s.Language) || s.Function == "" || s.Function == "<global>" {
 			continue
 		}
 		fn := cFunc{s.Location.Path, s.Function}
@@ -44,11 +47,11 @@ func cCallers(r *analyze.Repo) {
 	}
 	calls := map[cFunc][]errdex.Caller{}
 	for _, f := range r.Files {
-		fc, ok := f.Result.Facts.(cpp.Calls)
+		fc, ok := f.Result.Facts.(extract.NamedCalls)
 		if !ok {
 			continue
 		}
-		for _, c := range fc.CallSites() {
+		for _, c := range fc.NamedCalls() {
 			last := c.Callee[strings.LastIndex(c.Callee, "::")+1:]
 			last = strings.TrimPrefix(last, ":")
 			if t, ok := resolveC(byLast[last], c, f.Path); ok && t.name != c.Caller {
@@ -57,7 +60,7 @@ func cCallers(r *analyze.Repo) {
 		}
 	}
 	for _, s := range r.Sites {
-		if !isCFamily(s.Language) || len(s.Callers) > 0 {
+		if !namedLanguage(s.Language) || len(s.Callers) > 0 {
 			continue
 		}
 		cs := calls[cFunc{s.Location.Path, s.Function}]
@@ -70,12 +73,13 @@ func cCallers(r *analyze.Repo) {
 	}
 }
 
-// isCFamily reports whether a site's language is C or C++.
-func isCFamily(lang string) bool { return lang == "c" || lang == "cpp" }
+// namedLanguage reports whether a site's language is one whose callers
+// come from NamedCalls: C, C++ or Rust.
+func namedLanguage(lang string) bool { return lang == "c" || lang == "cpp" || lang == "rust" }
 
 // resolveC picks the function call c in file at reaches among cands, the
-// functions whose names end like c's callee (see cCallers).
-func resolveC(cands []cFunc, c cpp.CallSite, at string) (cFunc, bool) {
+// functions whose names end like c's callee (see namedCallers).
+func resolveC(cands []cFunc, c extract.NamedCall, at string) (cFunc, bool) {
 	var named []cFunc // names that end with the callee's as written
 	for _, f := range cands {
 		if f.name == c.Callee || strings.HasSuffix(f.name, "::"+c.Callee) {
