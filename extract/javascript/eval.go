@@ -378,11 +378,13 @@ func (x *fileCtx) callLocal(f, call syntax.Node, args []syntax.Node, sc *scope, 
 		// formatMessage: return messageFormat(value, path) when
 		// messageFormat is a function, messageFormat.replace('{PATH}',
 		// path) when a string, else 'Cast to ' + kind + ' failed for
-		// value ' + ...): one return writing a sentence makes it one,
-		// its other returns alternatives. A formatter of a value
+		// value ' + ...): one of its returns writing words makes it one,
+		// its other returns alternatives. A single return that does
+		// not give text (js-yaml's formatError: `${exception.reason}
+		// ${where}`) is no help, nor is a space between values. A formatter of a value
 		// (return c, or an escape of it) writes no sentence and is no
 		// message builder.
-		if !slices.ContainsFunc(vals, func(w msgeval.Value) bool { return w.Text && !w.Opaque() && hasProse(w) }) {
+		if len(vals) < 2 || !slices.ContainsFunc(vals, func(w msgeval.Value) bool { return w.Text && !w.Opaque() && hasWords(w) }) {
 			return msgeval.Value{}, false
 		}
 		v.Text = true

@@ -662,6 +662,30 @@ func hasProse(v msgeval.Value) bool {
 	return false
 }
 
+// hasWords reports whether some text v may be has a literal part with a
+// space and a word of three letters or more: words of a sentence, not a
+// separator (" ", "in ", ": ").
+func hasWords(v msgeval.Value) bool {
+	for _, t := range v.Alts {
+		for _, p := range t.Parts {
+			if p.Hole != "" || !strings.Contains(p.Text, " ") {
+				continue
+			}
+			run := 0
+			for _, r := range p.Text {
+				if unicode.IsLetter(r) {
+					if run++; run >= 3 {
+						return true
+					}
+				} else {
+					run = 0
+				}
+			}
+		}
+	}
+	return false
+}
+
 // messageArg is the message an Error constructor takes from argument at:
 // "" when it is missing or undefined.
 func (x *fileCtx) messageArg(args []syntax.Node, at int, sc *scope) []errdex.Template {

@@ -26,3 +26,27 @@ function castNumber(value, path, format) {
 function invalidChar(c) {
   throw new SyntaxError(`invalid character '${formatChar(c)}'`);
 }
+
+// A formatter of an error's own fields (js-yaml's formatError) writes no
+// words of its own: the class's message stays unknown, and a throw reads
+// the reason it passes.
+function formatError(exception, compact) {
+  let where = '';
+  if (!exception.mark) return exception.reason;
+  if (exception.mark.name) where += `in "${exception.mark.name}" `;
+  where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+  return `${exception.reason} ${where}`;
+}
+
+class YAMLException extends Error {
+  constructor(reason, mark) {
+    super();
+    this.reason = reason;
+    this.mark = mark;
+    this.message = formatError(this, false);
+  }
+}
+
+function readMapping(state) {
+  throw new YAMLException('duplicated mapping key', state.mark);
+}
