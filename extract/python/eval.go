@@ -946,7 +946,12 @@ func (ev *evaluator) binary(n syntax.Node, sc *scope) value {
 		for _, f := range l.alts {
 			for _, operand := range operands {
 				t, err := template.PyPercent(f, operand)
-				ev.formatProblem(n, err)
+				if err != nil && len(f.Holes()) > 0 {
+					// A format built at run time: what it prints is
+					// not known here.
+					t = errdex.Template{Parts: []errdex.Part{template.PyHole(expr, errdex.HoleStr)}}
+				}
+				ev.formatProblem(n, f, err)
 				out.alts = appendAlts(out.alts, t)
 			}
 		}
@@ -1041,9 +1046,12 @@ func (ev *evaluator) percentOperands(n syntax.Node, sc *scope) []template.PyPerc
 	return ops
 }
 
-// formatProblem records a malformed format string.
-func (ev *evaluator) formatProblem(n syntax.Node, err error) {
-	if err != nil && len(ev.problems) < 20 {
+// formatProblem records a malformed format string f. A format with holes
+// is built at run time ('%%0%dd' % width, then that % n): its text is not
+// all known, so what looks malformed is the unknown part's doing, and is
+// no problem of the file's.
+func (ev *evaluator) formatProblem(n syntax.Node, f errdex.Template, err error) {
+	if err != nil && len(f.Holes()) == 0 && len(ev.problems) < 20 {
 		ev.problems = append(ev.problems, fmt.Sprintf("line %d: message %v", n.Line(), err))
 	}
 }
@@ -1201,7 +1209,7 @@ func (ev *evaluator) method(n, obj syntax.Node, name string, args syntax.Node, p
 				continue
 			}
 			t, err := template.PyFormat(f, fa)
-			ev.formatProblem(n, err)
+			ev.formatProblem(n, f, err)
 			out.alts = appendAlts(out.alts, t)
 		}
 		return out, true

@@ -50,3 +50,13 @@ def comparable(other):
     kinds = (tuple, list, "name")
     if not isinstance(other, kinds):
         raise TypeError("other type %r must be in %r" % (type(other), kinds))
+
+# A format built at run time ('%%0%dd' % width is '%04d' for 4): its text
+# is not all known here, so a format of it is no malformed format.
+_width = len(repr(sys.maxsize - 1))
+_fmt = '%%0%dd' % _width
+
+
+def boundary(token):
+    b = ('=' * 15) + (_fmt % token) + '=='
+    raise ValueError('bad boundary %s' % b)
