@@ -492,6 +492,9 @@ func (x *fileCtx) calleeScope(call syntax.Node, sc *scope, methods map[string]*s
 // RegExpValidationState.prototype.raise(message) for state.raise("..."),
 // pp.raise(pos, message) for this.parser.raise(pos, "...")).
 func (x *fileCtx) methodByArity(prop string, n int) *scope {
+	if platformMethods[prop] {
+		return nil // response.once('error', handler) is the platform's once
+	}
 	var found *scope
 	consider := func(s *scope) bool {
 		if s == nil || s == found || len(s.params) != n || slices.ContainsFunc(s.params, func(p param) bool { return p.rest }) {
@@ -516,6 +519,20 @@ func (x *fileCtx) methodByArity(prop string, n int) *scope {
 		}
 	}
 	return found
+}
+
+// platformMethods are methods of the platform's objects (event emitters,
+// streams, promises, collections, functions): called on an object whose
+// class the file does not say, such a name most likely calls the
+// platform's method, not a function of the file that has the name (got
+// patches result.once = (event, handler) => {...}, and its
+// response.once('error', ...) calls are the stream's).
+var platformMethods = map[string]bool{
+	"on": true, "once": true, "off": true, "emit": true, "addListener": true, "removeListener": true,
+	"prependListener": true, "write": true, "end": true, "pipe": true, "destroy": true, "close": true,
+	"read": true, "push": true, "then": true, "catch": true, "finally": true, "get": true, "set": true,
+	"has": true, "delete": true, "add": true, "clear": true, "call": true, "apply": true, "bind": true,
+	"send": true, "resolve": true, "reject": true, "toString": true, "valueOf": true,
 }
 
 // calleeOf is the function a call calls: (0, _errors.fail)(...), as

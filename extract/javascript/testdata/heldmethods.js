@@ -51,3 +51,15 @@ function notAParam() {
   const state = makeState();
   state.raise("a local object, not a parameter"); // none
 }
+
+// A method patched onto a local object has the name of the platform's:
+// response.once(...) calls the stream's once, not this one.
+function makeRequest(result) {
+  result.once = function (event, handler) {
+    throw new Error(`Unknown promise event: ${event}`);
+  };
+  return result;
+}
+function onResponse(response) {
+  response.once('error', () => {}); // none
+}
