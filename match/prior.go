@@ -31,7 +31,8 @@ import (
 //  3. the site whose function has callers in the repository: it is reached
 //     from more places than one only a user calls directly or only a
 //     compiled accelerator calls (json's pure-Python scanner functions).
-//     Not for Go methods, Java, C, C++ or Rust (see partialCallers).
+//     Not for Go methods, Java, C, C++, Rust or JavaScript (see
+//     partialCallers).
 //
 // Measured on the Python development set (testdata/devset; the standard
 // library indexed, importers counted over the indexed files), the first
@@ -86,18 +87,18 @@ func sitePrior(s *errdex.Site) uint8 {
 
 // partialCallers reports whether the callers found of s's function are
 // too partial for the prior of callers. Those of a Go method
-// ("os.(*File).Stat"), of Java, and of C++ and Rust methods are found
-// only where they are called on a value whose type a declaration names
-// (the receiver, a typed parameter or local), while most calls go
-// through values of types only type checking knows, or through
-// interfaces and traits; C functions are often called only through
+// ("os.(*File).Stat"), of Java, and of C++, Rust and JavaScript methods
+// are found only where they are called on a value whose type a
+// declaration names (the receiver, this, a typed parameter or local),
+// while most calls go through values of types only type checking knows,
+// or through interfaces and traits; C functions are often called only through
 // tables of function pointers (a CPython extension's PyMethodDef), which
 // are what a program reaches. Having found none says nothing, and having
 // found some favours the methods called on their own receivers, so the
 // prior counts the callers of Go functions and of Python only.
 func partialCallers(s *errdex.Site) bool {
 	switch siteFamily(s.Language) {
-	case famJava, famC, famRust:
+	case famJava, famC, famRust, famJS:
 		return true
 	case famGo:
 		_, name, _ := strings.Cut(s.Function, ".")

@@ -525,3 +525,40 @@ fn main() {
 		}},
 	})
 }
+
+// TestJSCallers checks the callers of JavaScript sites: this.m() in a
+// class, a function of the same module and one another module imports;
+// a one-letter name (a minifier's) is not looked for in other files.
+func TestJSCallers(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"lib/parser.js": `class Parser {
+  next() {
+    if (this.pos < 0) throw new Error('unexpected end of input');
+  }
+  parse() {
+    this.next();
+  }
+  static create(s) { const p = new Parser(); p.next(); return p; }
+}
+function check(n) {
+  if (n > 9) throw new RangeError('too many items: ' + n);
+}
+function run() { check(3); }
+module.exports = { Parser, check, run };
+`,
+		"lib/main.js": `const { check } = require('./parser');
+function main() { check(12); e(1); }
+`,
+		"lib/e.js": `function e(n) { throw new Error('boom from e'); }
+module.exports = e;
+`,
+	}, callers.Analyzer)
+	checkCallers(t, res, []callerCase{
+		{message: "unexpected end of input", callers: []errdex.Caller{{Function: "Parser.parse", Path: "lib/parser.js", Line: 6}}},
+		{message: "too many items: {n}", callers: []errdex.Caller{
+			{Function: "run", Path: "lib/parser.js", Line: 13},
+			{Function: "main", Path: "lib/main.js", Line: 2},
+		}},
+		{message: "boom from e"},
+	})
+}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/internal/msgeval"
 	"github.com/errdex/errdex/syntax"
 )
@@ -14,6 +15,9 @@ import (
 // files. Site pointers refer to sites of the same FileResult.
 type Facts struct {
 	Path string
+	// calls are the file's calls whose callee a name says (see
+	// NamedCalls).
+	calls extract.CallLog
 	// Imports maps each local name bound by import or require to what it
 	// names.
 	Imports map[string]Import

@@ -208,7 +208,7 @@ func scan(f *extract.File) *fileCtx {
 	x.Throws = msgeval.Throws[*scope]{Rules: rules, Value: x.thrownValue,
 		Constructs: func(v syntax.Node) bool { return unwrap(v).Is("new_expression", "call_expression") }}
 	x.module = &scope{node: root, assigns: map[string][]assign{}}
-	x.facts = &Facts{Path: f.Path, Imports: x.imports}
+	x.facts = &Facts{Path: f.Path, Imports: x.imports, calls: extract.CallLog{Max: maxCalls}}
 	msgeval.Walk(tree, frame{sc: x.module}, &x.Regions, x.visit)
 	x.captures()
 	return x
@@ -281,6 +281,7 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 	case "call_expression":
 		x.call(node, sc)
+		x.recordCall(node, sc)
 		if fn := node.Child("function"); fn.Kind() == "identifier" && fn.Text() == "require" || fn.Kind() == "import" {
 			x.usesModule(firstArg(node.Child("arguments"))) // require('./x'), import('./x')
 		}
