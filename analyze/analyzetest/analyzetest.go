@@ -6,6 +6,7 @@ package analyzetest
 import (
 	"context"
 	"maps"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -21,6 +22,13 @@ import (
 	"github.com/errdex/errdex/extract/rust"
 )
 
+// languages maps the file extensions Extract reads to their languages;
+// any other file is Python.
+var languages = map[string]string{
+	".go": "go", ".js": "javascript", ".mjs": "javascript", ".ts": "typescript", ".java": "java",
+	".c": "c", ".cc": "cpp", ".h": "cpp", ".rs": "rust",
+}
+
 // Extract extracts files (path → source; .py, .go, .js, .mjs, .ts, .java,
 // .c, .cc or .h for C++, and .rs) with the Python, Go, JavaScript,
 // TypeScript, Java, C, C++ and Rust extractors, on one worker.
@@ -28,22 +36,9 @@ func Extract(t testing.TB, files map[string]string) *extract.Result {
 	t.Helper()
 	var ins []extract.Input
 	for _, p := range slices.Sorted(maps.Keys(files)) {
-		lang := "python"
-		switch {
-		case strings.HasSuffix(p, ".go"):
-			lang = "go"
-		case strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".mjs"):
-			lang = "javascript"
-		case strings.HasSuffix(p, ".ts"):
-			lang = "typescript"
-		case strings.HasSuffix(p, ".java"):
-			lang = "java"
-		case strings.HasSuffix(p, ".c"):
-			lang = "c"
-		case strings.HasSuffix(p, ".cc") || strings.HasSuffix(p, ".h"):
-			lang = "cpp"
-		case strings.HasSuffix(p, ".rs"):
-			lang = "rust"
+		lang, ok := languages[path.Ext(p)]
+		if !ok {
+			lang = "python"
 		}
 		src := files[p]
 		ins = append(ins, extract.Input{Path: p, Language: lang, Size: int64(len(src)),
