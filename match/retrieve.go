@@ -124,7 +124,7 @@ func (ix *Index) retrieve(sc *scratch, limit int) {
 	wrappers := sc.wrappers[:0]
 	for _, e := range touched {
 		w := ix.entries[e].weight
-		rank := ix.priorRank(ix.entries[e].site)
+		rank := ix.entries[e].rank
 		sc.cands = append(sc.cands, cand{entry: e, pre: 2 * acc[e] / (qw + w), rank: rank})
 		if ix.entries[e].wrapper && acc[e] >= w*wrapperCover {
 			wrappers = append(wrappers, cand{entry: e, pre: acc[e], rank: rank})
