@@ -32,6 +32,13 @@ func TestTaxonomy(t *testing.T) {
 		if strings.Contains(f.Background, "\n") {
 			t.Errorf("%s: the background is one paragraph", f.Slug)
 		}
+		// A family's texts show on pages of every language: an absent
+		// value is not named in Python's words alone.
+		for _, text := range append([]string{f.Background, f.Gist}, append(f.Playbook, f.Situations...)...) {
+			if strings.Contains(text, "None") && !strings.Contains(text, "null") {
+				t.Errorf("%s: %q names an absent value in Python's words only", f.Slug, text)
+			}
+		}
 	}
 	for fam, ws := range wordWeights {
 		for _, w := range ws {

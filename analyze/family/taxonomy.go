@@ -77,15 +77,15 @@ var families = []*Family{
 	},
 	famType: {
 		Slug: "wrong-type", Name: "Wrong type",
-		Background: "A value of the wrong type reached code that needs a specific type: a string where a number was expected, None where an object was expected, a list instead of a mapping. In dynamically typed languages this check is the first place the mistake becomes visible, often far from where the wrong value was created.",
+		Background: "A value of the wrong type reached code that needs a specific type: a string where a number was expected, None, nil or null where an object was expected, a list instead of a mapping. In dynamically typed languages this check is the first place the mistake becomes visible, often far from where the wrong value was created.",
 		Gist:       "a value of the wrong type was passed",
 		Playbook: []string{
 			"Convert the value to the expected type before the call.",
-			"Check what the caller actually passes: None, a string read from a file or the environment, or a wrapper object.",
+			"Check what the caller actually passes: an absent value (None, nil, null), a string read from a file or the environment, or a wrapper object.",
 		},
 		Situations: []string{
 			"a value read from text (a file, an environment variable, a command line) was not converted",
-			"an optional value was None",
+			"an optional value was absent (None, nil or null)",
 		},
 	},
 	famShape: {
@@ -271,15 +271,15 @@ var families = []*Family{
 	},
 	famMissing: {
 		Slug: "missing-value", Name: "Missing required value",
-		Background: "A required argument, field or piece of data is absent: None, empty, or not given at all. Code checks this explicitly to say which value is missing, instead of failing later on an attribute of None.",
-		Gist:       "a required value is missing, None or empty",
+		Background: "A required argument, field or piece of data is absent: None, nil or null, empty, or not given at all. Code checks this explicitly to say which value is missing, instead of failing later on a member of the absent value.",
+		Gist:       "a required value is missing, null or empty",
 		Playbook: []string{
 			"Provide the argument or field the message names.",
-			"Check that the code upstream did not return None or an empty value.",
+			"Check that the code upstream did not return an absent value (None, nil, null) or an empty one.",
 		},
 		Situations: []string{
 			"an optional setting that a particular mode requires",
-			"a lookup upstream that silently returned None",
+			"a lookup upstream that silently returned nothing (None, nil or null)",
 		},
 	},
 	famEncoding: {
