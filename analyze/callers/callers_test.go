@@ -302,7 +302,7 @@ func main() { parse.Parse("x") }
 // TestJavaCallers checks the callers of Java sites: unqualified calls
 // (from an anonymous class too), calls on typed parameters and locals,
 // constructors, across packages through an import and a qualified name,
-// nearest first.
+// nearest first; a call of another overload (new Parser()) is not one.
 func TestJavaCallers(t *testing.T) {
 	res := analyzetest.Run(t, map[string]string{
 		"src/com/acme/Parser.java": `package com.acme;
@@ -321,6 +321,7 @@ public class Parser {
         Runnable r = new Runnable() { public void run() { next(); } };
     }
     static void check(Parser p) { p.next(); }
+    public Parser() { pos = 1; }
 }
 `,
 		"src/com/acme/Lexer.java": `package com.acme;
@@ -340,7 +341,7 @@ public class Main {
         Helper.run(p);
         other().next();
     }
-    static Object other() { return null; }
+    static Object other() { new Parser(); return null; }
 }
 
 class Helper {

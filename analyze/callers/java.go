@@ -1,6 +1,8 @@
 package callers
 
 import (
+	"maps"
+
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze"
 	"github.com/errdex/errdex/extract/java"
@@ -16,18 +18,29 @@ import (
 // package and its Function ("Parser.next", "Parser.<init>").
 type javaMethod struct{ pkg, function string }
 
-// javaCallers fills Callers and Reach.Callers of the Java sites.
+// javaCall is a call of a javaMethod: its caller and its number of
+// arguments.
+type javaCall struct {
+	caller errdex.Caller
+	args   int
+}
+
+// javaCallers fills Callers and Reach.Callers of the Java sites. Of the
+// calls of a method's name, those whose number of arguments its arity
+// accepts are its (java.Arity): overloads share a name.
 func javaCallers(r *analyze.Repo) {
 	pkgOf := map[string]string{} // file path → package
-	calls := map[javaMethod][]errdex.Caller{}
+	arities := map[*errdex.Site]java.Arity{}
+	calls := map[javaMethod][]javaCall{}
 	for _, f := range r.Files {
 		jf, ok := f.Result.Facts.(*java.Facts)
 		if !ok {
 			continue
 		}
 		pkgOf[f.Path] = jf.Package
+		maps.Copy(arities, jf.Arities)
 		for _, c := range jf.CallSites {
-			caller := errdex.Caller{Function: c.Caller, Path: f.Path, Line: c.Line}
+			caller := javaCall{errdex.Caller{Function: c.Caller, Path: f.Path, Line: c.Line}, c.Args}
 			m := javaMethod{c.Package, c.Class + "." + c.Method}
 			calls[m] = append(calls[m], caller)
 			if c.Implicit && c.Package != "java.lang" {
@@ -49,20 +62,24 @@ func javaCallers(r *analyze.Repo) {
 		if !ok {
 			continue
 		}
-		s.Callers, s.Reach.Callers = javaDirect(calls, pkg, s.Function, s.Location.Path)
+		arity, known := arities[s]
+		s.Callers, s.Reach.Callers = javaDirect(calls[javaMethod{pkg, s.Function}], s.Function, s.Location.Path, func(n int) bool {
+			return !known || arity.Accepts(n)
+		})
 	}
 }
 
-// javaDirect returns the first maxCallers callers of the method fn of
-// package pkg, in file at, nearest first (see sortCallers), and how many
-// functions call it. A method calling itself is no caller.
-func javaDirect(calls map[javaMethod][]errdex.Caller, pkg, fn, at string) ([]errdex.Caller, int) {
+// javaDirect returns the first maxCallers of the calls cs of the method
+// fn in file at whose number of arguments accepts takes, nearest first
+// (see sortCallers), and how many functions make them. A method calling
+// itself is no caller.
+func javaDirect(cs []javaCall, fn, at string, accepts func(int) bool) ([]errdex.Caller, int) {
 	var out []errdex.Caller
 	seen := map[string]bool{}
-	for _, c := range calls[javaMethod{pkg, fn}] {
-		if c.Function != fn && !seen[c.Function] {
-			seen[c.Function] = true
-			out = append(out, c)
+	for _, c := range cs {
+		if c.caller.Function != fn && accepts(c.args) && !seen[c.caller.Function] {
+			seen[c.caller.Function] = true
+			out = append(out, c.caller)
 		}
 	}
 	sortCallers(out, at)

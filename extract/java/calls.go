@@ -2,6 +2,8 @@ package java
 
 import (
 	"strings"
+
+	"github.com/errdex/errdex"
 	"unicode"
 
 	"github.com/errdex/errdex/extract/internal/msgeval"
@@ -27,6 +29,47 @@ type CallSite struct {
 	// Caller is the Function of the calling code; Line the call's line.
 	Caller string
 	Line   int
+	// Args counts the call's arguments, which tell overloads apart
+	// (new ArrayList<>() from new ArrayList<>(n); see Arity).
+	Args int
+}
+
+// Arity is the number of parameters of the method or constructor a site
+// is in, Varargs set when the last takes a variable number of arguments:
+// the calls of its name with other numbers of arguments are another
+// overload's.
+type Arity struct {
+	Params  int
+	Varargs bool
+}
+
+// Accepts reports whether a call with n arguments may call a method of
+// arity a.
+func (a Arity) Accepts(n int) bool {
+	if a.Varargs {
+		return n >= a.Params-1
+	}
+	return n == a.Params
+}
+
+// siteArities returns the arity of the method or constructor each site
+// is in, by site; a site in an initializer or a field's initializer,
+// which every constructor runs, has none.
+func (x *fileCtx) siteArities() map[*errdex.Site]Arity {
+	out := map[*errdex.Site]Arity{}
+	for i, s := range x.sites {
+		sc := x.siteScopes[i]
+		for sc != nil && sc.name == "" {
+			sc = sc.parent // a lambda: its method's
+		}
+		if sc == nil || !sc.node.Is("method_declaration", "constructor_declaration") {
+			continue
+		}
+		a := Arity{Params: len(sc.params)}
+		a.Varargs = a.Params > 0 && sc.params[a.Params-1].varargs
+		out[s] = a
+	}
+	return out
 }
 
 // maxCallSites bounds the calls one file records.
@@ -66,7 +109,7 @@ func (x *fileCtx) callSites() []CallSite {
 
 // callSite resolves one call, or reports false.
 func (x *fileCtx) callSite(c rawCall) (CallSite, bool) {
-	cs := CallSite{Caller: c.sc.function(), Line: c.node.Line()}
+	cs := CallSite{Caller: c.sc.function(), Line: c.node.Line(), Args: len(args(c.node))}
 	if cs.Caller == "" {
 		return cs, false
 	}

@@ -17,6 +17,9 @@ type Facts struct {
 	// CallSites are the file's calls whose callee a name says, one per
 	// calling function and callee (see CallSite).
 	CallSites []CallSite
+	// Arities are the arities of the methods and constructors the
+	// file's sites are in, by site (see Arity).
+	Arities map[*errdex.Site]Arity
 	// Imports maps simple names to the types they import; Wildcards are
 	// the packages (and types) imported on demand; Statics maps
 	// statically imported members to their type.

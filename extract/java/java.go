@@ -134,6 +134,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	x.facts = &Facts{Path: f.Path}
 	x.run()
 	x.facts.CallSites = x.callSites()
+	x.facts.Arities = x.siteArities()
 	return &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(regions)}, nil
 }
 
