@@ -2,7 +2,6 @@ package golang
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 )
 
@@ -27,9 +26,8 @@ type CallSite struct {
 	// Recv is the type name, without '*' or type parameters, of the
 	// value a method is called on (Callee.Method is then set): the
 	// enclosing method's receiver, or a parameter or local variable
-	// declared with its type (var d decodeState, d := &decodeState{},
-	// func f(p *parser)); Callee.Import is the type's package when it is
-	// another's (var b strings.Builder).
+	// declared with its type (see declaredType); Callee.Import is the
+	// type's package when it is another's (var b strings.Builder).
 	Recv string
 	// Caller is the calling function as a stack names it:
 	// "strconv.ParseBool", "os.(*File).Read", "pkg.F.func1" are named by
@@ -62,8 +60,8 @@ func (x *fileCtx) countCall(call *ast.CallExpr, fn *funcCtx) {
 				c = Callee{Import: imp, Name: f.Sel.Name}
 			} else if fn != nil && fn.recvName != "" && id.Name == fn.recvName {
 				recv = fn.recvType
-			} else if t, ok := x.varTypes(fn)[id.Name]; ok {
-				c.Import, recv = t.imp, t.name
+			} else if imp, name, ok := x.declaredType(fn, id.Name); ok {
+				c.Import, recv = imp, name
 			}
 		}
 	case *ast.IndexExpr: // a generic function instantiated: f[T](x)
@@ -107,79 +105,15 @@ func isBuiltin(c Callee) bool {
 	return types.Universe.Lookup(c.Name) != nil
 }
 
-// namedType is a named type as a declaration writes it: its package's
-// import path ("" for the file's own) and its name.
-type namedType struct{ imp, name string }
-
-// varTypes returns the types of fn's parameters and of its local
-// variables declared with a named type (var d decodeState, d :=
-// decodeState{}, d := &decodeState{}), by name; a name declared with two
-// types (in two scopes) is left out. Built on first use.
-func (x *fileCtx) varTypes(fn *funcCtx) map[string]namedType {
-	if fn == nil || fn.varTypes != nil {
-		if fn == nil {
-			return nil
-		}
-		return fn.varTypes
+// declaredType returns the named type, and its package's import path ("" for
+// the file's own), with which fn declares a parameter or local name (l
+// *lexer, var b strings.Builder, p := &parser{}; see funcInfo.types), or
+// false for a name of no such type.
+func (x *fileCtx) declaredType(fn *funcCtx, name string) (imp, typ string, ok bool) {
+	if fn == nil || fn.ftype == nil {
+		return "", "", false
 	}
-	byName := map[string]namedType{}
-	conflict := map[string]bool{}
-	add := func(name string, t ast.Expr) {
-		nt, ok := x.namedType(t)
-		if !ok || name == "_" || conflict[name] {
-			return
-		}
-		if old, dup := byName[name]; dup && old != nt {
-			delete(byName, name)
-			conflict[name] = true
-			return
-		}
-		byName[name] = nt
-	}
-	if fn.ftype != nil && fn.ftype.Params != nil {
-		for _, field := range fn.ftype.Params.List {
-			for _, n := range field.Names {
-				add(n.Name, field.Type)
-			}
-		}
-	}
-	if fn.body != nil {
-		ast.Inspect(fn.body, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.ValueSpec:
-				if n.Type != nil {
-					for _, id := range n.Names {
-						add(id.Name, n.Type)
-					}
-				}
-			case *ast.AssignStmt:
-				if n.Tok != token.DEFINE || len(n.Lhs) != len(n.Rhs) {
-					break
-				}
-				for i, l := range n.Lhs {
-					id, ok := l.(*ast.Ident)
-					if !ok {
-						continue
-					}
-					r := n.Rhs[i]
-					if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
-						r = u.X
-					}
-					if cl, ok := r.(*ast.CompositeLit); ok && cl.Type != nil {
-						add(id.Name, cl.Type)
-					}
-				}
-			}
-			return true
-		})
-	}
-	fn.varTypes = byName
-	return byName
-}
-
-// namedType returns the named type t declares, through pointers and type
-// arguments: decodeState of *decodeState, Builder of strings.Builder.
-func (x *fileCtx) namedType(t ast.Expr) (namedType, bool) {
+	t := fn.infoOf().types[name]
 	for {
 		switch tt := t.(type) {
 		case *ast.StarExpr:
@@ -191,22 +125,12 @@ func (x *fileCtx) namedType(t ast.Expr) (namedType, bool) {
 		case *ast.IndexListExpr:
 			t = tt.X
 			continue
-		case *ast.Ident:
-			if types.Universe.Lookup(tt.Name) != nil {
-				return namedType{}, false
-			}
-			return namedType{name: tt.Name}, true
-		case *ast.SelectorExpr:
-			id, ok := tt.X.(*ast.Ident)
-			if !ok {
-				return namedType{}, false
-			}
-			imp, ok := x.imports[id.Name]
-			if !ok {
-				return namedType{}, false
-			}
-			return namedType{imp: imp, name: tt.Sel.Name}, true
 		}
-		return namedType{}, false
+		break
 	}
+	imp, typ, ok = x.ref(t)
+	if !ok || imp == "" && types.Universe.Lookup(typ) != nil {
+		return "", "", false
+	}
+	return imp, typ, true
 }

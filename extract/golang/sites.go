@@ -88,9 +88,6 @@ type funcCtx struct {
 	// spreads are the possible elements of the local slices spread into
 	// printf-style calls, by name (see sliceElems), found on first use.
 	spreads map[string][][]ast.Expr
-	// varTypes are the named types of the parameters and locals (see
-	// varTypes), found on first use.
-	varTypes map[string]namedType
 }
 
 func (x *fileCtx) newFuncCtx(d *ast.FuncDecl) *funcCtx {

@@ -81,6 +81,8 @@ func buildFuncInfo(ft *ast.FuncType, body *ast.BlockStmt) *funcInfo {
 				} else if id, ok := l.(*ast.Ident); ok && len(n.Lhs) == len(n.Rhs) {
 					if t := newBuilderType(n.Rhs[i]); t != nil {
 						info.types[id.Name] = t
+					} else if cl := compositeLit(n.Rhs[i]); cl != nil {
+						info.types[id.Name] = cl.Type // p := &parser{}
 					}
 				}
 			}
