@@ -1,10 +1,8 @@
 package callers
 
 import (
-	"cmp"
 	"iter"
 	"path"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -55,7 +53,11 @@ func goCallers(r *analyze.Repo) {
 		if !ok {
 			continue
 		}
-		s.Callers, s.Reach.Callers = g.direct(fn, s.Location.Path)
+		calls := make([]errdex.Caller, 0, len(g[fn]))
+		for _, c := range g[fn] {
+			calls = append(calls, errdex.Caller{Function: c.function, Path: c.path, Line: c.line})
+		}
+		s.Callers, s.Reach.Callers = listCallers(calls, s.Function, s.Location.Path)
 		s.CallPath = g.path(fn)
 	}
 }
@@ -142,22 +144,6 @@ func goPublic(fn goFunc) bool {
 	return true
 }
 
-// direct returns the first maxCallers callers of fn, in file at, nearest
-// first (see sortCallers), and how many functions call it. A function
-// calling itself is no caller.
-func (g goGraph) direct(fn goFunc, at string) ([]errdex.Caller, int) {
-	var out []errdex.Caller
-	for _, c := range g[fn] {
-		if c.from == fn {
-			continue
-		}
-		out = append(out, errdex.Caller{Function: c.function, Path: c.path, Line: c.line})
-	}
-	sortCallers(out, at)
-	total := len(out)
-	return out[:min(len(out), maxCallers)], total
-}
-
 // path returns the shortest chain of calls from a public function to fn,
 // the public function first, each with the line of its call of the next;
 // nil when fn is public itself or no chain of at most maxPath calls
@@ -207,25 +193,4 @@ func (g goGraph) path(fn goFunc) []errdex.Caller {
 		out = append(out, errdex.Caller{Function: c.function, Path: c.path, Line: c.line})
 	}
 	return out
-}
-
-// sortCallers orders the callers of a function in file at nearest first:
-// those in the same file, then in the same directory (package), then the
-// rest, each by path and line. The nearest are the function's own
-// package's API (Integer.valueOf for Integer.parseInt), which a reader
-// looks for before the uses across the repository.
-func sortCallers(cs []errdex.Caller, at string) {
-	dir := path.Dir(at)
-	rank := func(c errdex.Caller) int {
-		switch {
-		case c.Path == at:
-			return 0
-		case path.Dir(c.Path) == dir:
-			return 1
-		}
-		return 2
-	}
-	slices.SortFunc(cs, func(a, b errdex.Caller) int {
-		return cmp.Or(cmp.Compare(rank(a), rank(b)), strings.Compare(a.Path, b.Path), cmp.Compare(a.Line, b.Line))
-	})
 }

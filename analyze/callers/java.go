@@ -63,25 +63,12 @@ func javaCallers(r *analyze.Repo) {
 			continue
 		}
 		arity, known := arities[s]
-		s.Callers, s.Reach.Callers = javaDirect(calls[javaMethod{pkg, s.Function}], s.Function, s.Location.Path, func(n int) bool {
-			return !known || arity.Accepts(n)
-		})
-	}
-}
-
-// javaDirect returns the first maxCallers of the calls cs of the method
-// fn in file at whose number of arguments accepts takes, nearest first
-// (see sortCallers), and how many functions make them. A method calling
-// itself is no caller.
-func javaDirect(cs []javaCall, fn, at string, accepts func(int) bool) ([]errdex.Caller, int) {
-	var out []errdex.Caller
-	seen := map[string]bool{}
-	for _, c := range cs {
-		if c.caller.Function != fn && accepts(c.args) && !seen[c.caller.Function] {
-			seen[c.caller.Function] = true
-			out = append(out, c.caller)
+		var cs []errdex.Caller
+		for _, c := range calls[javaMethod{pkg, s.Function}] {
+			if !known || arity.Accepts(c.args) {
+				cs = append(cs, c.caller)
+			}
 		}
+		s.Callers, s.Reach.Callers = listCallers(cs, s.Function, s.Location.Path)
 	}
-	sortCallers(out, at)
-	return out[:min(len(out), maxCallers)], len(out)
 }

@@ -96,7 +96,7 @@ func namedCallers(r *analyze.Repo) {
 		}
 		for _, c := range fc.NamedCalls() {
 			cands := byLast[lastKey{fam.name, fam.lastPart(c.Callee)}]
-			if t, ok := fam.resolve(cands, c, f.Path); ok && t.name != c.Caller {
+			if t, ok := fam.resolve(cands, c, f.Path); ok {
 				calls[t] = append(calls[t], errdex.Caller{Function: c.Caller, Path: f.Path, Line: c.Line})
 			}
 		}
@@ -105,13 +105,9 @@ func namedCallers(r *analyze.Repo) {
 		if _, ok := familyOf(s.Language); !ok || len(s.Callers) > 0 {
 			continue
 		}
-		cs := calls[cFunc{s.Location.Path, s.Function}]
-		if len(cs) == 0 {
-			continue
+		if cs := calls[cFunc{s.Location.Path, s.Function}]; len(cs) > 0 {
+			s.Callers, s.Reach.Callers = listCallers(cs, s.Function, s.Location.Path)
 		}
-		out := dedupeCallers(cs)
-		sortCallers(out, s.Location.Path)
-		s.Callers, s.Reach.Callers = out[:min(len(out), maxCallers)], len(out)
 	}
 }
 
@@ -156,16 +152,3 @@ func (fam namedFamily) resolve(cands []cFunc, c extract.NamedCall, at string) (c
 // longName reports whether a function's name is long enough to be looked
 // for beyond the calling file (see namedCallers).
 func longName(name string) bool { return len(name) >= 3 }
-
-// dedupeCallers keeps each calling function once.
-func dedupeCallers(cs []errdex.Caller) []errdex.Caller {
-	seen := map[string]bool{}
-	var out []errdex.Caller
-	for _, c := range cs {
-		if k := c.Path + "\x00" + c.Function; !seen[k] {
-			seen[k] = true
-			out = append(out, c)
-		}
-	}
-	return out
-}
