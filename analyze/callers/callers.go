@@ -89,43 +89,8 @@ func run(p *analyze.Pass) {
 	}
 	goSentinels(p.Repo)
 	goCallers(p.Repo)
-	goFunctionCallers(p.Repo)
 	javaCallers(p.Repo)
 	namedCallers(p.Repo)
-}
-
-// goFunctionCallers counts, for each Go site in a plain function (not a
-// method), the calls of that function in the repository: the file's own
-// package calling it by name, other packages through their import. Methods
-// are left alone: without type checking, a call x.Open() could be any
-// type's Open.
-func goFunctionCallers(r *analyze.Repo) {
-	type key struct{ dir, name string }
-	counts := map[key]int{}
-	for _, gf := range goFiles(r) {
-		for c, n := range gf.CallCounts {
-			if c.Method {
-				continue
-			}
-			dir := gf.Dir
-			if c.Import != "" {
-				if dir = r.GoPackage(c.Import); dir == "" {
-					continue
-				}
-			}
-			counts[key{dir, c.Name}] += n
-		}
-	}
-	for _, s := range r.Sites {
-		if s.Language != "go" || s.Reach.Callers > 0 {
-			continue
-		}
-		_, name, ok := strings.Cut(s.Function, ".")
-		if !ok || strings.ContainsAny(name, ".(") || name == "init" {
-			continue // a method, or package-level code
-		}
-		s.Reach.Callers = counts[key{path.Dir(s.Location.Path), name}]
-	}
 }
 
 func build(r *analyze.Repo) *graph {

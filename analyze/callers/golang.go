@@ -79,7 +79,9 @@ func buildGoGraph(r *analyze.Repo) goGraph {
 			}
 			from, ok := goFuncOf(gf.Dir, c.Caller)
 			if !ok {
-				continue
+				// Package-level code (pkg.init): a caller, never a
+				// callee.
+				from = goFunc{gf.Dir, c.Caller}
 			}
 			g[callee] = append(g[callee], goCall{from: from, function: c.Caller, path: f.Path, line: c.Line, fromPublic: goPublic(from)})
 		}

@@ -42,12 +42,11 @@ type callKey struct {
 	recv, caller string
 }
 
-// countCall records the callee of call, made in fn, in the file's
-// Facts.CallCounts, and in its Facts.CallSites when the callee is known
-// (see CallSite). Calls of function values, conversions and built-ins are
-// counted under their name like any other: the repository analyses only
-// look up names they know.
-func (x *fileCtx) countCall(call *ast.CallExpr, fn *funcCtx) {
+// recordCall records call, made in fn, in the file's Facts.CallSites when
+// its callee is known (see CallSite). Calls of function values and
+// conversions are kept under their name like any other: the repository
+// analyses only look up names they know.
+func (x *fileCtx) recordCall(call *ast.CallExpr, fn *funcCtx) {
 	var c Callee
 	recv := ""
 	switch f := ast.Unparen(call.Fun).(type) {
@@ -72,10 +71,6 @@ func (x *fileCtx) countCall(call *ast.CallExpr, fn *funcCtx) {
 	if c.Name == "" {
 		return
 	}
-	if x.facts.CallCounts == nil {
-		x.facts.CallCounts = map[Callee]int{}
-	}
-	x.facts.CallCounts[c]++
 	if fn == nil || c.Method && recv == "" || isBuiltin(c) {
 		return
 	}

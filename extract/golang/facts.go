@@ -88,9 +88,6 @@ type Facts struct {
 	// fatal.go).
 	Externs    []Extern
 	FatalLinks []string
-	// CallCounts counts the file's calls by callee, for the repository's
-	// analyses (how many places call a function).
-	CallCounts map[Callee]int
 	// CallSites are the file's calls whose callee is known without type
 	// checking, one per calling function and callee (see CallSite).
 	CallSites []CallSite

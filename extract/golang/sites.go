@@ -147,7 +147,7 @@ func (x *fileCtx) walk(root ast.Node, fn *funcCtx) {
 				return false
 			}
 		case *ast.CallExpr:
-			x.countCall(n, fn)
+			x.recordCall(n, fn)
 			if s := x.call(n, fn); s != nil {
 				if name, ok := sentinels[n]; ok {
 					x.facts.Sentinels = append(x.facts.Sentinels, Sentinel{Name: name, Site: s})
