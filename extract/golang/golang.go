@@ -250,6 +250,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	// Kept until Link: without the room left by their growth.
 	x.facts.Calls = trimmed(x.facts.Calls)
 	x.facts.Values = trimmed(x.facts.Values)
+	x.facts.CallSites = trimmed(x.facts.CallSites)
 	x.facts.Build = x.buildGuard()
 	guardFile(x.facts.Build, x.sites)
 	res.Sites = x.sites
