@@ -75,11 +75,40 @@ func TestExprs(t *testing.T) {
 		{"f(a > b)", "", "", "", false},
 		{"0 < x < 10", "", "", "", false},
 		{"s == '>='", "s", "==", "'>='", true},
+		{"size is None or size <= 0", "", "", "", false},
+		{"ok && n > 0", "", "", "", false},
+		{"name == `a || b`", "name", "==", "`a || b`", true},
 	}
 	for _, c := range cmps {
 		l, op, r, ok := splitComparison(c.in)
 		if l != c.l || op != c.op || r != c.r || ok != c.ok {
 			t.Errorf("splitComparison(%q) = %q %q %q %v", c.in, l, op, r, ok)
+		}
+	}
+	for _, c := range []struct {
+		s          string
+		open, want int
+	}{
+		{"f(a, g(b))", 1, 9},
+		{"f(')') + 1", 1, 5},
+		{"m[`]`]", 1, 5},
+		{"f(a", 1, -1},
+	} {
+		if got := closing(c.s, c.open); got != c.want {
+			t.Errorf("closing(%q, %d) = %d, want %d", c.s, c.open, got, c.want)
+		}
+	}
+	for _, c := range []struct {
+		cond, want string
+	}{
+		{"p < 1 || p > 65535", "p >= 1 && p <= 65535"},
+		{"x is None or not x.ready", "x is not None and x.ready"},
+		{"n >= limit", "n < limit"},
+		{"a && b || c", ""},
+		{"f(x) + 1", ""},
+	} {
+		if got, ok := negateText(c.cond); got != c.want || ok != (c.want != "") {
+			t.Errorf("negateText(%q) = %q, %v, want %q", c.cond, got, ok, c.want)
 		}
 	}
 	for _, c := range []struct {
@@ -125,6 +154,9 @@ func FuzzExprs(f *testing.F) {
 		passesThrough(text, name)
 		holds(text, "in", name)
 		literalItems(text)
+		negateText(text)
+		negatedOperand(text)
+		closing(text, strings.IndexAny(text, "([{"))
 	})
 }
 
@@ -260,6 +292,12 @@ func TestFallbacks(t *testing.T) {
 			name:    "a guard and no family",
 			edit:    func(s *errdex.Site) { s.Guards = []errdex.Guard{{Condition: "id <= 0", Kind: "if", Line: 8}} },
 			meaning: "This error means that `Wave.setmark` found `id <= 0` (line 8), a case it does not handle.",
+			sol0:    "Make sure `id > 0` when `Wave.setmark` runs (the check at line 8).",
+		},
+		{
+			name:    "a loop's guard and no family",
+			edit:    func(s *errdex.Site) { s.Guards = []errdex.Guard{{Condition: "id <= 0", Kind: "while", Line: 8}} },
+			meaning: "This error means that `Wave.setmark` found `id <= 0` (line 8), a case it does not handle.",
 			sol0:    "Call `Wave.setmark` so that `id <= 0` does not hold (the check at line 8).",
 		},
 		{
@@ -302,6 +340,124 @@ func TestFallbacks(t *testing.T) {
 			}
 			if len(e.Solutions) == 0 || e.Solutions[0] != tt.sol0 {
 				t.Errorf("solutions %q, want first %q", e.Solutions, tt.sol0)
+			}
+		})
+	}
+}
+
+// TestGuardSolutions checks the solutions made from the checks on the
+// way to a raise: the innermost first, whether or not the extractor gave
+// it a structure, with the checks that only say an earlier branch was not
+// taken after the others.
+func TestGuardSolutions(t *testing.T) {
+	tests := []struct {
+		name   string
+		lang   string
+		guards []errdex.Guard
+		want   []string
+	}{
+		{
+			name: "a failed predicate call inside an else-if chain (net/url's parseHost)",
+			lang: "go",
+			guards: []errdex.Guard{
+				{Condition: "openBracketIdx <= 0", Source: "openBracketIdx > 0", Negated: true, Kind: "elif", Line: 550, Subject: "openBracketIdx", Op: "<=", Value: "0"},
+				{Condition: "openBracketIdx == 0", Source: "openBracketIdx == 0", Kind: "elif", Line: 552, Subject: "openBracketIdx", Op: "==", Value: "0"},
+				{Condition: "!validOptionalPort(colonPort)", Source: "!validOptionalPort(colonPort)", Kind: "if", Line: 561},
+			},
+			want: []string{
+				"Make sure `validOptionalPort(colonPort)` holds when `Wave.setmark` runs (the check at line 561).",
+				"Or make sure `openBracketIdx != 0` when `Wave.setmark` runs (the check at line 552).",
+			},
+		},
+		{
+			name: "an else branch comes after the check that raises",
+			lang: "python",
+			guards: []errdex.Guard{
+				{Condition: "not self.strict", Source: "self.strict", Negated: true, Kind: "else", Line: 4, Subject: "self.strict", Op: "falsy"},
+				{Condition: "not os.path.isdir(path)", Source: "not os.path.isdir(path)", Kind: "if", Line: 7},
+			},
+			want: []string{
+				"Make sure `os.path.isdir(path)` holds when `Wave.setmark` runs (the check at line 7).",
+				"Or make sure `self.strict` is true when `Wave.setmark` runs (the check at line 4).",
+			},
+		},
+		{
+			name:   "a negated name",
+			lang:   "go",
+			guards: []errdex.Guard{{Condition: "!ok", Source: "!ok", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `ok` is true when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name:   "a comparison the extractor did not structure",
+			lang:   "go",
+			guards: []errdex.Guard{{Condition: "len(sep) >= maxInt/(len(s)-1)", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `len(sep) < maxInt/(len(s)-1)` when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name:   "a negated parenthesised conjunction loses its parentheses",
+			lang:   "python",
+			guards: []errdex.Guard{{Condition: "not (isinstance(d, int) and 0 <= d <= 9)", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `isinstance(d, int) and 0 <= d <= 9` holds when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name:   "a disjunction negated by De Morgan's laws",
+			lang:   "go",
+			guards: []errdex.Guard{{Condition: "!a || b || n > 3", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `a && !b && n <= 3` when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name:   "a Python conjunction negated by De Morgan's laws",
+			lang:   "python",
+			guards: []errdex.Guard{{Condition: "size is None or not strict", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `size is not None and strict` when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name: "an outer check in free form is left out",
+			lang: "python",
+			guards: []errdex.Guard{
+				{Condition: "hasattr(req, 'redirect_dict')", Kind: "if", Line: 4},
+				{Condition: "n >= self.max_repeats", Kind: "if", Line: 7, Subject: "n", Op: ">=", Value: "self.max_repeats"},
+			},
+			want: []string{"Make sure `n < self.max_repeats` when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name: "a check outside the except clause the raise is in",
+			lang: "python",
+			guards: []errdex.Guard{
+				{Condition: "hasattr(self, \"_get_formatter\")", Kind: "if", Line: 5},
+				{Condition: "TypeError", Kind: "except", Caught: "TypeError", Line: 8},
+			},
+			want: []string{"Find and fix the cause of the `TypeError` that `Wave.setmark` handles at line 8: this error reports it."},
+		},
+		{
+			name: "a structured check outside the except clause",
+			lang: "python",
+			guards: []errdex.Guard{
+				{Condition: "nargs is not None", Kind: "if", Line: 5, Subject: "nargs", Op: "is not", Value: "None"},
+				{Condition: "TypeError", Kind: "except", Caught: "TypeError", Line: 8},
+			},
+			want: []string{"Make sure `nargs is None` when `Wave.setmark` runs (the check at line 5)."},
+		},
+		{
+			name:   "operators of two precedences are not negated",
+			lang:   "go",
+			guards: []errdex.Guard{{Condition: "a && b || c", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `a && b || c` does not hold when `Wave.setmark` runs (the check at line 7)."},
+		},
+		{
+			name:   "a negated method call through a pointer",
+			lang:   "cpp",
+			guards: []errdex.Guard{{Condition: "!this->stream->good()", Kind: "if", Line: 7}},
+			want:   []string{"Make sure `this->stream->good()` holds when `Wave.setmark` runs (the check at line 7)."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &errdex.Site{Language: tt.lang, Kind: errdex.KindRaise, Function: "Wave.setmark",
+				Template: errdex.NewTemplate(errdex.Lit("bad marker")), Location: errdex.Location{Span: span(9)},
+				Guards: tt.guards}
+			if diff := cmp.Diff(tt.want, Site(s).Solutions); diff != "" {
+				t.Errorf("solutions (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -42,9 +42,18 @@ func assignedValue(text, name string) string {
 // comparisonOps are tried longest first, so that "<=" is not read as "<".
 var comparisonOps = []string{" is not ", " not in ", ">=", "<=", "==", "!=", " is ", " in ", ">", "<"}
 
+// booleanOps join conditions; a condition holding one at its top level is
+// not one comparison.
+var booleanOps = []string{" and ", " or ", "&&", "||"}
+
 // splitComparison splits "left op right" at its only top-level comparison
 // operator.
 func splitComparison(expr string) (left, op, right string, ok bool) {
+	for _, o := range booleanOps {
+		if topLevel(expr, o) >= 0 {
+			return "", "", "", false
+		}
+	}
 	for _, o := range comparisonOps {
 		i := topLevel(expr, o)
 		if i < 0 {
@@ -62,9 +71,48 @@ func splitComparison(expr string) (left, op, right string, ok bool) {
 // topLevel returns the index of the first occurrence of sub outside
 // brackets and string literals, or -1.
 func topLevel(s, sub string) int {
+	found := -1
+	scanCode(s, 0, func(i, depth int) bool {
+		if depth != 0 || strings.IndexByte("([{}])", s[i]) >= 0 || !strings.HasPrefix(s[i:], sub) {
+			return true
+		}
+		// "<" must not be the start of "<=", nor ">" of ">=".
+		if (sub == "<" || sub == ">" || sub == "=") && i+1 < len(s) && s[i+1] == '=' {
+			return true
+		}
+		if sub == "=" && i > 0 && strings.ContainsRune("<>!=", rune(s[i-1])) {
+			return true
+		}
+		found = i
+		return false
+	})
+	return found
+}
+
+// closing returns the index of the bracket closing the one at open in s,
+// skipping string literals, or -1 (also for an open outside s).
+func closing(s string, open int) int {
+	end := -1
+	if open < 0 || open >= len(s) {
+		return end
+	}
+	scanCode(s, open, func(i, depth int) bool {
+		if i > open && depth == 1 && strings.IndexByte(")]}", s[i]) >= 0 {
+			end = i
+			return false
+		}
+		return true
+	})
+	return end
+}
+
+// scanCode calls visit for each byte of s from start on that lies outside
+// string literals, with the depth of brackets around it (a bracket counts
+// from the byte after it), until visit returns false.
+func scanCode(s string, start int, visit func(i, depth int) bool) {
 	depth := 0
 	var quote byte
-	for i := 0; i < len(s); i++ {
+	for i := start; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case quote != 0:
@@ -74,28 +122,43 @@ func topLevel(s, sub string) int {
 				quote = 0
 			}
 			continue
-		case c == '\'' || c == '"':
+		case c == '\'' || c == '"' || c == '`':
 			quote = c
 			continue
-		case c == '(' || c == '[' || c == '{':
-			depth++
-			continue
-		case c == ')' || c == ']' || c == '}':
-			depth--
-			continue
 		}
-		if depth == 0 && strings.HasPrefix(s[i:], sub) {
-			// "<" must not be the start of "<=", nor ">" of ">=".
-			if (sub == "<" || sub == ">" || sub == "=") && i+1 < len(s) && s[i+1] == '=' {
-				continue
-			}
-			if sub == "=" && i > 0 && strings.ContainsRune("<>!=", rune(s[i-1])) {
-				continue
-			}
-			return i
+		if !visit(i, depth) {
+			return
+		}
+		switch c {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
 		}
 	}
-	return -1
+}
+
+// isOperand reports whether x has nothing but names, member accesses
+// (".", "::", "->") and bracketed groups outside its brackets and string
+// literals: one operand, not an operation on several.
+func isOperand(x string) bool {
+	for i := 0; i < len(x); i++ {
+		c := x[i]
+		switch {
+		case c == '(' || c == '[' || c == '{':
+			j := closing(x, i)
+			if j < 0 {
+				return false
+			}
+			i = j
+		case c == '_' || c == '.' || c == '$' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+		case c == '-' && i+1 < len(x) && x[i+1] == '>':
+			i++
+		default:
+			return false
+		}
+	}
+	return x != ""
 }
 
 // passesThrough reports whether expr is the value of name, possibly

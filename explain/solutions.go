@@ -396,18 +396,28 @@ func chainText(chain []string) string {
 // raise that a caller controls.
 var fixKinds = map[string]bool{"if": true, "elif": true, "else": true, "assert": true, "match": true}
 
-// guardSolutions proposes making a guard fail, for up to two guards with
-// a structured condition: the innermost ones, which the caller controls
-// most directly. Negated "!=" guards on one subject (the else branch of a
-// chain of comparisons) become one solution listing the handled values.
+// guardSolutions proposes making a guard fail, for up to two guards: the
+// innermost ones, which the caller controls most directly. Only the
+// innermost check may be one whose structure the extractor did not read,
+// and only when no except clause lies between it and the raise: an outer
+// check in free form is context more than a cause. A guard that
+// holds because an earlier branch was not taken (an else or a later elif)
+// comes after the others: making it fail leads into that earlier branch,
+// which may raise as well. Negated "!=" guards on one subject (the else
+// branch of a chain of comparisons) become one solution listing the
+// handled values.
 func guardSolutions(s *errdex.Site, handled map[*errdex.Guard]bool) []string {
-	var out []string
 	fn := display(s.Function)
+	var direct, branches []string
 	var handledValues []string
 	valuesOf := ""
-	for i := len(s.Guards) - 1; i >= 0 && len(out) < 2; i-- {
+	caught := false
+	for i := len(s.Guards) - 1; i >= 0; i-- {
 		g := &s.Guards[i]
-		if handled[g] || !fixKinds[g.Kind] || g.Subject == "" {
+		if g.Kind == "except" {
+			caught = true
+		}
+		if handled[g] || !fixKinds[g.Kind] {
 			continue
 		}
 		if g.Negated && g.Op == "!=" && (valuesOf == "" || valuesOf == g.Subject) {
@@ -415,8 +425,21 @@ func guardSolutions(s *errdex.Site, handled map[*errdex.Guard]bool) []string {
 			handledValues = append([]string{g.Value}, handledValues...)
 			continue
 		}
-		out = append(out, fmt.Sprintf("Make sure %s when %s runs (the check at line %d).", wanted(g), code(fn), g.Line))
+		if g.Subject == "" && (caught || len(direct) > 0 || len(branches) > 0 || len(handledValues) > 0) {
+			continue // an outer check in free form is context more than a cause
+		}
+		w := wanted(g)
+		if w == "" {
+			continue
+		}
+		sol := fmt.Sprintf("Make sure %s when %s runs (the check at line %d).", w, code(fn), g.Line)
+		if g.Negated && g.Kind != "assert" {
+			branches = append(branches, sol)
+		} else {
+			direct = append(direct, sol)
+		}
 	}
+	out := append(direct, branches...)
 	if len(handledValues) > 0 {
 		values := make([]string, len(handledValues))
 		for i, v := range handledValues {
@@ -429,16 +452,120 @@ func guardSolutions(s *errdex.Site, handled map[*errdex.Guard]bool) []string {
 		}
 		out = append([]string{sol}, out...)
 	}
-	return out
+	return out[:min(len(out), 2)]
 }
 
-// wanted renders the negation of a guard, which avoids the raise.
+// wanted renders the negation of a guard, which avoids the raise: from its
+// structure when it has one, else from its text (a comparison with the
+// operator negated, a negated call or name without the negation, any
+// other condition as not holding); "" for a guard without a condition.
 func wanted(g *errdex.Guard) string {
-	op := negations[g.Op]
-	if s := opPhrase(g.Subject, op, g.Value); s != "" {
-		return s
+	if g.Subject != "" {
+		op := negations[g.Op]
+		if s := opPhrase(g.Subject, op, g.Value); s != "" {
+			return s
+		}
+		return code(g.Subject + " " + op + " " + g.Value)
 	}
-	return code(g.Subject + " " + op + " " + g.Value)
+	cond := strings.TrimSpace(g.Condition)
+	switch inner, negated := negatedOperand(cond); {
+	case cond == "":
+		return ""
+	case isChainText(cond):
+		return code(cond) + " is false"
+	case negated && isChainText(inner):
+		return code(inner) + " is true"
+	case negated:
+		return code(inner) + " holds"
+	}
+	if w, ok := negateText(cond); ok {
+		return code(w)
+	}
+	return code(cond) + " does not hold"
+}
+
+// dualOps pairs each boolean operator with the one that joins the
+// negations of its operands (De Morgan's laws).
+var dualOps = [][2]string{{" or ", " and "}, {" and ", " or "}, {" || ", " && "}, {" && ", " || "}}
+
+// negateText negates a condition's text: a comparison by its operator, a
+// conjunction or disjunction of comparisons, names and negated operands
+// by De Morgan's laws ("p < 1 || p > 65535" gives "p >= 1 && p <= 65535").
+// ok is false for anything else, and for a mix of operators whose
+// precedence would have to be read.
+func negateText(cond string) (string, bool) {
+	for _, ops := range dualOps {
+		parts := splitTopLevel(cond, ops[0])
+		if len(parts) < 2 {
+			continue
+		}
+		prefix := "!"
+		if strings.TrimSpace(ops[0]) == "or" || strings.TrimSpace(ops[0]) == "and" {
+			prefix = "not "
+		}
+		for i, p := range parts {
+			switch inner, negated := negatedOperand(p); {
+			case isChainText(p):
+				parts[i] = prefix + p
+			case negated:
+				parts[i] = inner
+			default:
+				l, op, r, ok := splitComparison(p)
+				if !ok || negations[op] == "" {
+					return "", false
+				}
+				parts[i] = l + " " + negations[op] + " " + r
+			}
+		}
+		return strings.Join(parts, ops[1]), true
+	}
+	l, op, r, ok := splitComparison(cond)
+	if !ok || negations[op] == "" {
+		return "", false
+	}
+	return l + " " + negations[op] + " " + r, true
+}
+
+// splitTopLevel splits s at every top-level sep (see topLevel), trimming
+// the parts.
+func splitTopLevel(s, sep string) []string {
+	var parts []string
+	for {
+		i := topLevel(s, sep)
+		if i < 0 {
+			return append(parts, strings.TrimSpace(s))
+		}
+		parts = append(parts, strings.TrimSpace(s[:i]))
+		s = s[i+len(sep):]
+	}
+}
+
+// negatedOperand returns x for a condition written "!x" or "not x" whose
+// x is one operand (a name, a call, an index, or a parenthesised
+// expression, whose parentheses it drops).
+func negatedOperand(cond string) (string, bool) {
+	var x string
+	switch {
+	case strings.HasPrefix(cond, "!") && !strings.HasPrefix(cond, "!="):
+		x = strings.TrimSpace(cond[1:])
+	case strings.HasPrefix(cond, "not "):
+		x = strings.TrimSpace(cond[4:])
+	default:
+		return "", false
+	}
+	if !isOperand(x) {
+		return "", false
+	}
+	if strings.HasPrefix(x, "(") && strings.HasSuffix(x, ")") && closing(x, 0) == len(x)-1 {
+		x = strings.TrimSpace(x[1 : len(x)-1])
+	}
+	return x, x != ""
+}
+
+// isChainText reports whether x is a name or a chain of names joined by
+// ".", "::" or "->".
+func isChainText(x string) bool {
+	return x != "" && !strings.ContainsAny(x, "()[]{}\"'`") && isOperand(x)
 }
 
 // opPhrase renders the operators that read better in words: truth and
@@ -669,23 +796,12 @@ func defParams(s *errdex.Site) []string {
 	}
 	text := strings.Join(sn.Lines[start:], "\n")
 	open := strings.IndexByte(text, '(')
-	closing, depth := -1, 0
-	for i, c := range text[open+1:] {
-		if c == '(' || c == '[' || c == '{' {
-			depth++
-		} else if c == ')' || c == ']' || c == '}' {
-			if depth == 0 {
-				closing = i
-				break
-			}
-			depth--
-		}
-	}
-	if closing < 0 {
+	end := closing(text, open)
+	if end < 0 {
 		return nil
 	}
 	var names []string
-	for _, p := range strings.Split(text[open+1:open+1+closing], ",") {
+	for _, p := range strings.Split(text[open+1:end], ",") {
 		p = strings.TrimSpace(p)
 		if i := strings.IndexAny(p, ":="); i >= 0 {
 			p = strings.TrimSpace(p[:i])
