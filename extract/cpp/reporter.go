@@ -325,20 +325,25 @@ func (x *file) fieldMessage(n syntax.Node) {
 	if left.Kind() != "field_expression" || !isErrorField(left.Child("field").Text()) {
 		return
 	}
-	right := n.Child("right")
-	for right.Is("cast_expression", "parenthesized_expression") {
-		if right.Kind() == "cast_expression" {
-			right = right.Child("value")
-		} else {
-			right = right.NamedChild(0)
-		}
-	}
+	right := uncast(n.Child("right"))
 	if !right.Is("string_literal", "concatenated_string") || x.notes.Broken(n) {
 		return
 	}
 	if v := x.eval(right, 0); v.Text && !v.Opaque() {
 		x.add(errdex.KindSetError, "", n, v)
 	}
+}
+
+// uncast is the expression under n's casts and parentheses.
+func uncast(n syntax.Node) syntax.Node {
+	for n.Is("cast_expression", "parenthesized_expression") {
+		if n.Kind() == "cast_expression" {
+			n = n.Child("value")
+		} else {
+			n = n.NamedChild(0)
+		}
+	}
+	return n
 }
 
 // isErrorField reports whether a field's name holds a word of

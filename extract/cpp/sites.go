@@ -41,6 +41,8 @@ type file struct {
 	// reporterArgs are the sites of reporters whose message is not one
 	// argument: a printf format's, a parameter pack's (see reporter).
 	reporterArgs map[*errdex.Site]messageArgs
+	// formatHelpers are the sites of format helpers (see formatHelper).
+	formatHelpers map[*errdex.Site]formatHelper
 	// pending is the exception object last evaluated, not yet a site.
 	pending *pendingConstruction
 	src     []byte
@@ -53,18 +55,19 @@ type file struct {
 
 func newFile(f *extract.File, language string, rules *ruleSet) *file {
 	return &file{
-		calls:        extract.CallLog{Max: maxCallSites},
-		language:     language,
-		rules:        rules,
-		tree:         f.Tree,
-		src:          f.Src,
-		decls:        map[string][]decl{},
-		assigns:      map[string][]syntax.Node{},
-		defines:      map[string]string{},
-		whats:        map[string]syntax.Node{},
-		siteDefs:     map[*errdex.Site]syntax.Node{},
-		floating:     map[*errdex.Site]syntax.Node{},
-		reporterArgs: map[*errdex.Site]messageArgs{},
+		calls:         extract.CallLog{Max: maxCallSites},
+		language:      language,
+		rules:         rules,
+		tree:          f.Tree,
+		src:           f.Src,
+		decls:         map[string][]decl{},
+		assigns:       map[string][]syntax.Node{},
+		defines:       map[string]string{},
+		whats:         map[string]syntax.Node{},
+		siteDefs:      map[*errdex.Site]syntax.Node{},
+		floating:      map[*errdex.Site]syntax.Node{},
+		reporterArgs:  map[*errdex.Site]messageArgs{},
+		formatHelpers: map[*errdex.Site]formatHelper{},
 
 		assertMacros: map[string]assertMacro{},
 		budget:       msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
@@ -158,6 +161,9 @@ type helper struct {
 	// wraps are, when the parameter is part of its sites' messages
 	// rather than the whole (see embeddedHelper), those messages.
 	wraps []errdex.Template
+	// format is, for a format helper, how its calls' formats print;
+	// nil for any other helper.
+	format *formatHelper
 }
 
 // helperCalls adds a site for each call of a helper with a message that
@@ -215,6 +221,11 @@ func (x *file) findHelpers(sites []*errdex.Site, helpers map[string]helper, byDe
 		}
 		name := lastSegment(declaratorName(def.Child("declarator")))
 		if i := slices.Index(parameterNames(def), expr); i >= 0 && name != "" {
+			if fh, ok := x.formatHelpers[s]; ok {
+				helpers[name] = helper{def: def, param: i, site: s, format: &fh}
+				found[name] = true
+				continue // its calls are read in this file only (see formatHelper)
+			}
 			how := x.reporterArgs[s]
 			helpers[name] = helper{def: def, param: i, how: how, site: s}
 			found[name] = true
@@ -263,6 +274,14 @@ func (x *file) callSites(cands []syntax.Node, helpers map[string]helper, only ma
 			// message (Link).
 			x.pending = &pendingConstruction{class: exc, args: args[h.param : h.param+1]}
 			x.add(h.site.Kind, exc, n, x.eval(args[h.param], 0))
+			continue
+		}
+		if h.format != nil {
+			exc, okExc := formatHelperException(h, args)
+			if v, ok := x.formatHelperMessage(h, args); ok && okExc && !v.Opaque() {
+				x.pending = nil
+				x.add(h.site.Kind, exc, n, v)
+			}
 			continue
 		}
 		if v := x.reporterMessage(h, args, n); v.Text && !v.Opaque() {
@@ -612,7 +631,14 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 			}
 			v, ok := x.printf(d, margs, n, 0)
 			if !ok {
-				return // the format is not text: not the function the rule means
+				// The format is not text: not the function the rule
+				// means, or a format helper's call (see formatHelper).
+				rc := &ruleCall{kind: r.Kind, exc: exc, variable: variable, margs: margs}
+				if r.ExceptionArg >= 0 {
+					rc.excArg = args[r.ExceptionArg]
+				}
+				x.formatHelperSite(n, rc, d)
+				return
 			}
 			msg = &v
 		}
