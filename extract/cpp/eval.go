@@ -111,8 +111,12 @@ var (
 		"c10::str": true, "absl::StrCat": true, "StrCat": true, "strings::StrCat": true, "torch::str": true,
 		"at::str": true,
 	}
-	braceFuncs  = map[string]bool{"fmt::format": true, "std::format": true, "folly::sformat": true}
-	printfFuncs = map[string]template.PrintfDialect{
+	braceFuncs = map[string]bool{"fmt::format": true, "std::format": true, "folly::sformat": true}
+	// exceptionCalls call their first argument with the arguments after
+	// it (up to a NULL): CPython's way to make an exception instance whose
+	// message is its one argument, PyObject_CallOneArg(exc, msg).
+	exceptionCalls = map[string]bool{"PyObject_CallOneArg": true, "PyObject_CallFunctionObjArgs": true}
+	printfFuncs    = map[string]template.PrintfDialect{
 		"fmt::sprintf": template.PrintfC, "absl::StrFormat": template.PrintfC, "StringPrintf": template.PrintfC,
 		"base::StringPrintf": template.PrintfC, "strprintf": template.PrintfC, "string_format": template.PrintfC,
 		"tfm::format": template.PrintfC, "folly::stringPrintf": template.PrintfC, "g_strdup_printf": template.PrintfC,
@@ -145,6 +149,13 @@ func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 		}
 	case printfFuncs[callee] != 0:
 		if v, ok := x.printf(printfFuncs[callee], args, n, depth); ok {
+			return v, true
+		}
+	case exceptionCalls[callee] && (len(args) == 2 || len(args) == 3 && args[2].Text() == "NULL"):
+		// An exception instance made from one message prints as it:
+		// PyObject_CallOneArg(state->error, buffer), then
+		// PyErr_SetObject(state->error, err).
+		if v := x.eval(args[1], depth+1); v.Text && !v.Opaque() {
 			return v, true
 		}
 	case fn.Kind() == "field_expression" && len(args) == 0:

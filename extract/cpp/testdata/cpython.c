@@ -76,3 +76,19 @@ open_file(PyObject *self, PyObject *args)
     PyErr_SetString(PyExc_EnvironmentError, "legacy alias \"quoted\"\n");
     return NULL;
 }
+
+/* An exception instance made from its message, then set
+   (Modules/pyexpat.c's set_error). */
+static PyObject *
+set_parse_error(module_state *state, const char *reason, int lineno, int column)
+{
+    PyObject *buffer = PyUnicode_FromFormat("%s: line %i, column %i",
+                                            reason, lineno, column);
+    PyObject *err = PyObject_CallOneArg(state->error, buffer);
+    PyErr_SetObject(state->error, err);
+    PyObject *other = PyObject_CallFunctionObjArgs(PyExc_ValueError, buffer, NULL);
+    PyErr_SetObject(PyExc_ValueError, other);
+    PyObject *args = PyObject_CallOneArg(state->error, make_args(reason));
+    PyErr_SetObject(state->error, args);
+    return NULL;
+}
