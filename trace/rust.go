@@ -167,9 +167,13 @@ var rustPanicMachinery = []string{
 
 // rustFrames turns a printed backtrace (innermost first) and the panic's
 // location into outermost-first frames. The frames innermost of the one at
-// the panic location are library code the panic passed through (unwrap,
-// expect, the panic machinery) and are marked Internal; when the backtrace
-// does not show the location, it is added as the innermost frame.
+// the panic location are code the panic passed through: the standard
+// library's (unwrap, expect, the panic machinery) are marked Internal, and
+// so is a frame without a source line; a frame of other code with its
+// source line stays, since a #[track_caller] function (an Index impl, a
+// crate's checked constructor) reports its caller's line while its own
+// panic! is the one that ran. When the backtrace does not show the
+// location, it is added as the innermost frame.
 func rustFrames(bt []Frame, at Frame) []Frame {
 	found := -1
 	if at.Path != "" {
@@ -181,7 +185,7 @@ func rustFrames(bt []Frame, at Frame) []Frame {
 		}
 	}
 	for k := range bt {
-		if k < found {
+		if k < found && (bt[k].Path == "" || rustStdFrame(bt[k])) {
 			bt[k].Internal = true
 			continue
 		}
@@ -198,6 +202,24 @@ func rustFrames(bt []Frame, at Frame) []Frame {
 	}
 	reverseFrames(bt)
 	return bt
+}
+
+// rustStdFrame reports whether f is code of the standard library: its
+// source is under the toolchain's /rustc/<commit>/ (or a rust-src copy's
+// library/), or its function is a path in core, alloc or std.
+func rustStdFrame(f Frame) bool {
+	p := strings.ReplaceAll(f.Path, "\\", "/")
+	if strings.HasPrefix(p, "/rustc/") || strings.Contains(p, "/library/core/") || strings.Contains(p, "/library/alloc/") ||
+		strings.Contains(p, "/library/std/") {
+		return true
+	}
+	fn := strings.TrimPrefix(f.Function, "<")
+	for _, c := range []string{"core::", "alloc::", "std::", "__rustc::"} {
+		if strings.HasPrefix(fn, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // maxRustErrorLines bounds the message lines of an "Error: " report.

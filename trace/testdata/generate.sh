@@ -129,6 +129,7 @@ if have rustc; then
 		(cd "$progs/rust" && RUST_BACKTRACE=0 "$tmp/$name" 2>&1) | save "rust-$name"
 	done
 	(cd "$progs/rust" && RUST_BACKTRACE=1 "$tmp/unwrap_err" 2>&1) | save rust-unwrap_err_backtrace
+	(cd "$progs/rust" && RUST_BACKTRACE=1 "$tmp/track_caller" 2>&1) | save rust-track_caller_backtrace
 	(cd "$progs/rust" && RUST_BACKTRACE=full "$tmp/panic_msg" 2>&1) | sed -E 's/0x[0-9a-f]{6,}/0x55c1416156ba/' | save rust-panic_msg_full
 	anyhow_src="$(ls -d /usr/share/cargo/registry/anyhow-1.* 2>/dev/null | tail -1)"
 	if [ -n "$anyhow_src" ]; then
