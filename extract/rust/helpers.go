@@ -23,9 +23,15 @@ import (
 // where the error is raised; Link gives it the message the helper makes
 // of the text it passes.
 
+// A helper may also return the error itself, to be wrapped in Err by the
+// caller: tar's fn other(msg: &str) -> Error { Error::new(ErrorKind::Other,
+// msg) }, called as Err(other("failed to read entire block")).
+
 // helper is a function whose value is Err(..) built from one of its
-// parameters: the parameter itself (the error converted from text), or
-// a construction whose field it fills.
+// parameters, or, for a function returning an error type, such an error:
+// the parameter itself (the error converted from text), the message of
+// an error constructor (io::Error::new(kind, msg)), or a construction
+// whose field it fills.
 type helper struct {
 	name string
 	// param is the parameter's position among those that are not self.
@@ -44,7 +50,8 @@ type helperCall struct {
 }
 
 // errHelper records function fn as a helper when its value is Err(..)
-// built from a parameter.
+// built from a parameter, or is such an error and fn returns an error
+// type.
 func (x *file) errHelper(fn syntax.Node) {
 	var params []string
 	for p := range fn.Child("parameters").NamedChildren() {
@@ -56,12 +63,21 @@ func (x *file) errHelper(fn syntax.Node) {
 		return
 	}
 	tail := blockValue(fn.Child("body"))
-	if tail.Kind() != "call_expression" || tail.Child("function").Text() != "Err" || tail.Child("arguments").NamedChildCount() != 1 {
+	var arg syntax.Node
+	switch {
+	case tail.Kind() == "call_expression" && tail.Child("function").Text() == "Err" && tail.Child("arguments").NamedChildCount() == 1:
+		arg = tail.Child("arguments").NamedChild(0)
+	case returnsError(fn):
+		arg = tail
+	default:
 		return
 	}
 	name := fn.Child("name").Text()
-	arg := tail.Child("arguments").NamedChild(0)
 	if i := slices.Index(params, converted(arg)); i >= 0 {
+		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: i})
+		return
+	}
+	if i := slices.Index(params, constructorMessage(arg)); i >= 0 {
 		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: i})
 		return
 	}
@@ -105,6 +121,28 @@ func (x *file) errHelper(fn syntax.Node) {
 	if param >= 0 {
 		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: param, build: &c, field: field})
 	}
+}
+
+// constructorMessage is the name of the variable n, an error
+// constructor's call (io::Error::new(ErrorKind::Other, msg),
+// Error::custom(msg.to_string()); see constructor), passes as the message,
+// or "".
+func constructorMessage(n syntax.Node) string {
+	fn := n.Child("function")
+	if n.Kind() != "call_expression" || fn.Kind() != "scoped_identifier" || !constructorMethods[fn.Child("name").Text()] ||
+		!strings.HasSuffix(lastSegment(fn.Child("path").Text()), "Error") {
+		return ""
+	}
+	var last syntax.Node
+	for a := range n.Child("arguments").NamedChildren() {
+		if !isComment(a) {
+			last = a
+		}
+	}
+	if last.IsNull() {
+		return ""
+	}
+	return converted(last)
 }
 
 // converted is the name of the variable n converts to text or an error

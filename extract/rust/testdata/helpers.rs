@@ -66,3 +66,30 @@ fn log(msg: &str) -> usize {
 pub fn noisy() -> usize {
     log("starting the parser")
 }
+
+// A helper returning the error itself, which the caller wraps in Err: each
+// call passing text is a site with it.
+fn other(msg: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::Other, msg)
+}
+
+fn invalid(msg: String) -> ConfigError {
+    ConfigError { line: 0, msg: msg }
+}
+
+pub fn read_block(buf: &[u8], num: &str) -> Result<usize, std::io::Error> {
+    if buf.len() < 512 {
+        return Err(other("failed to read entire block"));
+    }
+    if num.is_empty() {
+        return Err(other(&format!("numeric field was not a number: {}", num)));
+    }
+    Ok(buf.len())
+}
+
+pub fn check(s: &str) -> Result<(), ConfigError> {
+    if s.is_empty() {
+        return Err(invalid(format!("empty value {:?}", s)));
+    }
+    Ok(())
+}
