@@ -231,19 +231,58 @@ func (x *file) formatArgs(args []syntax.Node, depth int) (string, []syntax.Node,
 }
 
 // printf evaluates a printf-style call: args[0] is the format.
+// A format chosen by a condition (value == NULL ? "property %R of %R
+// object has no deleter" : "property %R of %R object has no setter"), or
+// a variable assigned one, is each alternative's format with the same
+// arguments.
 func (x *file) printf(d template.PrintfDialect, args []syntax.Node, at syntax.Node, depth int) (msgeval.Value, bool) {
-	f, rest, ok := x.formatArgs(args, depth)
+	if len(args) == 0 {
+		return msgeval.Value{}, false
+	}
+	formats, ok := x.formatAlternatives(args[0], depth)
 	if !ok {
 		return msgeval.Value{}, false
 	}
+	rest := args[1:]
 	exprs := make([]string, len(rest))
 	for i, a := range rest {
 		exprs[i] = rules.Expr(a.Text())
 	}
-	return x.vary(rest, at, depth, func(value func(int) (errdex.Template, bool)) (errdex.Template, []string) {
-		res := template.Printf{Dialect: d, Value: value}.Parse(f, exprs)
-		return res.Template, res.Problems
-	}), true
+	var out msgeval.Value
+	for i, f := range formats {
+		v := x.vary(rest, at, depth, func(value func(int) (errdex.Template, bool)) (errdex.Template, []string) {
+			res := template.Printf{Dialect: d, Value: value}.Parse(f, exprs)
+			return res.Template, res.Problems
+		})
+		if i == 0 {
+			out = v
+		} else {
+			out = rules.Union(out, v)
+		}
+	}
+	return out, true
+}
+
+// formatAlternatives is the text of a format argument: one string, or
+// the alternatives of a condition or a variable when each is text
+// without holes.
+func (x *file) formatAlternatives(arg syntax.Node, depth int) ([]string, bool) {
+	if f, ok := x.formatText(arg, depth); ok {
+		return []string{f}, true
+	}
+	v := x.eval(arg, depth+1)
+	if !v.Text || len(v.Alts) < 2 {
+		return nil, false
+	}
+	formats := make([]string, len(v.Alts))
+	for i, t := range v.Alts {
+		f, ok := msgeval.Of(t).Known()
+		if !ok {
+			return nil, false
+		}
+		formats[i] = f
+	}
+	return formats, true
 }
 
 // braceFormat evaluates a std::format-style call: args[0] is the format.

@@ -334,6 +334,22 @@ func (x *file) fieldMessage(n syntax.Node) {
 	}
 }
 
+// isMessageParam reports whether message v of a call n is wholly a text
+// parameter of the enclosing function named as a message (see
+// isMessageName): the function is then a helper whose calls say the
+// message, whatever exception it sets (textio.c's _unsupported(const
+// char *message) sets PyErr_SetString(state->unsupported_operation,
+// message), and _unsupported("not readable") is the site).
+func (x *file) isMessageParam(n syntax.Node, v msgeval.Value) bool {
+	def := msgeval.Enclosing(n, "function_definition")
+	if def.IsNull() || len(v.Alts) != 1 || len(v.Alts[0].Parts) != 1 || !v.Alts[0].Parts[0].IsHole() {
+		return false
+	}
+	param := unwrapPassThrough(v.Alts[0].Parts[0].Expr)
+	i := slices.Index(parameterNames(def), param)
+	return i >= 0 && isMessageName(param) && isTextType(paramNode(def, i))
+}
+
 // uncast is the expression under n's casts and parentheses.
 func uncast(n syntax.Node) syntax.Node {
 	for n.Is("cast_expression", "parenthesized_expression") {

@@ -679,7 +679,7 @@ func (x *file) rule(n syntax.Node, r *config.Rule) {
 		tmpl = r.NoMessage
 	}
 	v := x.fill(tmpl, r, n, args, msg)
-	if variable && v.Alts[0].IsOpaque() {
+	if variable && v.Alts[0].IsOpaque() && !x.isMessageParam(n, v) {
 		return // PyErr_SetObject(type, value): an exception passed on, not made here
 	}
 	x.add(r.Kind, exc, at, v)

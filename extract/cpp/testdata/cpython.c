@@ -92,3 +92,54 @@ set_parse_error(module_state *state, const char *reason, int lineno, int column)
     PyErr_SetObject(state->error, args);
     return NULL;
 }
+
+/* ImportError's own setters (Python/ceval.c's import_from). */
+static PyObject *
+import_name(PyObject *name, PyObject *pkgname, PyObject *pkgpath)
+{
+    PyObject *errmsg = PyUnicode_FromFormat("cannot import name %R from %R (%S)",
+                                            name, pkgname, pkgpath);
+    PyErr_SetImportError(errmsg, pkgname, pkgpath);
+    PyErr_SetImportErrorSubclass(PyExc_ModuleNotFoundError,
+                                 PyUnicode_FromString("no module here"), name, NULL);
+    return NULL;
+}
+
+/* A helper that sets a module state's exception with the message its
+   caller passes (Modules/_io/textio.c's _unsupported), and a format
+   chosen by a condition (Objects/descrobject.c's property_descr_set). */
+static PyObject *
+unsupported(module_state *state, const char *message)
+{
+    PyErr_SetString(state->error, message);
+    return NULL;
+}
+
+static int
+property_set(PyObject *name, PyObject *qualname, PyObject *value, PyObject *other)
+{
+    if (value == NULL) {
+        return unsupported(get_state(), "not readable") ? 0 : -1;
+    }
+    PyErr_Format(PyExc_AttributeError,
+                 value == NULL ?
+                 "property %R of %R object has no deleter" :
+                 "property %R of %R object has no setter",
+                 name, qualname);
+    PyErr_SetObject(state->error, other);
+    return -1;
+}
+
+/* A format held by a variable assigned a condition (Python/ceval.c's
+   import_from). */
+static void
+import_from(PyObject *name, PyObject *pkgname, PyObject *pkgpath, int initializing)
+{
+    const char *fmt =
+        initializing ?
+        "cannot import name %R from partially initialized module %R "
+        "(most likely due to a circular import) (%S)" :
+        "cannot import name %R from %R (%S)";
+    PyObject *errmsg = PyUnicode_FromFormat(fmt, name, pkgname, pkgpath);
+    PyErr_SetImportError(errmsg, pkgname, pkgpath);
+}
