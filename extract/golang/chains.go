@@ -58,7 +58,7 @@ func (x *fileCtx) forwards(call *ast.CallExpr, fn *funcCtx) bool {
 		return false
 	}
 	if fn.outflow == nil {
-		fn.outflow = x.outflowing(fn.body)
+		fn.outflow = x.outflowing(fn.ftype, fn.body)
 	}
 	if !fn.outflow[x.span(call)] {
 		return false
@@ -333,7 +333,7 @@ func (l *linker) helperSites() *helperIndex {
 	fatals := l.fatalExterns()
 	l.eachFile(func(f *extract.FileResult, fx *Facts) {
 		for _, c := range fx.Calls {
-			if c.Forward {
+			if c.Forward || c.Named && !slices.ContainsFunc(c.Args, func(a CallArg) bool { return anyText(a.Templates) }) {
 				continue
 			}
 			if e, ok := fatals[key{fx.Dir, c.Name}]; ok && !c.Method && c.Import == "" {
@@ -629,14 +629,27 @@ func holds(a, b errdex.Span) bool {
 }
 
 // outflowing returns the spans of the calls in body whose error leaves
-// the function: returned (return f(x)) or made for their effect (p.error(pos,
-// msg), which records or panics). A call whose value the function keeps
-// (epos := p.file.Position(pos)) does not pass its error on.
-func (x *fileCtx) outflowing(body *ast.BlockStmt) map[errdex.Span]bool {
+// the function: returned (return f(x)), the one value assigned to a
+// variable that the next statement returns, directly or after the if
+// statement whose body ends with the assignment (if ok { err =
+// os.NewSyscallError(name, err) }; return err), or made for their effect
+// (p.error(pos, msg), which records or panics). A call whose value the
+// function keeps otherwise (epos := p.file.Position(pos)), or one of
+// several results (n, err := f(x), whose error a helper may return or
+// handle), does not pass its error on.
+func (x *fileCtx) outflowing(ft *ast.FuncType, body *ast.BlockStmt) map[errdex.Span]bool {
 	out := map[errdex.Span]bool{}
 	add := func(e ast.Expr) {
 		if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
 			out[x.span(call)] = true
+		}
+	}
+	named := map[string]bool{}
+	if ft != nil && ft.Results != nil {
+		for _, f := range ft.Results.List {
+			for _, n := range f.Names {
+				named[n.Name] = true
+			}
 		}
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -649,10 +662,47 @@ func (x *fileCtx) outflowing(body *ast.BlockStmt) map[errdex.Span]bool {
 			}
 		case *ast.ExprStmt:
 			add(n.X)
+		case *ast.BlockStmt:
+			for i := 0; i+1 < len(n.List); i++ {
+				ret, ok := n.List[i+1].(*ast.ReturnStmt)
+				if !ok {
+					continue
+				}
+				if a := assignedBefore(n.List[i], ret, named); a != nil {
+					add(a)
+				}
+			}
 		}
 		return true
 	})
 	return out
+}
+
+// assignedBefore returns the call st assigns as the one value of the
+// variable ret returns (its last result, or a result named in named for
+// a bare return), st being that assignment or an if statement whose body
+// ends with it; nil when it is neither.
+func assignedBefore(st ast.Stmt, ret *ast.ReturnStmt, named map[string]bool) ast.Expr {
+	if is, ok := st.(*ast.IfStmt); ok && len(is.Body.List) > 0 {
+		st = is.Body.List[len(is.Body.List)-1]
+	}
+	a, ok := st.(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
+		return nil
+	}
+	id, ok := a.Lhs[0].(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if len(ret.Results) == 0 && named[id.Name] {
+		return a.Rhs[0]
+	}
+	if len(ret.Results) > 0 {
+		if r, ok := ast.Unparen(ret.Results[len(ret.Results)-1]).(*ast.Ident); ok && r.Name == id.Name {
+			return a.Rhs[0]
+		}
+	}
+	return nil
 }
 
 // errResults reports whether a function with type ft may make an error its

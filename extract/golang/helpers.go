@@ -100,6 +100,10 @@ type Call struct {
 	// in, not by the conditions its constants choose (see callConds), and
 	// not one that makes that function a helper.
 	ByParam bool
+	// Named is set for a call whose only possible text is a name of
+	// another file of the package (see otherFileName): Link makes it a
+	// site only when that name's value is text (see inlineValues).
+	Named bool
 	// Site is the provisional site of the call, which Link adds to the
 	// file's sites when the callee is a helper with a message.
 	Site *callSite
@@ -314,17 +318,17 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 		return
 	}
 	c := Call{Spread: call.Ellipsis.IsValid()}
-	if x.hasTextArg(call, fn) {
+	switch {
+	case x.hasTextArg(call, fn):
 		c.Passes = x.forwards(call, fn)
-	} else {
-		switch {
-		case x.forwards(call, fn):
-			c.Forward = true
-		case slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return isParamIdent(a, fn) }):
-			c.ByParam = true
-		default:
-			return // only opaque values: the helper's own site says as much
-		}
+	case slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return x.otherFileName(a, fn) }):
+		c.Passes, c.Named = x.forwards(call, fn), true
+	case x.forwards(call, fn):
+		c.Forward = true
+	case slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return isParamIdent(a, fn) }):
+		c.ByParam = true
+	default:
+		return // only opaque values: the helper's own site says as much
 	}
 	switch f := call.Fun.(type) {
 	case *ast.Ident:
@@ -423,6 +427,28 @@ func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
 		}
 		return false
 	})
+}
+
+// otherFileName reports whether e is a name fn and the file neither declare
+// nor import: a package-level name of another file, whose text Link may
+// know (const readSyscallName = "read" in fd_unix.go, passed to
+// wrapSyscallError(readSyscallName, err) in fd_posix.go; see
+// linker.inlineValues).
+func (x *fileCtx) otherFileName(e ast.Expr, fn *funcCtx) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	switch id.Name {
+	case "_", "nil", "true", "false", "iota":
+		return false
+	}
+	if x.imports[id.Name] != "" || isParamIdent(id, fn) || fn.body != nil && fn.infoOf().locals[id.Name] {
+		return false
+	}
+	_, isConst := x.consts[id.Name]
+	_, isVar := x.vars[id.Name]
+	return !isConst && !isVar && !x.typedVars[id.Name]
 }
 
 // isParamIdent reports whether e is a parameter of fn.

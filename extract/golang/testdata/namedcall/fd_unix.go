@@ -1,0 +1,9 @@
+//go:build unix
+
+package netx
+
+const (
+	readSyscallName  = "read"
+	maxCount         = 12
+	writeSyscallName = "write"
+)

@@ -1,0 +1,3 @@
+package netx
+
+const readSyscallName = "wsarecv"
