@@ -153,13 +153,17 @@ type Class struct {
 	ParamMethods []ParamMethod
 }
 
-// ParamMethod is a method with the sites that format their messages
-// from its parameters, each with its Format.
+// ParamMethod is a method with the sites that show its parameters: each
+// with its Format when it formats its message from them, and its Relay
+// when it is a site of another method of the file that this one calls,
+// the Relay binding that method's parameters to messages that show this
+// one's.
 type ParamMethod struct {
 	Name    string
 	Params  []Param
 	Sites   []*errdex.Site
 	Formats []*Format
+	Relays  []map[string][]errdex.Template
 }
 
 // superMessage names the superclass's message in templates and in
@@ -380,13 +384,16 @@ func (x *fileCtx) returnFact(t *typeInfo, m *scope, e syntax.Node) (Return, bool
 }
 
 // paramFormat recognises the message of a construction in factory m (or
-// of the super(...) call of constructor m), its arguments as, formatted
-// from m's parameters: a format parameter and the varargs parameter after
-// it (String.format(fmt, args), fmt.formatted(args),
-// MessageFormat.format(fmt, args)).
+// of the super(...) call of constructor m, or of a factory call a method
+// throws), its arguments as, formatted from m's parameters: a format
+// parameter and the parameters after it, a varargs one
+// (String.format(fmt, args), fmt.formatted(args), MessageFormat.format(
+// fmt, args)) or each of them in order (Jackson's _reportError(String
+// msg, Object arg1, Object arg2) { throw _constructError(
+// String.format(msg, arg1, arg2)); }).
 func (x *fileCtx) paramFormat(m *scope, as []syntax.Node) *Format {
 	n := len(m.params)
-	if len(as) == 0 || n < 2 || !m.params[n-1].varargs {
+	if len(as) == 0 || n < 2 {
 		return nil
 	}
 	call := unwrap(as[0])
@@ -394,12 +401,18 @@ func (x *fileCtx) paramFormat(m *scope, as []syntax.Node) *Format {
 		return nil
 	}
 	d, fas := x.formatCall(call, m)
-	if d == noFormat || len(fas) != 2 || unwrap(fas[1]).Text() != m.params[n-1].name {
+	k := n - (len(fas) - 1) // the first parameter of the values
+	if d == noFormat || len(fas) < 2 || k < 1 || len(fas) > 2 && m.params[n-1].varargs {
 		return nil
 	}
-	for i, p := range m.params[:n-1] {
+	for j, v := range fas[1:] {
+		if u := unwrap(v); u.Kind() != "identifier" || u.Text() != m.params[k+j].name {
+			return nil
+		}
+	}
+	for i, p := range m.params[:k] {
 		if unwrap(fas[0]).Kind() == "identifier" && fas[0].Text() == p.name {
-			return &Format{Dialect: d, Param: i, Args: n - 1}
+			return &Format{Dialect: d, Param: i, Args: k}
 		}
 	}
 	return nil

@@ -91,6 +91,16 @@
 // accept(int ch, String s) { ... throw error(s); }) also takes, in Link
 // once its own message is final, one template per call of the method in
 // the file that passes literal text (accept(')', "Unclosed group")).
+// Calls in other files fill it too, found in Link as factories are (a
+// subclass's unqualified _reportError("Can not write a field name"), a
+// method of a variable's declared type: ctxt.reportInputMismatch(
+// "Cannot deserialize value of type %s", t)): those that format it from
+// the parameters (String.format(msg, arg1, arg2) as well as varargs),
+// and those that pass prose, words on each side of a space, where the
+// message is a parameter; also through a method of the site's file that
+// calls the site's with a message showing its own parameters
+// (_reportUnexpectedChar(ch, "expected a value") building "Unexpected
+// character (" + ch + "): " + comment).
 //
 // # Functions
 //

@@ -2,6 +2,7 @@ package java
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -319,10 +320,44 @@ func (l *linker) classCall(f *Facts, c *Call) {
 		b := bindParams(m.Params, c.Args)
 		for i, s := range m.Sites {
 			pc := ParamCall{Site: s, Binds: []map[string][]errdex.Template{b}, Format: m.Formats[i], Calls: [][]Arg{c.Args}}
+			if m.Formats[i] == nil {
+				// A message that shows a parameter takes prose only:
+				// Charset.forName("UTF-8") passes a name.
+				if !prose(b) {
+					continue
+				}
+				if r := m.Relays[i]; r != nil {
+					pc.Binds[0] = map[string][]errdex.Template{}
+					for k, ts := range r {
+						pc.Binds[0][k] = rules.Alternatives.Substitute(ts, b)
+					}
+				}
+			}
 			pc.apply()
 		}
 		return
 	}
+}
+
+// prose reports whether a message bound to a parameter says words of
+// its own: literal text with a letter on each side of a space ("Can not
+// write a field name", "expected a value"), not a name ("UTF-8").
+func prose(b map[string][]errdex.Template) bool {
+	for _, ts := range b {
+		for _, t := range ts {
+			for _, p := range t.Parts {
+				if p.IsHole() {
+					continue
+				}
+				for i := 1; i+1 < len(p.Text); i++ {
+					if p.Text[i] == ' ' && unicode.IsLetter(rune(p.Text[i-1])) && unicode.IsLetter(rune(p.Text[i+1])) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // owners lists the classes that may declare the method call c of file f

@@ -47,16 +47,19 @@ func (x *fileCtx) callerMessages() {
 			bySc[sc] = append(bySc[sc], i)
 		}
 	}
-	if len(bySc) == 0 {
-		x.classCallFacts(nil)
-		return
-	}
 	binds := map[*scope][]map[string][]errdex.Template{}
 	calls := map[*scope][][]Arg{}
+	relays := map[*scope][]relay{}
 	for _, c := range x.calls {
 		name := c.node.Child("name").Text()
 		as := args(c.node)
 		m := x.calledMethod(name, as, c.sc)
+		if m == nil && !x.declaresAround(name, c.sc) && len(x.classCalls) < maxClassCalls && (textArg(c.node) || paramArg(as, c.sc)) {
+			// A method of a base class in another file (a parser's
+			// _reportError("Unrecognized token '%s'", ...) that its
+			// base class declares): Link finds it.
+			x.classCalls = append(x.classCalls, c)
+		}
 		if m == nil || bySc[m] == nil || len(binds[m]) >= maxCallers {
 			continue
 		}
@@ -73,6 +76,9 @@ func (x *fileCtx) callerMessages() {
 			b[p.name] = v.Alts
 			literal = literal || !v.Opaque()
 		}
+		if outer := c.sc.method(); outer != nil && outer != m && len(outer.params) > 0 && readsParam(b, outer.params) {
+			relays[outer] = append(relays[outer], relay{to: m, binds: b})
+		}
 		if literal {
 			binds[m] = append(binds[m], b)
 			var cargs []Arg
@@ -82,7 +88,7 @@ func (x *fileCtx) callerMessages() {
 			calls[m] = append(calls[m], cargs)
 		}
 	}
-	x.classCallFacts(bySc)
+	x.classCallFacts(bySc, relays)
 	for m, bs := range binds {
 		for _, i := range bySc[m] {
 			pc := &ParamCall{Site: x.sites[i], Binds: bs, Format: x.siteFormats[i]}
@@ -223,8 +229,10 @@ func (x *fileCtx) callOf(n syntax.Node, sc *scope) {
 		x.calls = append(x.calls, callAt{node: n, sc: sc})
 	case obj.Is("identifier", "field_access", "scoped_identifier") && len(x.classCalls) < maxClassCalls && textArg(n):
 		name := msgeval.Compact(obj.Text())
-		if last := name[strings.LastIndexByte(name, '.')+1:]; last != "" && unicode.IsUpper(rune(last[0])) {
-			x.classCalls = append(x.classCalls, callAt{node: n, sc: sc}) // Validate.isTrue(ok, "...", v)
+		if last := name[strings.LastIndexByte(name, '.')+1:]; last != "" && unicode.IsUpper(rune(last[0])) || obj.Kind() == "identifier" {
+			// Validate.isTrue(ok, "...", v); ctxt.reportInputMismatch(
+			// "...", v), a method of the name's declared type.
+			x.classCalls = append(x.classCalls, callAt{node: n, sc: sc})
 		}
 	}
 }
@@ -246,12 +254,67 @@ func textArg(n syntax.Node) bool {
 	return false
 }
 
+// relay is a call, in a method with parameters, of a method of the file
+// whose sites show its parameters, with what the call binds them to in
+// terms of the calling method's parameters: _reportUnexpectedChar(int
+// ch, String comment) { ... _reportError("Unexpected character (" +
+// _getCharDesc(ch) + "): " + comment); }.
+type relay struct {
+	to    *scope
+	binds map[string][]errdex.Template
+}
+
+// readsParam reports whether a bound message shows one of params.
+func readsParam(b map[string][]errdex.Template, params []param) bool {
+	for _, ts := range b {
+		for _, t := range ts {
+			for _, p := range t.Parts {
+				if p.IsHole() && slices.ContainsFunc(params, func(q param) bool { return q.name == p.Expr }) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// paramArg reports whether an argument of a call is a parameter of the
+// method it is written in, which the method's callers fill.
+func paramArg(as []syntax.Node, sc *scope) bool {
+	m := sc.method()
+	if m == nil {
+		return false
+	}
+	for _, a := range as {
+		if a = unwrap(a); a.Kind() == "identifier" && slices.ContainsFunc(m.params, func(p param) bool { return p.name == a.Text() }) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaresAround reports whether a type around sc declares a method
+// name.
+func (x *fileCtx) declaresAround(name string, sc *scope) bool {
+	for t := sc.typ; t != nil; t = t.parent {
+		if x.declares(t, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // classCallFacts records for Link the calls of other classes' methods
 // that pass text (Facts.ClassCalls), and the methods of the file's types
-// whose sites format their messages from their parameters
-// (Class.ParamMethods), which such calls in other files fill.
-func (x *fileCtx) classCallFacts(bySc map[*scope][]int) {
+// whose sites show their parameters (Class.ParamMethods), which such
+// calls in other files fill: the sites that format their messages from
+// them, those whose message shows a parameter, and through relays the
+// sites of the methods they call.
+func (x *fileCtx) classCallFacts(bySc map[*scope][]int, relays map[*scope][]relay) {
 	for _, c := range x.classCalls {
+		if x.checkMethod(c.node) != "" {
+			continue // checkArgument(ok, "...") is a site of its own
+		}
 		call := x.call(c.node, c.sc.typ, c.sc)
 		if call == nil {
 			continue
@@ -263,7 +326,17 @@ func (x *fileCtx) classCallFacts(bySc map[*scope][]int) {
 			}
 		}
 	}
-	for m, is := range bySc {
+	var methods []*scope
+	for m := range bySc {
+		methods = append(methods, m)
+	}
+	for m := range relays {
+		if bySc[m] == nil {
+			methods = append(methods, m)
+		}
+	}
+	slices.SortFunc(methods, func(a, b *scope) int { return a.node.Index() - b.node.Index() })
+	for _, m := range methods {
 		if m.typ == nil || m.typ.name == "" {
 			continue
 		}
@@ -271,11 +344,22 @@ func (x *fileCtx) classCallFacts(bySc map[*scope][]int) {
 		for _, p := range m.params {
 			pm.Params = append(pm.Params, Param{Name: p.name, Type: p.typ, Varargs: p.varargs})
 		}
-		for _, i := range is {
-			// Only a format and its values say a parameter is a message
-			// (Charset.forName(charsetName) is called with names).
-			if x.siteFormats[i] != nil {
+		for _, i := range bySc[m] {
+			// A format and its values say a parameter is a message; a
+			// message that shows a parameter is one only when a call
+			// passes prose (Charset.forName(charsetName) is called with
+			// names), which Link checks.
+			if x.siteFormats[i] != nil || showsParam(x.sites[i], m.params) {
 				pm.Sites, pm.Formats = append(pm.Sites, x.sites[i]), append(pm.Formats, x.siteFormats[i])
+				pm.Relays = append(pm.Relays, nil)
+			}
+		}
+		for _, r := range relays[m] {
+			for _, i := range bySc[r.to] {
+				if x.siteFormats[i] == nil && len(pm.Sites) < maxCallers {
+					pm.Sites, pm.Formats = append(pm.Sites, x.sites[i]), append(pm.Formats, nil)
+					pm.Relays = append(pm.Relays, r.binds)
+				}
 			}
 		}
 		if len(pm.Sites) > 0 {
@@ -289,4 +373,20 @@ func (x *fileCtx) classCallFacts(bySc map[*scope][]int) {
 type callAt struct {
 	node syntax.Node
 	sc   *scope
+}
+
+// showsParam reports whether a message of site s is or shows one of
+// params.
+func showsParam(s *errdex.Site, params []param) bool {
+	b := map[string][]errdex.Template{"": append([]errdex.Template{s.Template}, s.Alternatives...)}
+	return readsParam(b, params)
+}
+
+// method returns sc when it is a method declaration, nil otherwise (a
+// constructor, an initializer, a lambda).
+func (sc *scope) method() *scope {
+	if sc != nil && sc.node.Kind() == "method_declaration" {
+		return sc
+	}
+	return nil
 }

@@ -404,8 +404,11 @@ func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 	x.sites = append(x.sites, s)
 	x.siteScopes = append(x.siteScopes, sc)
 	var f *Format
-	if t.Ctor != "" && t.Scope == sc {
+	switch e := unwrap(node.NamedChild(0)); {
+	case t.Ctor != "" && t.Scope == sc:
 		f = x.paramFormat(sc, t.Args) // throw new X(String.format(message, values))
+	case node.Kind() == "throw_statement" && e.Kind() == "method_invocation" && sc.method() != nil:
+		f = x.paramFormat(sc, args(e)) // throw error(String.format(message, values))
 	}
 	x.siteFormats = append(x.siteFormats, f)
 	if c := t.Construction(s, x.arg); c != nil {

@@ -1,0 +1,7 @@
+package com.acme.json;
+
+public class ParseException extends Exception {
+    public ParseException(String msg) {
+        super(msg);
+    }
+}
