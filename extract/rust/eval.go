@@ -202,13 +202,22 @@ func (x *file) selfMethod(name string, at syntax.Node, depth int) (msgeval.Value
 // narrowArms returns the values of the arms of table, a match on self,
 // for the variants that the match arm around at names: in a Display's
 // arm `Kind::A | Kind::B => write!(f, "{}", self.description())`,
-// description's arms for A and B. It returns nil when at lies in no arm
-// naming variants, or table is no match.
+// description's arms for A and B. Outside a match arm, an if let around
+// at narrows the same way, its else branch to the variants its pattern
+// does not name (mime's `if let ParseError::InvalidToken { pos, byte } =
+// *self { write!(..) } else { f.write_str(self.s()) }`: the arms of s but
+// InvalidToken's). It returns nil when at lies in no arm or if let naming
+// variants, or table is no match.
 func narrowArms(table, at syntax.Node) []syntax.Node {
 	if table.Kind() != "match_expression" {
 		return nil
 	}
-	want := armVariants(enclosingArm(at))
+	want, except := armVariants(enclosingArm(at)), false
+	if len(want) == 0 {
+		var cond syntax.Node
+		cond, except = enclosingIfLet(at)
+		want = armVariants(cond)
+	}
 	if len(want) == 0 {
 		return nil
 	}
@@ -221,14 +230,38 @@ func narrowArms(table, at syntax.Node) []syntax.Node {
 		if arm.Kind() != "match_arm" || v.IsNull() || diverges(v) {
 			continue
 		}
+		named := false
 		for name := range armVariants(arm) {
 			if want[name] {
-				vals = append(vals, v)
+				named = true
 				break
 			}
 		}
+		if named != except {
+			vals = append(vals, v)
+		}
 	}
 	return vals
+}
+
+// enclosingIfLet returns the let condition of the if let of the function
+// around n whose branches hold n, and whether n is in its else branch; a
+// null node when a match arm or no such if is nearer.
+func enclosingIfLet(n syntax.Node) (syntax.Node, bool) {
+	for a := range n.Ancestors() {
+		switch a.Kind() {
+		case "if_expression":
+			cond := a.Child("condition")
+			if cond.Kind() != "let_condition" {
+				continue
+			}
+			alt := a.Child("alternative")
+			return cond, !alt.IsNull() && alt.Contains(n)
+		case "match_arm", "function_item", "closure_expression":
+			return syntax.Node{}, false
+		}
+	}
+	return syntax.Node{}, false
 }
 
 // enclosingArm is the match arm of the function around n that holds it,
@@ -264,7 +297,7 @@ func armVariants(arm syntax.Node) map[string]bool {
 			walk(p.Child("type"))
 		case "scoped_identifier", "scoped_type_identifier":
 			names[p.Child("name").Text()] = true
-		case "identifier":
+		case "identifier", "type_identifier": // A, or A { .. } after use Kind::*
 			if t := p.Text(); t != "" && unicode.IsUpper(rune(t[0])) {
 				names[t] = true
 			}

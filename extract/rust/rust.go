@@ -99,7 +99,10 @@
 //     arms for those variants return: `Kind::A | Kind::B => write!(f,
 //     "{}", self.description())` has a site at each of description's arms
 //     for A and B, `Kind::C(e) => write!(f, "{}: {}", self.description(),
-//     e)` the text of C's arm in its message.
+//     e)` the text of C's arm in its message; an if let on self narrows
+//     the same way, its else branch to the variants its pattern does not
+//     name (`if let Kind::C { .. } = *self { .. } else {
+//     f.write_str(self.text()) }`: a site at each of text's arms but C's).
 //     A type is an
 //     error type when its name holds "Error", ends in "Err" or starts with
 //     the word Invalid (InvalidChunkSize), or when any file of
