@@ -73,6 +73,13 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 				return v
 			}
 		}
+	case "pointer_expression":
+		// &_Py_STR(list_err): the address of a static str object.
+		if arg := n.Child("argument"); n.Child("operator").Text() == "&" && arg.Kind() == "call_expression" {
+			if v, ok := x.evalCall(arg, depth+1); ok && v.Text {
+				return v
+			}
+		}
 	case "conditional_expression":
 		return rules.Union(x.eval(n.Child("consequence"), depth+1), x.eval(n.Child("alternative"), depth+1))
 	case "initializer_list", "argument_list":
@@ -131,6 +138,9 @@ func (x *file) evalCall(n syntax.Node, depth int) (msgeval.Value, bool) {
 	callee := msgeval.Compact(fn.Text())
 	if fn.Kind() == "template_function" {
 		callee = msgeval.Compact(fn.Child("name").Text())
+	}
+	if v, ok := x.pyStr(callee, args); ok {
+		return v, true
 	}
 	switch {
 	case passThrough[callee] && len(args) == 1:

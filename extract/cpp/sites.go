@@ -41,6 +41,9 @@ type file struct {
 	// reporterArgs are the sites of reporters whose message is not one
 	// argument: a printf format's, a parameter pack's (see reporter).
 	reporterArgs map[*errdex.Site]messageArgs
+	// pyStrs are the texts of the file's CPython static strings (see
+	// pyStr).
+	pyStrs map[string]string
 	// formatHelpers are the sites of format helpers (see formatHelper).
 	formatHelpers map[*errdex.Site]formatHelper
 	// pending is the exception object last evaluated, not yet a site.
@@ -68,6 +71,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 		floating:      map[*errdex.Site]syntax.Node{},
 		reporterArgs:  map[*errdex.Site]messageArgs{},
 		formatHelpers: map[*errdex.Site]formatHelper{},
+		pyStrs:        map[string]string{},
 
 		assertMacros: map[string]assertMacro{},
 		budget:       msgeval.Budget{MaxSteps: maxSteps, MaxDepth: maxDepth},
@@ -89,6 +93,7 @@ func (x *file) run() {
 		case "call_expression":
 			x.recordAssign(n)
 			x.recordCallSite(n)
+			x.recordDeclaredStr(n)
 			cands = append(cands, n)
 		case "throw_statement":
 			cands = append(cands, n)

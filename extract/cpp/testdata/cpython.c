@@ -143,3 +143,23 @@ import_from(PyObject *name, PyObject *pkgname, PyObject *pkgpath, int initializi
     PyObject *errmsg = PyUnicode_FromFormat(fmt, name, pkgname, pkgpath);
     PyErr_SetImportError(errmsg, pkgname, pkgpath);
 }
+
+/* CPython's static strings (Objects/listobject.c). */
+_Py_DECLARE_STR(list_err, "list index out of range");
+
+static PyObject *
+list_item(PyListObject *a, Py_ssize_t i)
+{
+    if (i < 0) {
+        _Py_DECLARE_STR(neg_err, "negative index");
+        PyErr_SetObject(PyExc_IndexError, &_Py_STR(neg_err));
+        return NULL;
+    }
+    if (i >= Py_SIZE(a)) {
+        PyErr_SetObject(PyExc_IndexError, &_Py_STR(list_err));
+        return NULL;
+    }
+    PyErr_SetObject(PyExc_AttributeError, &_Py_ID(__spec__));
+    PyErr_SetObject(PyExc_KeyError, &_Py_STR(undeclared));
+    return NULL;
+}
