@@ -78,15 +78,23 @@ func baseType(text string) string {
 
 // valueType returns the type of the value expression expr of a Display
 // site at n of type typ prints: a field of the struct typ of the file
-// (self.kind), or what the pattern of the match arm around n binds (e in
+// (self.kind), or of a struct of the file a field holds (self.0.code,
+// where Error(Box<ErrorImpl>) and ErrorImpl { code: ErrorCode, .. }),
+// or what the pattern of the match arm around n binds (e in
 // Error::InvalidAttr(e) => ..), a field of a variant of an enum of the
 // file. It returns "" when it cannot tell.
 func (x *file) valueType(expr string, n syntax.Node, typ string) string {
-	if field, ok := strings.CutPrefix(expr, "self."); ok {
-		if st, ok := x.structs[typ]; ok {
-			return baseType(fieldTypes(st.Child("body"))[field])
+	if path, ok := strings.CutPrefix(expr, "self."); ok {
+		for field := range strings.SplitSeq(path, ".") {
+			st, ok := x.structs[typ]
+			if !ok {
+				return ""
+			}
+			if typ = baseType(fieldTypes(st.Child("body"))[field]); typ == "" {
+				return ""
+			}
 		}
-		return ""
+		return typ
 	}
 	arm := enclosingArm(n)
 	if arm.IsNull() {

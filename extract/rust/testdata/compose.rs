@@ -140,3 +140,34 @@ impl fmt::Display for VersionError {
     }
 }
 
+
+// The outer error keeps its details boxed in a struct of the file: the
+// kind it prints is a field of that struct (self.0.code).
+#[derive(Debug)]
+pub enum FrameKind {
+    Truncated,
+    TrailingBytes,
+}
+
+impl fmt::Display for FrameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FrameKind::Truncated => f.write_str("input ends before the value does"),
+            FrameKind::TrailingBytes => f.write_str("bytes follow the value"),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct FrameDetail {
+    code: FrameKind,
+    offset: u64,
+}
+
+pub struct FrameError(Box<FrameDetail>);
+
+impl fmt::Display for FrameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.0.code, self.0.offset)
+    }
+}
