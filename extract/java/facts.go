@@ -320,8 +320,16 @@ func (x *fileCtx) factoryFact(t *typeInfo, m *scope) (Factory, bool) {
 	}
 	for _, r := range returns(m.node) {
 		for _, e := range branches(r) {
-			if ret, ok := x.returnFact(t, m, e); ok {
-				f.Returns = append(f.Returns, ret)
+			es := []syntax.Node{e}
+			if e = unwrap(e); e.Kind() == "identifier" {
+				// A local set to a new exception, changed before it is
+				// returned: e = new X(p, msg); e.prependPath(from); return e;
+				es = created(e, m)
+			}
+			for _, e := range es {
+				if ret, ok := x.returnFact(t, m, e); ok {
+					f.Returns = append(f.Returns, ret)
+				}
 			}
 		}
 	}

@@ -22,4 +22,8 @@ public class TextParser extends ParserBase {
     void mismatch(String type) throws ParseException {
         ctx.reportInputMismatch("Cannot deserialize value of type %s from %s", type, "Array");
     }
+
+    void unknown(String name) throws ParseException {
+        throw UnknownFieldException.from(name, TextParser.class);
+    }
 }
