@@ -195,6 +195,36 @@ func fieldHoleType(typ string) errdex.HoleType {
 // arm's value) is a site of its own. A statement with writes nested in it
 // (a loop, an if) ends a run; its writes make runs of their own.
 func (x *file) display(impl syntax.Node) {
+	x.displayIn(impl, impl.Child("body"))
+}
+
+// displayMethods builds the sites of the methods of an inherent impl of
+// an error type that write to a formatter they are passed, as Display
+// does (serde_yaml's impl ErrorImpl { fn display(&self, f: &mut
+// fmt::Formatter) -> fmt::Result { match self { .. => f.write_str("EOF
+// while parsing a value"), .. } } }, which Display::fmt calls): each is
+// read as a Display block of its own. Methods whose name says they print
+// the Debug form are left out.
+func (x *file) displayMethods(impl syntax.Node) {
+	if !errorNamed(typeName(impl.Child("type"))) {
+		return
+	}
+	for m := range impl.Child("body").NamedChildren() {
+		if m.Kind() != "function_item" || strings.Contains(strings.ToLower(m.Child("name").Text()), "debug") {
+			continue
+		}
+		for p := range m.Child("parameters").NamedChildren() {
+			if p.Kind() == "parameter" && lastSegment(typeName(p.Child("type"))) == "Formatter" {
+				x.displayIn(impl, m)
+				break
+			}
+		}
+	}
+}
+
+// displayIn builds the sites of the writes in scope, an impl Display
+// block's body or a method of impl (see display).
+func (x *file) displayIn(impl, scope syntax.Node) {
 	typ := typeName(impl.Child("type"))
 	if typ == "" {
 		return
@@ -202,7 +232,7 @@ func (x *file) display(impl syntax.Node) {
 	named := errorNamed(typ)
 	writes := map[syntax.Node]msgeval.Value{} // write statement → its output
 	var order, nodes []syntax.Node
-	for n := range impl.Child("body").Descendants() {
+	for n := range scope.Descendants() {
 		v, ok := x.writeValue(n)
 		if !ok {
 			continue

@@ -66,9 +66,12 @@
 //     or errorf) with the text, or the message of the construction with
 //     the text in its field. The helper of the calling file is taken
 //     first, else the only one of that name in the repository.
-//   - The bodies of impl Display for error types (kind error-method):
-//     write!/writeln! with a literal format, f.write_str(..), f.pad(..),
-//     each a site of the implementing type; a message variable resolves to
+//   - The bodies of impl Display for error types (kind error-method),
+//     and the methods of an error type's inherent impl that write to a
+//     formatter they are passed (fn display(&self, f: &mut
+//     fmt::Formatter), which Display::fmt calls; not those named for
+//     Debug): write!/writeln! with a literal format, f.write_str(..),
+//     f.pad(..), each a site of the implementing type; a message variable resolves to
 //     its alternatives (let s = match self { .. => "..", .. }), and so does
 //     the receiver of .fmt(f) ("...".fmt(f)). A Display that only prints
 //     what a method of the type returns (f.write_str(self.description()),

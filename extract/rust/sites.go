@@ -114,6 +114,10 @@ func (x *file) run() {
 				x.facts.errorTypes = append(x.facts.errorTypes, typeName(n.Child("type")))
 			case "Display":
 				cands = append(cands, n)
+			case "":
+				if n.Child("trait").IsNull() {
+					cands = append(cands, n)
+				}
 			case "Debug":
 				x.debugImpls[typeName(n.Child("type"))] = n
 			}
@@ -135,7 +139,11 @@ func (x *file) run() {
 		case "enum_item", "struct_item":
 			x.errorType(n)
 		case "impl_item":
-			x.display(n)
+			if n.Child("trait").IsNull() {
+				x.displayMethods(n)
+			} else {
+				x.display(n)
+			}
 		case "function_item":
 			// fn unsupported() -> Self { Error::Custom("unsupported".into()) }
 			if tail := blockValue(n.Child("body")); !tail.IsNull() && !x.notes.Broken(tail) {
