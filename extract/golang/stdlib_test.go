@@ -238,7 +238,7 @@ func TestStdlibSpotChecks(t *testing.T) {
 	}
 	root := goroot(t)
 	dirs := []string{"strconv/", "io/", "io/fs/", "os/", "encoding/json/", "syscall/", "internal/", "internal/oserror/", "errors/", "crypto/", "crypto/tls/",
-		"runtime/", "internal/runtime/", "internal/runtime/maps/"}
+		"runtime/", "internal/runtime/", "internal/runtime/maps/", "net/"}
 	res := run(t, root, func(rel string) bool {
 		if strings.HasSuffix(rel, "/") {
 			for _, d := range dirs {
@@ -288,6 +288,15 @@ func TestStdlibSpotChecks(t *testing.T) {
 				errdex.Lit(": parsing "), errdex.HolePart("Num", "Quote(e.Num)", errdex.HoleRepr),
 				errdex.Lit(": "), errdex.HolePart("Err", "e.Err.Error()", errdex.HoleError))
 			return cmp.Diff(want, s.Template)
+		}},
+		// wrapSyscallError(writeSyscallName, err): a constant of
+		// fd_unix.go, and a helper that assigns the error it wraps before
+		// returning it.
+		{"SyscallError named in another file", "net/fd_posix.go", fn("net.(*netFD).Write"), func(s *errdex.Site) string {
+			if got := s.Template.String(); got != "write: {err}" || s.Exception != "*os.SyscallError" {
+				return got + " " + s.Exception
+			}
+			return ""
 		}},
 		{"syntaxError literal", "strconv/", fn("strconv.syntaxError"), func(s *errdex.Site) string {
 			if got := s.Template.Canonical(); got != "strconv.{}: parsing {}: invalid syntax" || s.Exception != "*strconv.NumError" {

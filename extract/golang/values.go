@@ -226,10 +226,12 @@ func (x *fileCtx) dropLocalNames() {
 // another file with its text: a free name of the file (see Facts.Free)
 // read in its package, pkg.Name in the package of the repository the
 // file imports as pkg. A variable some file assigns is left a hole; a
-// name with different texts in several files (builds) reads each.
+// name with different texts in several files (builds) reads each, first
+// the text of the file the most platforms build.
 func (l *linker) inlineValues() {
 	wanted := l.valueHoles()
 	values := map[key][]errdex.Template{}
+	widest := map[key]int{} // the width of the build of values[k][0]
 	isVar := map[key]bool{}
 	assigned := map[key]bool{}
 	for _, fx := range l.facts {
@@ -241,10 +243,14 @@ func (l *linker) inlineValues() {
 			if !wanted[k] {
 				continue // no hole reads it
 			}
-			if old, ok := values[k]; ok { // a name of several files (builds)
-				values[k] = dedupe(append(old, v.Templates...), maxValueAlternatives)
-			} else {
+			if old, ok := values[k]; !ok {
 				values[k] = dedupe(v.Templates, maxValueAlternatives) // no copy for one text
+				widest[k] = l.width(fx)
+			} else if w := l.width(fx); w > widest[k] { // a name of several files (builds)
+				values[k] = dedupe(append(slices.Clone(v.Templates), old...), maxValueAlternatives)
+				widest[k] = w
+			} else {
+				values[k] = dedupe(append(old, v.Templates...), maxValueAlternatives)
 			}
 			isVar[k] = isVar[k] || v.Var
 		}
