@@ -97,6 +97,13 @@ const (
 	wRepo  = 0.05
 )
 
+// An error chain's inner layers (see Index.match): the text score below
+// which they are retrieved on their own, and how many of them.
+const (
+	chainRetry       = 0.85
+	maxChainSuffixes = 3
+)
+
 // Frame evidence levels (see frameEvidence).
 const (
 	frameAtRaise      = 1.0
@@ -284,12 +291,23 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	}
 	rethrow := atRaise && sc.rethrows(ix, inner.file, q.Frames[0])
 	if sc.msg.len() > 0 {
-		ix.retrieve(sc, opt.MaxCandidates)
-		for _, c := range sc.cands {
-			e := ix.entries[c.entry]
-			if !sc.verify(ix, e.site, int(e.alt), e.tmpl, e.weight, false) {
+		ix.retrieve(sc, opt.MaxCandidates, 0)
+		sc.verifyCands(ix)
+		// An error chain ("write tcp a->b: write: broken pipe") holds the
+		// words of its inner layers after ": ", where a template of a
+		// common word ("write: {err}") ranks below the limit on the whole
+		// message. When nothing explains a message of one line well, the
+		// text after each of its first separators retrieves candidates of
+		// its own, verified against the whole message as the others are.
+		// (The lines of a message of several, errors.Join's among them,
+		// are matched on their own too; see lookup.Queries.)
+		oneLine := !strings.Contains(strings.TrimSpace(q.Message), "\n")
+		for i, from := 0, 0; oneLine && i < maxChainSuffixes && sc.bestText() < chainRetry; i++ {
+			if from = nextLayer(sc.msg.folded, from); from < 0 {
 				break
 			}
+			ix.retrieve(sc, opt.MaxCandidates, from)
+			sc.verifyCands(ix)
 		}
 	}
 

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"bytes"
 	"cmp"
 	"slices"
 )
@@ -32,13 +33,14 @@ type qtok struct {
 }
 
 // retrieve finds the entries whose templates share the most weight of
-// words with the message, scored by a Dice coefficient over idf weights:
-// 2·shared / (message words + template words). It returns at most limit
-// entries (limit), best first, in sc.cands.
-func (ix *Index) retrieve(sc *scratch, limit int) {
+// words with the message from its byte from on (0: the whole message),
+// scored by a Dice coefficient over idf weights: 2·shared / (message
+// words + template words). It returns at most limit entries (limit), best
+// first, in sc.cands.
+func (ix *Index) retrieve(sc *scratch, limit, from int) {
 	sc.cands = sc.cands[:0]
 	sc.qtoks = sc.qtoks[:0]
-	f := sc.msg.folded
+	f := sc.msg.folded[from:]
 	eachToken(unsafeString(f), false, false, func(start, end int) {
 		if id, ok := ix.token(f[start:end]); ok {
 			sc.qtoks = append(sc.qtoks, qtok{id: id})
@@ -266,4 +268,39 @@ type cand struct {
 	// likelier copies are (a package's modules before its bundles, which
 	// may repeat a message a hundred times).
 	rank uint32
+}
+
+// verifyCands verifies the candidates retrieve found, best first, while
+// the budget lasts.
+func (sc *scratch) verifyCands(ix *Index) {
+	for _, c := range sc.cands {
+		e := ix.entries[c.entry]
+		if !sc.verify(ix, e.site, int(e.alt), e.tmpl, e.weight, false) {
+			return
+		}
+	}
+}
+
+// bestText returns the best text score of the candidates verified so
+// far, 0 when none.
+func (sc *scratch) bestText() float64 {
+	best := 0.0
+	for i := range sc.found {
+		best = max(best, sc.found[i].text)
+	}
+	return best
+}
+
+// nextLayer returns the offset in the folded message f of the text after
+// its first separator ": " at or after from that has text after it: the
+// next inner layer of an error chain; -1 when there is none.
+func nextLayer(f []byte, from int) int {
+	if from >= len(f) {
+		return -1
+	}
+	j := bytes.Index(f[from:], []byte(": "))
+	if j < 0 || from+j+2 >= len(f) {
+		return -1
+	}
+	return from + j + 2
 }

@@ -288,3 +288,51 @@ func TestRethrow(t *testing.T) {
 		t.Errorf("matches %v, want the panic at the frame first", ids(res))
 	}
 }
+
+// TestChainLayers checks that the inner layer of an error chain is found
+// when its template is one common word and an error ("write: {err}"),
+// which the whole message's rarer words keep out of the candidates.
+func TestChainLayers(t *testing.T) {
+	sites := []*errdex.Site{
+		goSite(t, "epipe", "syscall/zerrors_linux_amd64.go", 1389, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "broken pipe"),
+	}
+	// Wrappers of more of the message's words, made first: more of them
+	// than are verified beyond the limit.
+	for i := range maxWrappers + 4 {
+		sites = append(sites, goSite(t, fmt.Sprintf("write-%d", i), fmt.Sprintf("os/w%d.go", i), 10, "os.w", errdex.KindRaise, "*fs.PathError", "",
+			"write {name} tcp: {err:error}"))
+	}
+	sites = append(sites, goSite(t, "netfd-write", "net/fd_posix.go", 111, "net.(*netFD).Write", errdex.KindRaise, "*os.SyscallError", "", "write: {err:error}"))
+	ix := NewIndex(slices.Values(sites))
+	res := ix.Match(Query{Message: "write tcp 10.0.0.1:443->10.0.0.2:5555: write: broken pipe"}, Options{MaxCandidates: 4})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "netfd-write" {
+		var got []errdex.ID
+		for _, m := range res.Matches {
+			got = append(got, m.ID)
+		}
+		t.Fatalf("matches %v, want netfd-write first", got)
+	}
+	if r := strings.Join(res.Matches[0].Reasons, "; "); !strings.Contains(r, "zerrors_linux_amd64.go:1389") {
+		t.Errorf("reasons %q do not name the errno it wraps", r)
+	}
+	for _, tt := range []struct {
+		msg  string
+		want []int
+	}{
+		{"write tcp a->b: write: broken pipe", []int{16, 23}},
+		{"no separator", nil},
+		{"trailing: ", nil},
+		{"a: b", []int{3}},
+	} {
+		var got []int
+		for from := 0; ; {
+			if from = nextLayer([]byte(tt.msg), from); from < 0 {
+				break
+			}
+			got = append(got, from)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("layers of %q at %v, want %v", tt.msg, got, tt.want)
+		}
+	}
+}
