@@ -237,8 +237,13 @@ func (x *file) forwardedCall(n syntax.Node, f forwarder, helpers map[string]help
 	if msgeval.Enclosing(n, "function_definition") == h.def || x.notes.Broken(n) {
 		return
 	}
-	v, ok := forwardedMessage(h, x.forwardedArgs(f, arguments(n.Child("arguments"))))
-	if ok && v.Text && !v.Opaque() {
+	vs := x.forwardedArgs(f, arguments(n.Child("arguments")))
+	v, ok := forwardedMessage(h, vs)
+	if !ok || !v.Text || v.Opaque() {
+		return
+	}
+	// A wrapper's messages hold the argument among other text.
+	if v, ok = h.wrap(v, vs); ok {
 		x.pending = nil
 		x.add(h.site.Kind, h.site.Exception, n, v)
 	}

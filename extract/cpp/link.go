@@ -1,6 +1,7 @@
 package cpp
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -58,8 +59,12 @@ type helperFact struct {
 	index            int    // the message parameter's position
 	param            string // and name
 	format           bool   // the parameter is a printf format
-	throws           []helperThrow
-	key              string // tells apart helpers that make different sites
+	// names are the parameters' names, and extra the positions of the
+	// other text parameters its messages hold (see embeddedHelper).
+	names  []string
+	extra  []int
+	throws []helperThrow
+	key    string // tells apart helpers that make different sites
 }
 
 // helperThrow is a site of a helper whose message is the parameter.
@@ -106,20 +111,28 @@ func (x *file) recordHelper(byDef map[any]*helperFact, def any, name string, lea
 }
 
 // recordWrapper adds site s of the function def, whose messages msgs hold
-// parameter i (param) among other text (see embeddedHelper), to the
-// helper facts of the file.
-func (x *file) recordWrapper(byDef map[any]*helperFact, def any, name string, least, most, i int, param string, s *errdex.Site, msgs []errdex.Template) {
+// parameter i of names among other text, and the text parameters extra
+// (see embeddedHelper), to the helper facts of the file.
+func (x *file) recordWrapper(byDef map[any]*helperFact, def any, name string, least, most, i int, names []string, extra []int, s *errdex.Site, msgs []errdex.Template) {
 	h := byDef[def]
 	if h == nil {
-		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: param}
+		h = &helperFact{name: name, minArgs: least, maxArgs: most, index: i, param: names[i], names: names}
 		byDef[def] = h
 		x.facts.helpers = append(x.facts.helpers, h)
 	}
 	if h.index != i {
 		return
 	}
+	for _, j := range extra {
+		if !slices.Contains(h.extra, j) {
+			h.extra = append(h.extra, j)
+		}
+	}
 	h.throws = append(h.throws, helperThrow{kind: s.Kind, exception: s.Exception, msg: msgs})
 	h.key += strconv.Itoa(h.index) + "\x00" + string(s.Kind) + "\x00" + s.Exception
+	for _, j := range extra {
+		h.key += "\x00" + strconv.Itoa(j)
+	}
 	for _, t := range msgs {
 		h.key += "\x00" + t.Canonical()
 	}
@@ -288,7 +301,14 @@ func link(files []*extract.FileResult) {
 				continue
 			}
 			for _, t := range h.throws {
-				msg := rules.Alternatives.Substitute(t.msg, map[string][]errdex.Template{h.param: arg})
+				sub := map[string][]errdex.Template{h.param: arg}
+				if len(h.extra) > 0 {
+					sub = substitution(h.names, h.index, arg, h.extra, func(j int) ([]errdex.Template, bool) {
+						v, ok := c.args[j]
+						return v, ok
+					})
+				}
+				msg := rules.Alternatives.Substitute(t.msg, sub)
 				if len(msg) == 0 || (msgeval.Value{Alts: msg}).Opaque() {
 					continue
 				}

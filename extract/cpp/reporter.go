@@ -217,14 +217,21 @@ func (x *file) hasHelperSite(def syntax.Node, param string) bool {
 }
 
 // embeddedHelper records the function of site s as a helper when a
-// parameter named as a message (see isMessageName) is part of the site's
-// message rather than the whole: Lua's luaL_argerror(L, arg, extramsg)
-// raises luaL_error(L, "bad %s #%d to '%s' (%s)", argword, arg, ar.name,
-// extramsg), and its call luaL_argerror(L, 2, "position out of bounds")
-// raises "bad argument #2 to 'insert' (position out of bounds)". The
-// call's sites take the helper's messages with the parameter replaced by
-// the call's text, one for each of the function's sites that holds it.
-// A helper whose parameter is a whole message keeps that site alone.
+// text parameter is part of the site's message rather than the whole:
+// Lua's luaL_argerror(L, arg, extramsg) raises luaL_error(L, "bad %s #%d
+// to '%s' (%s)", argword, arg, ar.name, extramsg), and its call
+// luaL_argerror(L, 2, "position out of bounds") raises "bad argument #2
+// to 'insert' (position out of bounds)". The call's sites take the
+// helper's messages with the parameter replaced by the call's text, one
+// for each of the function's sites that holds it. The parameter is the
+// first one named as a message (see isMessageName), else the first text
+// parameter of the message; the other text parameters of the message
+// are replaced too where the call passes text for them (CPython's
+// _PyArg_BadArgument(fname, displayname, expected, arg) raises
+// "%.200s() %.200s must be %.50s, not %.50s", and its call
+// _PyArg_BadArgument("heappush", "argument 1", "list", args[0]) raises
+// "heappush() argument 1 must be list, not {tp_name}"). A helper whose
+// parameter is a whole message keeps that site alone.
 func (x *file) embeddedHelper(s *errdex.Site, helpers map[string]helper, byDef map[any]*helperFact) (string, bool) {
 	def, ok := x.siteDefs[s]
 	if !ok || isConstructor(def) {
@@ -233,8 +240,8 @@ func (x *file) embeddedHelper(s *errdex.Site, helpers map[string]helper, byDef m
 	name := lastSegment(declaratorName(def.Child("declarator")))
 	names := parameterNames(def)
 	msgs := append([]errdex.Template{s.Template}, s.Alternatives...)
-	i := embeddedParam(msgs, names)
-	if name == "" || i < 0 || !isTextType(paramNode(def, i)) {
+	i, extra := embeddedParams(def, msgs, names)
+	if name == "" || i < 0 {
 		return "", false
 	}
 	h, seen := helpers[name]
@@ -249,26 +256,61 @@ func (x *file) embeddedHelper(s *errdex.Site, helpers map[string]helper, byDef m
 			h.wraps = append(h.wraps, t)
 		}
 	}
+	for _, j := range extra {
+		if !slices.Contains(h.extra, j) {
+			h.extra = append(h.extra, j)
+		}
+	}
 	helpers[name] = h
 	least, most := arity(def)
-	x.recordWrapper(byDef, def, x.function(def.Child("declarator")), least, most, i, names[i], s, msgs)
+	x.recordWrapper(byDef, def, x.function(def.Child("declarator")), least, most, i, names, extra, s, msgs)
 	return name, true
 }
 
-// embeddedParam is the index among names of the first parameter named as
-// a message that is a hole of one of msgs, or -1.
-func embeddedParam(msgs []errdex.Template, names []string) int {
+// embeddedParams returns the index among names of the parameter that
+// makes a function with messages msgs a helper (see embeddedHelper), or
+// -1, and the indexes of its other text parameters that are holes of
+// msgs.
+func embeddedParams(def syntax.Node, msgs []errdex.Template, names []string) (int, []int) {
+	var texts []int
 	for _, t := range msgs {
 		for _, p := range t.Parts {
 			if !p.IsHole() {
 				continue
 			}
-			if i := slices.Index(names, unwrapPassThrough(p.Expr)); i >= 0 && isMessageName(names[i]) {
-				return i
+			if i := slices.Index(names, unwrapPassThrough(p.Expr)); i >= 0 && !slices.Contains(texts, i) && isTextType(paramNode(def, i)) {
+				texts = append(texts, i)
 			}
 		}
 	}
-	return -1
+	if len(texts) == 0 {
+		return -1, nil
+	}
+	primary := texts[0]
+	for _, i := range texts {
+		if isMessageName(names[i]) {
+			primary = i
+			break
+		}
+	}
+	return primary, slices.DeleteFunc(texts, func(i int) bool { return i == primary })
+}
+
+// substitution is the map Substitute takes for a call of a helper with
+// message parameter param (named names[param]) whose value is msg, and
+// other text parameters extra whose values text gives where the call
+// passes text.
+func substitution(names []string, param int, msg []errdex.Template, extra []int, text func(int) ([]errdex.Template, bool)) map[string][]errdex.Template {
+	m := map[string][]errdex.Template{names[param]: msg}
+	for _, j := range extra {
+		if j >= len(names) {
+			continue
+		}
+		if v, ok := text(j); ok {
+			m[names[j]] = v
+		}
+	}
+	return m
 }
 
 // paramNode is the i-th parameter declaration of a function definition.

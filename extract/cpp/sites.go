@@ -164,8 +164,10 @@ type helper struct {
 	how   messageArgs // how the arguments from param on make the message
 	site  *errdex.Site
 	// wraps are, when the parameter is part of its sites' messages
-	// rather than the whole (see embeddedHelper), those messages.
+	// rather than the whole (see embeddedHelper), those messages, and
+	// extra the other text parameters they hold.
 	wraps []errdex.Template
+	extra []int
 	// format is, for a format helper, how its calls' formats print;
 	// nil for any other helper.
 	format *formatHelper
@@ -291,16 +293,36 @@ func (x *file) callSites(cands []syntax.Node, helpers map[string]helper, only ma
 		}
 		if v := x.reporterMessage(h, args, n); v.Text && !v.Opaque() {
 			x.pending = nil // the call constructs nothing the site may take a message from
-			if len(h.wraps) > 0 {
-				params := parameterNames(h.def)
-				v = msgeval.Value{Alts: rules.Alternatives.Substitute(h.wraps, map[string][]errdex.Template{params[h.param]: v.Alts}), Text: true}
-				if len(v.Alts) == 0 || v.Opaque() {
-					continue
+			vs := make([]msgeval.Value, len(args))
+			for j := range args {
+				if slices.Contains(h.extra, j) {
+					vs[j] = x.eval(args[j], 0)
 				}
 			}
-			x.add(h.site.Kind, h.site.Exception, n, v)
+			if v, ok := h.wrap(v, vs); ok {
+				x.add(h.site.Kind, h.site.Exception, n, v)
+			}
 		}
 	}
+}
+
+// wrap is the message of a call of helper h that passes v for its
+// message parameter and vs for all its parameters (those of h.extra
+// evaluated): v itself, or when the parameter is part of h's messages
+// (see embeddedHelper) those messages with the parameters replaced; ok is
+// false when nothing literal is left.
+func (h helper) wrap(v msgeval.Value, vs []msgeval.Value) (msgeval.Value, bool) {
+	if len(h.wraps) == 0 {
+		return v, true
+	}
+	sub := substitution(parameterNames(h.def), h.param, v.Alts, h.extra, func(j int) ([]errdex.Template, bool) {
+		if j >= len(vs) {
+			return nil, false
+		}
+		return vs[j].Alts, vs[j].Text && !vs[j].Opaque()
+	})
+	v = msgeval.Value{Alts: rules.Alternatives.Substitute(h.wraps, sub), Text: true}
+	return v, len(v.Alts) > 0 && !v.Opaque()
 }
 
 // templateException returns the exception a call of helper h throws

@@ -163,3 +163,47 @@ list_item(PyListObject *a, Py_ssize_t i)
     PyErr_SetObject(PyExc_KeyError, &_Py_STR(undeclared));
     return NULL;
 }
+
+/* A helper whose text parameters are parts of its message, none named
+   as a message (Python/getargs.c's _PyArg_BadArgument, called by
+   Argument Clinic's code). */
+void
+bad_argument(const char *fname, const char *displayname,
+             const char *expected, PyObject *arg)
+{
+    PyErr_Format(PyExc_TypeError,
+                 "%.200s() %.200s must be %.50s, not %.50s",
+                 fname, displayname, expected,
+                 arg == Py_None ? "None" : Py_TYPE(arg)->tp_name);
+}
+
+static PyObject *
+heappush(PyObject *module, PyObject *const *args)
+{
+    if (!PyList_Check(args[0])) {
+        bad_argument("heappush", "argument 1", "list", args[0]);
+        return NULL;
+    }
+    bad_argument("heappush", name_of(args[1]), "int", args[1]);
+    return NULL;
+}
+
+/* The same through a forwarding macro (Python/ast.c's
+   validate_nonempty_seq): the call's text is part of the message. */
+static int
+_validate_nonempty_seq(PyObject *seq, const char *what, const char *owner)
+{
+    if (seq == NULL) {
+        PyErr_Format(PyExc_ValueError, "empty %s on %s", what, owner);
+        return 0;
+    }
+    return 1;
+}
+#define validate_nonempty_seq(seq, what, owner) _validate_nonempty_seq((PyObject *)seq, what, owner)
+
+static int
+validate_body(PyObject *body, const char *owner)
+{
+    return validate_nonempty_seq(body, "body", owner) &&
+           validate_nonempty_seq(body, "targets", "Delete");
+}
