@@ -525,7 +525,11 @@ func (x *file) format(args []tokArg, at syntax.Node, depth int) (msgeval.Value, 
 		res := template.BraceFormat{Dialect: template.BraceRust, Value: arg}.Parse(f, bargs)
 		return res.Template, res.Problems
 	})
-	x.formatProblems(at, problems)
+	if x.expansion == nil || len(rest) > 0 && !x.repeated(rest[len(rest)-1]) {
+		// A macro's repetition, $($arg),+, is read as its contents once:
+		// its format's further placeholders have no argument here.
+		x.formatProblems(at, problems)
+	}
 	return v, true
 }
 

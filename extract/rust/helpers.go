@@ -49,6 +49,16 @@ type helperCall struct {
 	args []fieldValue
 }
 
+// text is the template of the call's arguments one after the other, for
+// telling what text it passes.
+func (c helperCall) text() errdex.Template {
+	var t errdex.Template
+	for _, a := range c.args {
+		t.Parts = append(t.Parts, a.template.Parts...)
+	}
+	return t
+}
+
 // errHelper records function fn as a helper when its value is Err(..)
 // built from a parameter, or is such an error and fn returns an error
 // type.
@@ -146,12 +156,21 @@ func constructorMessage(n syntax.Node) string {
 }
 
 // converted is the name of the variable n converts to text or an error
-// (msg, msg.into(), msg.to_string(), String::from(msg)), or "".
+// (msg, msg.into(), msg.to_string(), String::from(msg)), or "". A tuple
+// converted into an error takes the message from its last element
+// (xml-rs's Err((&self.lexer, msg).into()), with From<(&P, M)> building
+// the error at the position P gives).
 func converted(n syntax.Node) string {
 	for range 3 {
 		switch n.Kind() {
 		case "identifier":
 			return n.Text()
+		case "tuple_expression":
+			k := n.NamedChildCount()
+			if k < 2 {
+				return ""
+			}
+			n = n.NamedChild(k - 1)
 		case "call_expression":
 			fn, args := n.Child("function"), n.Child("arguments")
 			switch {
@@ -179,8 +198,11 @@ func (x *file) helperCallSite(n syntax.Node) {
 	case "identifier":
 		name = fn.Text()
 	case "field_expression":
-		if fn.Child("value").Kind() != "self" {
-			return
+		// self.f(..), or $this.f(..) in a macro invoked with self
+		if v := fn.Child("value"); v.Kind() != "self" {
+			if tok, ok := x.expansion.token(v); !ok || tok.Text() != "self" {
+				return
+			}
 		}
 		name = fn.Child("field").Text()
 	case "scoped_identifier":

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -212,7 +213,10 @@ func (e *expansion) value(n syntax.Node) (msgeval.Value, bool) {
 // its metavariables bound, in the tree macroSource's text parsed to. A
 // site whose message holds such a literal is kept, placed at the literal
 // in the invocation: that is where its text is written; one outside any
-// item of the body is named for the function the invocation is in.
+// item of the body is named for the function the invocation is in. The
+// call of an error helper the body makes (xml-rs's self_error!($this;
+// $fmt, ..) => $this.error(format!($fmt, ..))), whose message Link
+// fills, counts when the text it passes holds the literal.
 func expandTables(x *file, f *extract.File, tree *syntax.Tree, rules map[string][]macroRule) []*errdex.Site {
 	var sites []*errdex.Site
 	opts := x.opts
@@ -220,6 +224,7 @@ func expandTables(x *file, f *extract.File, tree *syntax.Tree, rules map[string]
 	// is invoked in.
 	top := x.function(f.Tree.Root())
 	budget := maxExpansions
+	seen := map[[2]string]bool{}
 	for n := range f.Tree.Root().Descendants() {
 		if n.Kind() != "macro_invocation" || len(rules[macroName(n)]) == 0 || !opts.Tests && inTestCode(n) {
 			continue
@@ -246,10 +251,25 @@ func expandTables(x *file, f *extract.File, tree *syntax.Tree, rules map[string]
 				m.expansion = &expansion{orig: f.Tree.Source(), start: r.body.StartByte(), end: r.body.EndByte(), bound: b}
 				m.run()
 				for _, s := range m.sites {
-					if tok, ok := literalIn(s.Template, lits); ok {
+					t := s.Template
+					call, isCall := m.facts.helperCalls[s]
+					if isCall {
+						t = call.text()
+					}
+					if tok, ok := literalIn(t, lits); ok {
+						// Each repetition reads the literal bound outside
+						// it again (self_error!(self; "{} {}", a, b)).
+						key := [2]string{strconv.Itoa(tok.StartByte()), t.String()}
+						if seen[key] {
+							continue
+						}
+						seen[key] = true
 						s.Location = errdex.Location{Span: tok.Span()}
 						if s.Function == top {
 							s.Function = x.function(n)
+						}
+						if isCall {
+							mergeMap(&x.facts.helperCalls, map[*errdex.Site]helperCall{s: call})
 						}
 						sites = append(sites, s)
 					}
@@ -340,10 +360,19 @@ func matchElems(elems, toks []syntax.Node, i int, b binding, reps *[]binding, st
 			}
 			b[strings.TrimPrefix(e.Child("name").Text(), "$")] = toks[i]
 			i++
-			switch e.Child("type").Text() {
+			switch typ := e.Child("type").Text(); typ {
 			case "ident", "literal", "lifetime", "tt":
 			default: // expr, ty, path, pat ...: up to the token that follows
 				for i < len(toks) && (next == "" || toks[i].Text() != next) {
+					// An expression holds no top-level , ; or =>, the
+					// only tokens Rust lets follow it: ($msg:expr)
+					// does not match "fmt {}", arg.
+					if (typ == "expr" || typ == "stmt") && toks[i].Is(",", ";", "=>") {
+						if next == "" {
+							return i, false
+						}
+						break
+					}
 					i++
 				}
 			}
@@ -417,8 +446,15 @@ func repetition(e syntax.Node) ([]syntax.Node, string) {
 		return nil, ""
 	}
 	sep := ""
-	if rest := all[closing+1:]; len(rest) == 2 {
+	switch rest := all[closing+1:]; len(rest) {
+	case 2:
 		sep = rest[0].Text()
+	case 1:
+		// The grammar leaves some separators out of the tree ($($x),+
+		// has children $ ( $x ) +): the text between ) and the
+		// operator is the separator.
+		from, to := all[closing].EndByte()-e.StartByte(), rest[0].StartByte()-e.StartByte()
+		sep = strings.TrimSpace(string(e.Bytes()[from:to]))
 	}
 	return all[open+1 : closing], sep
 }
@@ -448,4 +484,28 @@ func (x *file) placeWrapped(sites []*errdex.Site, wrappers []syntax.Node) {
 			}
 		}
 	}
+}
+
+// repeated reports whether argument a of a macro call in the transcriber
+// an expansion reads lies in a repetition, $( .. ),* of the definition,
+// which the expansion reads once: the parentheses nearest around it open
+// with "$(".
+func (x *file) repeated(a tokArg) bool {
+	if x.expansion == nil || len(a.toks) == 0 {
+		return false
+	}
+	src := x.expansion.orig
+	depth := 0
+	for i := a.toks[0].StartByte() - 1; i > x.expansion.start && i < len(src); i-- {
+		switch src[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth == 0 {
+				return src[i-1] == '$'
+			}
+			depth--
+		}
+	}
+	return false
 }

@@ -184,10 +184,14 @@
 // simple_enum_error! { EmptyHost => "empty host", .. }, a bail!-like
 // macro given its format string) is matched against the rules' patterns
 // (fragments ident, literal, tt one token; others up to the token that
-// follows), and the matched rule's body read again with its
-// metavariables bound, once per repetition: each site whose message holds
-// a passed literal is placed at that literal, named for the function
-// the invocation is in when the body puts it in none.
+// follows, an expr never past a top-level comma), and the matched rule's
+// body read again with its metavariables bound, once per repetition: each
+// site whose message holds a passed literal is placed at that literal,
+// named for the function the invocation is in when the body puts it in
+// none. A call of an error helper in the body counts with the text it
+// passes (xml-rs's self_error!(self; "Unexpected closing tag: {}, expected
+// {}", name, op_name), whose rule makes $this.error(format!($fmt,
+// $($arg),+)), $this bound to self).
 //
 // Item-level invocations of macros the file does not define, with braces
 // (cfg_if! { .. }, tokio's cfg_rt! { .. }), wrap items: their arguments
