@@ -85,7 +85,10 @@ func (x *file) eval(n syntax.Node, depth int) msgeval.Value {
 			return x.eval(e, depth+1)
 		}
 	case "binary_expression":
-		if n.Child("operator").Text() == "+" {
+		// String + &str appends; a number on either side is arithmetic
+		// (let line_num = line + 1), whose value is the run's.
+		if n.Child("operator").Text() == "+" && !n.Child("left").Is("integer_literal", "float_literal") &&
+			!n.Child("right").Is("integer_literal", "float_literal") {
 			if v, ok := rules.Add(x.eval(n.Child("left"), depth+1), x.eval(n.Child("right"), depth+1)); ok {
 				return v
 			}

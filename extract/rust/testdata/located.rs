@@ -44,3 +44,18 @@ impl fmt::Display for ConfigError {
         Ok(())
     }
 }
+
+// Numbers computed before the write: line + 1 is arithmetic, a value of
+// the run, not the text "1" appended.
+pub struct SpanError {
+    line: usize,
+    col: usize,
+}
+
+impl fmt::Display for SpanError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let line_num = self.line + 1;
+        let col_num = 1 + self.col;
+        write!(f, "unexpected token at line {}, column {}", line_num, col_num)
+    }
+}
