@@ -604,11 +604,52 @@ func isErrorType(t ast.Expr) bool {
 // return statement (closures excluded).
 func (x *fileCtx) errorMethod(d *ast.FuncDecl, fn *funcCtx) {
 	ts, conds := x.methodBranches(d, fn, true)
+	if f := x.messageField(ts, fn); f != "" {
+		ts = one(errdex.HolePart(f, fn.recvName+"."+f, errdex.HoleStr))
+	}
 	site := x.addSite(errdex.KindErrorMethod, d, fn, fn.exception, ts)
 	if site == nil {
 		return
 	}
 	x.facts.ErrorTypes = append(x.facts.ErrorTypes, ErrorType{Name: fn.recvType, Recv: fn.recvName, Site: site, Conds: conds})
+}
+
+// messageFields are the names of a struct's string field that holds an
+// error's message, lower case.
+var messageFields = map[string]bool{"message": true, "msg": true, "reason": true, "text": true, "description": true, "desc": true, "detail": true, "errmsg": true}
+
+// messageField returns the string field named like a message (Message,
+// Msg, Reason, ...) of the receiver of fn, an Error method whose messages
+// ts are each a value it gets from a call the extractor does not follow
+// (goccy/go-yaml's return e.FormatError(defaultFormatColor,
+// defaultIncludeSource), which formats e.Message with a position and
+// colours): such a method prints the message the field holds, with what
+// else it adds unknown. "" when the method's messages are read, or the
+// receiver has no such field.
+func (x *fileCtx) messageField(ts []errdex.Template, fn *funcCtx) string {
+	if len(ts) == 0 || fn.recvName == "" {
+		return ""
+	}
+	for _, t := range ts {
+		if len(t.Parts) != 1 || !t.Parts[0].IsHole() || !strings.Contains(t.Parts[0].Expr, "(") {
+			return ""
+		}
+	}
+	st := x.structs[fn.recvType]
+	if st == nil || st.Fields == nil {
+		return ""
+	}
+	for _, f := range st.Fields.List {
+		if id, ok := f.Type.(*ast.Ident); !ok || id.Name != "string" {
+			continue
+		}
+		for _, n := range f.Names {
+			if messageFields[strings.ToLower(n.Name)] {
+				return n.Name
+			}
+		}
+	}
+	return ""
 }
 
 // bareResult returns, for a bare return of a function with one named

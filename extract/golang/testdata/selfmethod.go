@@ -20,8 +20,8 @@ func (e *Error) format() string {
 	return fmt.Sprintf("%s (line %d)%s", e.Message, e.Line, e.Snippet)
 }
 
-// Other names its receiver otherwise in the method it calls: its message
-// stays unknown.
+// Other names its receiver otherwise in the method it calls, which is not
+// followed: it reads as its message field.
 type Other struct{ msg string }
 
 func (o Other) Error() string { return o.text() }
