@@ -59,6 +59,15 @@
 //     macros defined through another: eigen_assert): assert's site, with
 //     the condition the preprocessor expands; in other files, through
 //     Link, for macros whose name holds "assert".
+//   - Calls of rules written in a function-like macro's body (CPython's
+//     #define CHECK_CLOSED(self) ... PyErr_SetString(PyExc_ValueError,
+//     "I/O operation on closed file.")): read from the body's text, a
+//     site at its line in the definition when the exception is named and
+//     the message or format is string literals (see macroSites).
+//   - Calls of format helpers (type_error("object of type '%.200s' has
+//     no len()", o), whose PyErr_Format takes the format from its
+//     parameter): the format parsed with the helper's values (see
+//     formatHelper).
 //
 // # Messages
 //

@@ -81,7 +81,7 @@ func newFile(f *extract.File, language string, rules *ruleSet) *file {
 // run indexes the file's declarations, assignments and defines, then
 // builds the sites of throw statements and of calls a rule names.
 func (x *file) run() {
-	var cands, defs, fields, blocks []syntax.Node
+	var cands, defs, fields, blocks, macroDefs []syntax.Node
 	for n := range x.tree.Root().Descendants() {
 		switch n.Kind() {
 		case "declaration":
@@ -108,6 +108,7 @@ func (x *file) run() {
 		case "preproc_function_def":
 			x.recordAssertMacro(n)
 			x.recordMacro(n)
+			macroDefs = append(macroDefs, n)
 		case "class_specifier", "struct_specifier":
 			x.recordInheritedWhat(n)
 		case "compound_statement":
@@ -119,6 +120,9 @@ func (x *file) run() {
 	throwing := x.throwingMacros()
 	if len(throwing) > 0 {
 		x.facts.throwing = throwing
+	}
+	for _, n := range macroDefs {
+		x.macroSites(n)
 	}
 	for _, n := range cands {
 		x.pending = nil
@@ -782,7 +786,11 @@ func (x *file) fill(t config.Template, r *config.Rule, call syntax.Node, args []
 // ValueError (with Python 3's aliases of OSError), anything else its last
 // identifier.
 func exceptionName(arg syntax.Node) string {
-	s := msgeval.Compact(arg.Text())
+	return exceptionNameOf(msgeval.Compact(arg.Text()))
+}
+
+// exceptionNameOf is exceptionName of an argument's text without spaces.
+func exceptionNameOf(s string) string {
 	end := len(s)
 	for end > 0 && s[end-1] == ')' {
 		end--

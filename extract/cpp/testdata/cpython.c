@@ -207,3 +207,24 @@ validate_body(PyObject *body, const char *owner)
     return validate_nonempty_seq(body, "body", owner) &&
            validate_nonempty_seq(body, "targets", "Delete");
 }
+
+/* Errors set in macros' bodies (Modules/_io/textio.c, Modules/hashlib.h). */
+#define CHECK_CLOSED(self) \
+    do { \
+        if (self == NULL) { \
+            PyErr_SetString(PyExc_ValueError, \
+                            "I/O operation on " "closed file."); \
+            return NULL; \
+        } \
+    } while (0)
+#define GET_BUFFER_VIEW_OR_ERROUT(obj, view) do { \
+        if (PyUnicode_Check((obj))) { \
+            PyErr_SetString(PyExc_TypeError, "Strings must be encoded before hashing"); \
+            return NULL; \
+        } \
+        if (!PyObject_CheckBuffer((obj))) { \
+            PyErr_Format(PyExc_TypeError, "object supporting the buffer API required, not %.100s", Py_TYPE(obj)->tp_name); \
+            return NULL; \
+        } \
+    } while (0)
+#define SET_STATE_ERROR(st, msg) PyErr_SetString((st)->error, msg)
