@@ -21,7 +21,7 @@ const (
 	KindErrorsNew   SiteKind = "errors-new"   // errors.New, sentinel errors
 	KindErrorMethod SiteKind = "error-method" // an Error() string / Display implementation
 	KindLogFatal    SiteKind = "log-fatal"    // log.Fatal*, log.Panic*
-	KindCheckMacro  SiteKind = "check-macro"  // TORCH_CHECK, CHECK(...) << "...", ensure!
+	KindCheckMacro  SiteKind = "check-macro"  // TORCH_CHECK, CHECK(...) << "...", ensure!, a validator's cond || "..."
 	KindExpect      SiteKind = "expect"       // Rust .expect("...")
 	KindSetError    SiteKind = "set-error"    // CPython C API PyErr_SetString / PyErr_Format
 )

@@ -92,11 +92,12 @@ type classInfo struct {
 type candKind uint8
 
 const (
-	candThrow   candKind = iota // throw_statement
-	candReject                  // Promise.reject(E), reject(E)
-	candAssert                  // assert(cond, msg) and friends
-	candDeliver                 // an error handed over without throw: cb(E), this.emit('error', E), s.destroy(E)
-	candReport                  // an error reported by its message: session.error(`Rule "${name}" is not defined`)
+	candThrow    candKind = iota // throw_statement
+	candReject                   // Promise.reject(E), reject(E)
+	candAssert                   // assert(cond, msg) and friends
+	candDeliver                  // an error handed over without throw: cb(E), this.emit('error', E), s.destroy(E)
+	candReport                   // an error reported by its message: session.error(`Rule "${name}" is not defined`)
+	candValidate                 // a validator's message in place of true: return n <= max || `Expected at most ${max}`
 )
 
 // candidate is a statement or call that may be a site.
@@ -278,6 +279,10 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	case "throw_statement":
 		if !x.Regions.Broken(node) {
 			x.cands = append(x.cands, candidate{kind: candThrow, node: node, sc: sc})
+		}
+	case "binary_expression":
+		if isValidation(node) {
+			x.cands = append(x.cands, candidate{kind: candValidate, node: node, arg: node.Child("right"), sc: sc})
 		}
 	case "call_expression":
 		x.call(node, sc)
@@ -1468,4 +1473,70 @@ func methodMessage(sc *scope, node syntax.Node) {
 		sc.class.methodMessages = map[string][]syntax.Node{}
 	}
 	sc.class.methodMessages[name] = append(sc.class.methodMessages[name], node)
+}
+
+// isValidation reports whether node, a binary expression, is a
+// validator's result: cond || message, returned (or an arrow function's
+// body) where a check that passes gives true and one that fails the text
+// saying why (superstruct's refinements, inquirer's and vee-validate's
+// validate functions): the left operand a condition (a comparison, a
+// negation, a type test, a predicate call, or a combination of them), the
+// right one a string. The message itself is judged by candValidate's site
+// (see validationSite).
+func isValidation(node syntax.Node) bool {
+	if node.Child("operator").Text() != "||" {
+		return false
+	}
+	if r := unwrap(node.Child("right")); r.Kind() != "string" && r.Kind() != "template_string" {
+		return false
+	}
+	p := node.Parent()
+	for p.Kind() == "parenthesized_expression" {
+		p = p.Parent()
+	}
+	switch p.Kind() {
+	case "return_statement":
+	case "arrow_function":
+		if p.Child("body").Index() != node.Index() {
+			return false
+		}
+	default:
+		return false
+	}
+	return isCondition(node.Child("left"))
+}
+
+// conditionOps are the binary operators whose value is a truth value.
+var conditionOps = map[string]bool{"<": true, "<=": true, ">": true, ">=": true, "==": true, "===": true, "!=": true, "!==": true,
+	"instanceof": true, "in": true}
+
+// isCondition reports whether n is a truth value by its form: a
+// comparison, a negation, a conjunction or disjunction of conditions, or
+// a call of a predicate (isX, hasX, test, includes, ...).
+func isCondition(n syntax.Node) bool {
+	n = unwrap(n)
+	switch n.Kind() {
+	case "unary_expression":
+		return n.Child("operator").Text() == "!"
+	case "binary_expression":
+		op := n.Child("operator").Text()
+		if op == "&&" || op == "||" {
+			return isCondition(n.Child("left")) && isCondition(n.Child("right"))
+		}
+		return conditionOps[op]
+	case "call_expression":
+		fn := calleeOf(n)
+		if fn.Kind() == "member_expression" {
+			fn = fn.Child("property")
+		}
+		name := fn.Text()
+		for _, p := range []string{"is", "has", "can", "valid", "test", "match", "includes", "every", "some", "startsWith", "endsWith"} {
+			if strings.HasPrefix(name, p) {
+				return true
+			}
+		}
+	case "true", "false":
+		return true
+	}
+	return false
 }

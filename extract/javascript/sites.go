@@ -63,6 +63,13 @@ func (x *fileCtx) run() {
 			if v, ok := x.reportMessage(c); ok {
 				x.addSite(c.node, c.sc, thrown{Kind: errdex.KindSetError, Msg: v.Alts, Scope: c.sc})
 			}
+		case candValidate:
+			// A check with its message; the error that carries it is the
+			// validation library's to make.
+			if v := x.eval(c.arg, c.sc, 0); hasWords(v) {
+				s := x.addSite(c.arg, c.sc, thrown{Kind: errdex.KindCheckMacro, Msg: v.Alts, Scope: c.sc})
+				s.Guards = append(s.Guards, validationGuard(c.node.Child("left")))
+			}
 		}
 	}
 	x.tableReports()
@@ -815,4 +822,11 @@ func (x *fileCtx) elements(arr syntax.Node, sc *scope) map[string][]errdex.Templ
 		out[strconv.Itoa(len(out))] = x.eval(el, sc, 1).Alts
 	}
 	return out
+}
+
+// validationGuard is the guard of a validator's message: its condition
+// failed.
+func validationGuard(cond syntax.Node) errdex.Guard {
+	src := strings.Join(strings.Fields(unwrap(cond).Text()), " ")
+	return errdex.Guard{Condition: "!(" + src + ")", Source: src, Negated: true, Kind: "assert", Line: cond.Line()}
 }
