@@ -599,13 +599,23 @@ func (l *linker) constants(f *extract.FileResult, ff *Facts) {
 // message is the message class e builds when constructed with args, and
 // whether it is known (not for a nil e, a class not found).
 func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Template, bool) {
+	return l.messageBy(e, args, depth, nil)
+}
+
+// messageBy is message for a call of a constructor of e by another,
+// caller, with this(...), which calls any constructor but itself:
+// picocli's MissingParameterException(cmd, ArgSpec missing, msg) calls
+// this(cmd, Collections.singletonList(missing), msg), whose arguments
+// fit its own parameters as well as those of the constructor taking a
+// Collection<ArgSpec>.
+func (l *linker) messageBy(e *classEntry, args []Arg, depth int, caller *Ctor) ([]errdex.Template, bool) {
 	if e == nil || depth > msgeval.MaxChain {
 		return nil, false
 	}
 	c := e.class
 	var ctor *Ctor
 	if len(c.Ctors) > 0 {
-		if ctor = pickCtor(c.Ctors, args); ctor == nil {
+		if ctor = pickCtor(c.Ctors, args, caller); ctor == nil {
 			return nil, false
 		}
 	} else if len(args) > 0 {
@@ -641,7 +651,7 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 	if call == "this" {
 		// The constructor called builds the message, getMessage()
 		// included, from the fields it sets.
-		return l.message(e, passed, depth+1)
+		return l.messageBy(e, passed, depth+1, ctor)
 	}
 	base, ok := l.superMessage(e, passed, depth)
 	if c.GetMessage == nil {
@@ -709,10 +719,17 @@ func (l *linker) superMessage(e *classEntry, args []Arg, depth int) ([]errdex.Te
 	return args[0].Alts, true
 }
 
-// pickCtor chooses the constructor a call with args runs (pickParams).
-func pickCtor(ctors []Ctor, args []Arg) *Ctor {
-	if i := pickParams(len(ctors), func(i int) []Param { return ctors[i].Params }, args); i >= 0 {
-		return &ctors[i]
+// pickCtor chooses the constructor a call with args runs (pickParams),
+// other than except (nil when any may run).
+func pickCtor(ctors []Ctor, args []Arg, except *Ctor) *Ctor {
+	var cands []*Ctor
+	for i := range ctors {
+		if &ctors[i] != except {
+			cands = append(cands, &ctors[i])
+		}
+	}
+	if i := pickParams(len(cands), func(i int) []Param { return cands[i].Params }, args); i >= 0 {
+		return cands[i]
 	}
 	return nil
 }
