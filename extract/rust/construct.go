@@ -132,6 +132,9 @@ func (x *file) constructorKey(fn, at syntax.Node) string {
 		return ""
 	}
 	if len(segs) == 1 {
+		if e := x.globVariant(last); e != "" {
+			return e + "::" + last
+		}
 		return last
 	}
 	typ := segs[len(segs)-2]
@@ -144,6 +147,33 @@ func (x *file) constructorKey(fn, at syntax.Node) string {
 		}
 	}
 	return typ + "::" + last
+}
+
+// globVariant returns the enum whose variant name is, as a glob import
+// brings it into scope (use error::Error::*; then ParseError { msg, line,
+// column } builds Error::ParseError): an enum of the file that has the
+// variant, else the only enum imported so whose declaration is in
+// another file. It returns "" when name is a struct of the file or no
+// glob import tells.
+func (x *file) globVariant(name string) string {
+	if _, ok := x.structs[name]; ok || len(x.globEnums) == 0 {
+		return ""
+	}
+	for _, e := range x.globEnums {
+		if n, ok := x.enums[e]; ok {
+			for v := range n.Child("body").NamedChildren() {
+				if v.Kind() == "enum_variant" && v.Child("name").Text() == name {
+					return e
+				}
+			}
+		}
+	}
+	if len(x.globEnums) == 1 {
+		if _, local := x.enums[x.globEnums[0]]; !local {
+			return x.globEnums[0]
+		}
+	}
+	return ""
 }
 
 // fieldValue is what a field of a construction holds: its text when it

@@ -64,8 +64,10 @@ func (c helperCall) text() errdex.Template {
 // type.
 func (x *file) errHelper(fn syntax.Node) {
 	var params []string
+	numeric := map[int]bool{} // parameters of a number type, which hold no message
 	for p := range fn.Child("parameters").NamedChildren() {
 		if p.Kind() == "parameter" {
+			numeric[len(params)] = fieldHoleType(p.Child("type").Text()) == errdex.HoleInt
 			params = append(params, strings.TrimPrefix(p.Child("pattern").Text(), "mut "))
 		}
 	}
@@ -105,7 +107,11 @@ func (x *file) errHelper(fn syntax.Node) {
 	field, param := "", -1
 	add := func(f string, v syntax.Node) {
 		if i := slices.Index(params, converted(v)); i >= 0 {
-			field, param = f, i
+			if param < 0 || numeric[param] {
+				field, param = f, i
+			} else {
+				c.fields[f] = x.fieldValue(v)
+			}
 			return
 		}
 		c.fields[f] = x.fieldValue(v)

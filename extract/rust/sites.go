@@ -2,6 +2,7 @@ package rust
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -29,6 +30,9 @@ type file struct {
 	enums, structs map[string]syntax.Node
 	// debugImpls are the file's hand-written impl Debug blocks, by type.
 	debugImpls map[string]syntax.Node
+	// globEnums are the types whose variants a use declaration of the
+	// file imports by a glob (use error::Error::*), in source order.
+	globEnums []string
 
 	sites  []*errdex.Site
 	notes  msgeval.Notes
@@ -69,6 +73,12 @@ func (x *file) run() {
 	var cands []syntax.Node
 	for n := range root.Descendants() {
 		switch n.Kind() {
+		case "use_declaration":
+			if arg := msgeval.Compact(n.Child("argument").Text()); strings.HasSuffix(arg, "::*") {
+				if t := lastSegment(strings.TrimSuffix(arg, "::*")); t != "" && unicode.IsUpper(rune(t[0])) {
+					x.globEnums = append(x.globEnums, t)
+				}
+			}
 		case "let_declaration":
 			if p := n.Child("pattern"); p.Kind() == "identifier" {
 				x.lets[p.Text()] = append(x.lets[p.Text()], n)
