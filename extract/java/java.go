@@ -55,7 +55,9 @@
 //     throwable outside any throw (future.completeExceptionally(new
 //     TimeoutException(...)), new AltResult(new CompletionException(x))):
 //     kind reject, the message as for a throw. A cause (new X("m", new
-//     Y())) is none.
+//     Y())) is none. So is a call of a static method of a throwable
+//     class handed on that way (maybeThrow(MissingParameterException.
+//     create(cmd, missing, sep))), its message what the factory returns.
 //   - assert cond : msg: kind assert, AssertionError.
 //   - Guava's Preconditions.checkArgument/checkState/checkNotNull and
 //     Verify.verify/verifyNotNull with a message (statically imported or

@@ -120,7 +120,10 @@ func (l *linker) relinkCall(res *extract.FileResult, ff *Facts, c *Call) {
 			s.Snippet = nil // the driver makes the snippet of a site Link adds
 			res.Sites = append(res.Sites, s)
 		}
-		s.Kind, s.Exception, s.ExceptionQualified = errdex.KindThrow, t.exception, t.qualified
+		if s.Kind != errdex.KindReject {
+			s.Kind = errdex.KindThrow
+		}
+		s.Exception, s.ExceptionQualified = t.exception, t.qualified
 		if (msgeval.Value{Alts: t.msg}).Opaque() && !site.Template.IsOpaque() {
 			continue // the site's guess, the call's first text argument, says more
 		}

@@ -77,10 +77,11 @@ type param struct {
 type candKind uint8
 
 const (
-	candThrow   candKind = iota // throw_statement
-	candAssert                  // assert cond : msg
-	candCheck                   // checkArgument(cond, msg, ...), requireNonNull(x, msg)
-	candDeliver                 // f.completeExceptionally(new X(...)): an error handed on, not thrown
+	candThrow       candKind = iota // throw_statement
+	candAssert                      // assert cond : msg
+	candCheck                       // checkArgument(cond, msg, ...), requireNonNull(x, msg)
+	candDeliver                     // f.completeExceptionally(new X(...)): an error handed on, not thrown
+	candDeliverCall                 // maybeThrow(XException.create(...)): one a factory makes, handed on
 )
 
 type candidate struct {
@@ -215,6 +216,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		}
 		if check := x.checkMethod(node); check != "" {
 			x.cands = append(x.cands, candidate{kind: candCheck, node: node, sc: sc, check: check})
+		}
+		if deliveredFactory(node) {
+			x.cands = append(x.cands, candidate{kind: candDeliverCall, node: node, sc: sc})
 		}
 	case "object_creation_expression":
 		x.recordCall(node, sc, typ)

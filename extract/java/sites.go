@@ -118,6 +118,14 @@ func (x *fileCtx) run() {
 			t := x.construct(typeName(c.node.Child("type")), args(c.node), c.sc)
 			t.Kind = errdex.KindReject
 			x.addSite(c.node, c.sc, t)
+		case candDeliverCall:
+			t := x.thrownValue(c.node, c.sc, 0)
+			t.Kind = errdex.KindReject
+			x.addSite(c.node, c.sc, t)
+			if call := x.call(c.node, c.sc.typ, c.sc); call != nil {
+				call.Site = x.sites[len(x.sites)-1]
+				x.facts.Calls = append(x.facts.Calls, call)
+			}
 		}
 	}
 	x.typeFacts()
@@ -243,6 +251,41 @@ func delivered(n syntax.Node) bool {
 	for p := n.Parent(); !p.IsNull(); p = p.Parent() {
 		switch p.Kind() {
 		case "throw_statement":
+			return false
+		case "method_declaration", "constructor_declaration", "lambda_expression", "class_body", "program":
+			return true
+		}
+	}
+	return true
+}
+
+// deliveredFactory reports whether call n is a factory of a throwable
+// class, the class's static method that makes one (Class.create(...),
+// Class.from(...)), handed on as delivered says of new X(...) rather
+// than thrown: picocli's maybeThrow(MissingParameterException.create(
+// CommandLine.this, required, separator)).
+func deliveredFactory(n syntax.Node) bool {
+	obj := unwrap(n.Child("object"))
+	if !obj.Is("identifier", "scoped_identifier", "field_access") {
+		return false
+	}
+	name := msgeval.Compact(obj.Text())
+	if !isThrowableName(name[strings.LastIndexByte(name, '.')+1:]) {
+		return false
+	}
+	arg := n
+	for p := n.Parent(); p.Is("parenthesized_expression", "cast_expression"); p = p.Parent() {
+		arg = p
+	}
+	if arg.Parent().Kind() != "argument_list" {
+		return false
+	}
+	if call := arg.Parent().Parent(); call.Kind() == "object_creation_expression" && isThrowableName(typeName(call.Child("type"))) {
+		return false // a cause
+	}
+	for p := n.Parent(); !p.IsNull(); p = p.Parent() {
+		switch p.Kind() {
+		case "throw_statement", "return_statement":
 			return false
 		case "method_declaration", "constructor_declaration", "lambda_expression", "class_body", "program":
 			return true
