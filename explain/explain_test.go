@@ -86,19 +86,6 @@ func TestExprs(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		s          string
-		open, want int
-	}{
-		{"f(a, g(b))", 1, 9},
-		{"f(')') + 1", 1, 5},
-		{"m[`]`]", 1, 5},
-		{"f(a", 1, -1},
-	} {
-		if got := closing(c.s, c.open); got != c.want {
-			t.Errorf("closing(%q, %d) = %d, want %d", c.s, c.open, got, c.want)
-		}
-	}
-	for _, c := range []struct {
 		cond, want string
 	}{
 		{"p < 1 || p > 65535", "p >= 1 && p <= 65535"},

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"github.com/errdex/errdex/codetext"
 	"slices"
 	"strconv"
 	"strings"
@@ -72,7 +73,7 @@ func splitComparison(expr string) (left, op, right string, ok bool) {
 // brackets and string literals, or -1.
 func topLevel(s, sub string) int {
 	found := -1
-	scanCode(s, 0, func(i, depth int) bool {
+	codetext.Scan(s, 0, func(i, depth int) bool {
 		if depth != 0 || strings.IndexByte("([{}])", s[i]) >= 0 || !strings.HasPrefix(s[i:], sub) {
 			return true
 		}
@@ -89,54 +90,9 @@ func topLevel(s, sub string) int {
 	return found
 }
 
-// closing returns the index of the bracket closing the one at open in s,
-// skipping string literals, or -1 (also for an open outside s).
-func closing(s string, open int) int {
-	end := -1
-	if open < 0 || open >= len(s) {
-		return end
-	}
-	scanCode(s, open, func(i, depth int) bool {
-		if i > open && depth == 1 && strings.IndexByte(")]}", s[i]) >= 0 {
-			end = i
-			return false
-		}
-		return true
-	})
-	return end
-}
-
-// scanCode calls visit for each byte of s from start on that lies outside
-// string literals, with the depth of brackets around it (a bracket counts
-// from the byte after it), until visit returns false.
-func scanCode(s string, start int, visit func(i, depth int) bool) {
-	depth := 0
-	var quote byte
-	for i := start; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-			continue
-		case c == '\'' || c == '"' || c == '`':
-			quote = c
-			continue
-		}
-		if !visit(i, depth) {
-			return
-		}
-		switch c {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth--
-		}
-	}
-}
+// closing returns the index of the bracket closing the one at open in s
+// (see codetext.Closing).
+func closing(s string, open int) int { return codetext.Closing(s, open) }
 
 // isOperand reports whether x has nothing but names, member accesses
 // (".", "::", "->") and bracketed groups outside its brackets and string

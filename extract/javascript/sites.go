@@ -1,6 +1,7 @@
 package javascript
 
 import (
+	"github.com/errdex/errdex/extract/cguard"
 	"strconv"
 	"strings"
 	"unicode"
@@ -742,6 +743,7 @@ func (x *fileCtx) assertSite(c candidate) {
 // addSite records the site of node and returns it.
 func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) *errdex.Site {
 	s := t.Site(x.lang, x.path, sc.function(), node)
+	s.Guards = cguard.Guards(node, cguard.JavaScript)
 	x.sites = append(x.sites, s)
 	x.built = append(x.built, builtSite{node: node, sc: sc, t: t})
 	if c := t.Construction(s, x.arg); c != nil {
@@ -828,5 +830,5 @@ func (x *fileCtx) elements(arr syntax.Node, sc *scope) map[string][]errdex.Templ
 // failed.
 func validationGuard(cond syntax.Node) errdex.Guard {
 	src := strings.Join(strings.Fields(unwrap(cond).Text()), " ")
-	return errdex.Guard{Condition: "!(" + src + ")", Source: src, Negated: true, Kind: "assert", Line: cond.Line()}
+	return errdex.Guard{Condition: cguard.Negate(src), Source: src, Negated: true, Kind: "assert", Line: cond.Line()}
 }
