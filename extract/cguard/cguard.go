@@ -1,7 +1,7 @@
 // Package cguard derives the guards of a site, the conditions that hold
 // whenever control reaches it, from the syntax tree of a language with
-// C-like statements (JavaScript and TypeScript now; Java, C, C++ and Rust
-// share the shapes it reads). It is purely syntactic, as the Python and Go
+// C-like statements: JavaScript and TypeScript, Java, C and C++, Rust
+// (one Grammar each). It is purely syntactic, as the Python and Go
 // extractors' guards are: an enclosing if gives its condition (negated in
 // its else branch, and the conditions of the earlier branches negated in
 // an else-if), and an earlier statement of an enclosing block that leaves
@@ -42,6 +42,35 @@ var JavaScript = &Grammar{
 		"method_definition": true, "generator_function_declaration": true, "generator_function": true, "class_body": true, "program": true},
 	Exits:  map[string]bool{"return_statement": true, "throw_statement": true, "break_statement": true, "continue_statement": true},
 	Parens: map[string]bool{"parenthesized_expression": true},
+}
+
+// Java is the grammar of Java, whose if statement holds its alternative
+// without a wrapper.
+var Java = &Grammar{
+	If: "if_statement",
+	Functions: map[string]bool{"method_declaration": true, "constructor_declaration": true, "compact_constructor_declaration": true,
+		"lambda_expression": true, "class_body": true, "static_initializer": true, "program": true},
+	Exits:  map[string]bool{"return_statement": true, "throw_statement": true, "break_statement": true, "continue_statement": true},
+	Parens: map[string]bool{"parenthesized_expression": true},
+}
+
+// C is the grammar of C and C++ (whose conditions are condition_clause
+// nodes).
+var C = &Grammar{
+	If: "if_statement", Else: "else_clause",
+	Functions: map[string]bool{"function_definition": true, "lambda_expression": true, "translation_unit": true},
+	Exits: map[string]bool{"return_statement": true, "throw_statement": true, "break_statement": true, "continue_statement": true,
+		"goto_statement": true},
+	Parens: map[string]bool{"parenthesized_expression": true, "condition_clause": true},
+}
+
+// Rust is the grammar of Rust, whose if is an expression and whose exits
+// are expressions of expression statements.
+var Rust = &Grammar{
+	If: "if_expression", Else: "else_clause",
+	Functions: map[string]bool{"function_item": true, "closure_expression": true, "source_file": true},
+	Exits:     map[string]bool{"return_expression": true, "break_expression": true, "continue_expression": true, "macro_invocation": true},
+	Parens:    map[string]bool{"parenthesized_expression": true},
 }
 
 // MaxGuards bounds the guards of one site, the innermost kept.
@@ -125,7 +154,11 @@ func (g *Grammar) elseOwner(stmt syntax.Node) syntax.Node {
 // it.
 func (g *Grammar) exitGuards(block, child syntax.Node) []errdex.Guard {
 	var out []errdex.Guard
-	for s := child.PrevNamedSibling(); !s.IsNull() && len(out) < MaxGuards; s = s.PrevNamedSibling() {
+	for prev := child.PrevNamedSibling(); !prev.IsNull() && len(out) < MaxGuards; prev = prev.PrevNamedSibling() {
+		s := prev
+		if s.Kind() == "expression_statement" && s.NamedChildCount() == 1 {
+			s = s.NamedChild(0) // Rust's if is an expression
+		}
 		if s.Kind() != g.If || !s.Child("alternative").IsNull() || !g.leaves(s.Child("consequence")) {
 			continue
 		}
@@ -147,7 +180,20 @@ func (g *Grammar) leaves(st syntax.Node) bool {
 		}
 		st = last
 	}
-	return !st.IsNull() && g.Exits[st.Kind()]
+	if st.Kind() == "expression_statement" && st.NamedChildCount() == 1 {
+		st = st.NamedChild(0) // Rust's return Err(e); and C's goto
+	}
+	return !st.IsNull() && g.Exits[st.Kind()] && (st.Kind() != "macro_invocation" || panics(st))
+}
+
+// panics reports whether a Rust macro invocation never returns: panic!,
+// unreachable!, todo!, unimplemented!, bail!.
+func panics(m syntax.Node) bool {
+	switch m.Child("macro").Text() {
+	case "panic", "unreachable", "todo", "unimplemented", "bail":
+		return true
+	}
+	return false
 }
 
 // isBlock reports whether n is a block of statements.
@@ -164,6 +210,11 @@ func isBlock(n syntax.Node) bool {
 func (g *Grammar) guard(cond syntax.Node, negated bool, kind string) errdex.Guard {
 	for g.Parens[cond.Kind()] && cond.NamedChildCount() == 1 {
 		cond = cond.NamedChild(0)
+	}
+	if cond.Kind() == "let_condition" || cond.Kind() == "let_chain" {
+		// if let Some(x) = y: a pattern, not a condition to negate.
+		src := oneLine(cond.Text())
+		return errdex.Guard{Condition: src, Source: src, Negated: negated, Kind: kind, Line: cond.Line(), Names: names(cond)}
 	}
 	src := oneLine(cond.Text())
 	gd := errdex.Guard{Condition: src, Source: src, Negated: negated, Kind: kind, Line: cond.Line(), Names: names(cond)}

@@ -15,7 +15,13 @@ import (
 // ("/neg" marks a negated one).
 func siteGuards(t *testing.T, src, marker string) []string {
 	t.Helper()
-	p, err := syntax.NewParser(syntax.JavaScript(), time.Second)
+	return langGuards(t, syntax.JavaScript(), JavaScript, "throw_statement", src, marker)
+}
+
+// langGuards is siteGuards for a language and the kind of its site nodes.
+func langGuards(t *testing.T, lang *syntax.Language, g *Grammar, siteKind, src, marker string) []string {
+	t.Helper()
+	p, err := syntax.NewParser(lang, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,18 +38,18 @@ func siteGuards(t *testing.T, src, marker string) []string {
 	}
 	var site syntax.Node
 	for i := range tree.Len() {
-		if n := tree.At(i); n.Kind() == "throw_statement" && n.Line() == line {
+		if n := tree.At(i); n.Kind() == siteKind && n.Line() == line {
 			site = n
 			break
 		}
 	}
 	if site.IsNull() {
-		t.Fatalf("no throw on the line of %q", marker)
+		t.Fatalf("no %s on the line of %q", siteKind, marker)
 	}
 	var out []string
-	for _, g := range Guards(site, JavaScript) {
-		s := g.Condition + " [" + g.Kind
-		if g.Negated {
+	for _, gd := range Guards(site, g) {
+		s := gd.Condition + " [" + gd.Kind
+		if gd.Negated {
 			s += "/neg"
 		}
 		out = append(out, s+"]")
@@ -120,6 +126,68 @@ func TestGuards(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			if diff := cmp.Diff(tt.want, siteGuards(t, tt.src, tt.marker)); diff != "" {
+				t.Errorf("guards (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGrammars checks the other languages' grammars on one shape each:
+// an early exit, an else-if chain, and the site's own if.
+func TestGrammars(t *testing.T) {
+	tests := []struct {
+		name     string
+		lang     *syntax.Language
+		g        *Grammar
+		siteKind string
+		src      string
+		want     []string
+	}{
+		{
+			name: "java", lang: syntax.Java(), g: Java, siteKind: "throw_statement",
+			src: `class A {
+  void set(String key, int n) {
+    if (key == null) return;
+    if (n == 0) {
+      count = 0;
+    } else if (n < 0) {
+      throw new IllegalArgumentException("negative: " + n); // here
+    }
+  }
+}`,
+			want: []string{"key != null [early-return/neg]", "n != 0 [elif/neg]", "n < 0 [elif]"},
+		},
+		{
+			name: "c++", lang: syntax.CPP(), g: C, siteKind: "throw_statement",
+			src: `void set(const char* key, int n) {
+  if (!key) { return; }
+  if (n > limit) {
+    log(n);
+  } else {
+    throw std::runtime_error("too small"); // here
+  }
+}`,
+			want: []string{"key [early-return/neg]", "n <= limit [else/neg]"},
+		},
+		{
+			name: "rust", lang: syntax.Rust(), g: Rust, siteKind: "macro_invocation",
+			src: `fn set(key: &str, n: i64) -> Result<(), Error> {
+    if key.is_empty() {
+        return Err(Error::Empty);
+    }
+    if let Some(x) = lookup(key) {
+        if n > x.max {
+            panic!("{} exceeds {}", n, x.max); // here
+        }
+    }
+    Ok(())
+}`,
+			want: []string{"!key.is_empty() [early-return/neg]", "let Some(x) = lookup(key) [if]", "n > x.max [if]"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, langGuards(t, tt.lang, tt.g, tt.siteKind, tt.src, "// here")); diff != "" {
 				t.Errorf("guards (-want +got):\n%s", diff)
 			}
 		})
