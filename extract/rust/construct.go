@@ -272,6 +272,13 @@ func substitute(t errdex.Template, fields map[string]fieldValue) errdex.Template
 			}
 			continue
 		}
+		if p.Type == errdex.HoleRepr && quotable(v.template) {
+			// Debug quotes a String: msg: "Failed to find value '{step}'"
+			parts = append(parts, errdex.Lit(`"`))
+			parts = append(parts, v.template.Parts...)
+			parts = append(parts, errdex.Lit(`"`))
+			continue
+		}
 		for _, q := range v.template.Parts {
 			if q.IsHole() && q.Type == errdex.HoleAny {
 				q.Type = p.Type
@@ -280,6 +287,22 @@ func substitute(t errdex.Template, fields map[string]fieldValue) errdex.Template
 		}
 	}
 	return errdex.NewTemplate(parts...)
+}
+
+// quotable reports whether t, text with holes (a format! a field is
+// given), prints the same inside Debug's quotes: its text has nothing
+// Debug escapes.
+func quotable(t errdex.Template) bool {
+	text := false
+	for _, p := range t.Parts {
+		if !p.IsHole() {
+			if !plainText(p.Text) {
+				return false
+			}
+			text = text || strings.TrimSpace(p.Text) != ""
+		}
+	}
+	return text
 }
 
 // messageTypes are the message types of all files, by key.
