@@ -313,6 +313,13 @@ func substitution(names []string, param int, msg []errdex.Template, extra []int,
 	return m
 }
 
+// isReasonName reports whether a parameter's name says it is a message,
+// not a format: msg, message, reason, errmsg.
+func isReasonName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "msg") || strings.Contains(n, "message") || strings.Contains(n, "reason")
+}
+
 // paramNode is the i-th parameter declaration of a function definition.
 func paramNode(def syntax.Node, i int) syntax.Node {
 	k := 0
@@ -383,13 +390,20 @@ func (x *file) fieldMessage(n syntax.Node) {
 // char *message) sets PyErr_SetString(state->unsupported_operation,
 // message), and _unsupported("not readable") is the site).
 func (x *file) isMessageParam(n syntax.Node, v msgeval.Value) bool {
+	param, ok := x.textParam(n, v)
+	return ok && isMessageName(param)
+}
+
+// textParam returns the parameter of the function enclosing n that
+// value v wholly is, when it is text (see isTextType).
+func (x *file) textParam(n syntax.Node, v msgeval.Value) (string, bool) {
 	def := msgeval.Enclosing(n, "function_definition")
 	if def.IsNull() || len(v.Alts) != 1 || len(v.Alts[0].Parts) != 1 || !v.Alts[0].Parts[0].IsHole() {
-		return false
+		return "", false
 	}
 	param := unwrapPassThrough(v.Alts[0].Parts[0].Expr)
 	i := slices.Index(parameterNames(def), param)
-	return i >= 0 && isMessageName(param) && isTextType(paramNode(def, i))
+	return param, i >= 0 && isTextType(paramNode(def, i))
 }
 
 // uncast is the expression under n's casts and parentheses.

@@ -295,17 +295,32 @@ func (x *file) callSites(cands []syntax.Node, helpers map[string]helper, only ma
 			}
 			continue
 		}
-		if v := x.reporterMessage(h, args, n); v.Text && !v.Opaque() {
-			x.pending = nil // the call constructs nothing the site may take a message from
-			vs := make([]msgeval.Value, len(args))
-			for j := range args {
-				if slices.Contains(h.extra, j) {
-					vs[j] = x.eval(args[j], 0)
+		v := x.reporterMessage(h, args, n)
+		if param, ok := x.textParam(n, v); ok && len(h.wraps) > 0 && isReasonName(param) {
+			// A wrapper's call passing on a parameter of its own function
+			// named as a message, not a format
+			// (unicode_decode_call_errorhandler_writer(..., encoding,
+			// reason, ...) calls make_decode_exception(..., encoding, ...,
+			// reason)), is a site with the parameter as a hole, which
+			// makes that function a helper in turn. A format passed on is
+			// often another language's (PyArg_ParseTupleAndKeywords'
+			// format, "|OOi").
+			v.Text = true
+		} else if !v.Text || v.Opaque() {
+			continue
+		}
+		x.pending = nil // the call constructs nothing the site may take a message from
+		vs := make([]msgeval.Value, len(args))
+		for j := range args {
+			if slices.Contains(h.extra, j) {
+				vs[j] = x.eval(args[j], 0)
+				if _, ok := x.textParam(n, vs[j]); ok {
+					vs[j].Text = true
 				}
 			}
-			if v, ok := h.wrap(v, vs); ok {
-				x.add(h.site.Kind, h.site.Exception, n, v)
-			}
+		}
+		if v, ok := h.wrap(v, vs); ok {
+			x.add(h.site.Kind, h.site.Exception, n, v)
 		}
 	}
 }
@@ -323,7 +338,7 @@ func (h helper) wrap(v msgeval.Value, vs []msgeval.Value) (msgeval.Value, bool) 
 		if j >= len(vs) {
 			return nil, false
 		}
-		return vs[j].Alts, vs[j].Text && !vs[j].Opaque()
+		return vs[j].Alts, vs[j].Text
 	})
 	v = msgeval.Value{Alts: rules.Alternatives.Substitute(h.wraps, sub), Text: true}
 	return v, len(v.Alts) > 0 && !v.Opaque()

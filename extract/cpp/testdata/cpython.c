@@ -228,3 +228,51 @@ validate_body(PyObject *body, const char *owner)
         } \
     } while (0)
 #define SET_STATE_ERROR(st, msg) PyErr_SetString((st)->error, msg)
+
+/* A decoding error made from its reason, through helpers that pass the
+   reason on (Objects/unicodeobject.c's make_decode_exception and
+   unicode_decode_call_errorhandler_writer); a format passed on is not
+   followed. */
+static void
+make_decode_exception(PyObject **exc, const char *encoding, const char *input,
+                      Py_ssize_t length, Py_ssize_t startpos, Py_ssize_t endpos,
+                      const char *reason)
+{
+    *exc = PyUnicodeDecodeError_Create(encoding, input, length, startpos, endpos, reason);
+}
+
+static int
+call_errorhandler(const char *errors, const char *encoding, const char *reason,
+                  const char *input, Py_ssize_t startpos, PyObject **exc)
+{
+    make_decode_exception(exc, encoding, input, 4, startpos, startpos + 1, reason);
+    return -1;
+}
+
+static PyObject *
+decode_utf8(const char *s, Py_ssize_t size, const char *errors)
+{
+    PyObject *exc = NULL;
+    const char *errmsg = "";
+    if (s[0] == 0) {
+        errmsg = "unexpected end of data";
+    }
+    else {
+        errmsg = "invalid start byte";
+    }
+    call_errorhandler(errors, "utf-8", errmsg, s, 0, &exc);
+    return NULL;
+}
+
+static int
+parse_args(PyObject *args, const char *format, int flags)
+{
+    PyErr_Format(PyExc_SystemError, "%.200s: '%.200s'", "bad format", format);
+    return 0;
+}
+
+static int
+parse_tuple(PyObject *args, const char *format)
+{
+    return parse_args(args, format, 0);
+}
