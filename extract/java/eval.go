@@ -253,8 +253,35 @@ func (x *fileCtx) callValue(n syntax.Node, sc *scope, depth int) (msgeval.Value,
 		if m := x.localMethod(name, len(as), sc); m != nil {
 			return x.callLocal(m, as, sc, depth)
 		}
+		if v, ok := x.formatHelper(name, as, sc, depth); ok {
+			return v, true
+		}
 	}
 	return msgeval.Value{}, false
+}
+
+// formatHelper evaluates a call of a method of the file that formats its
+// arguments, a format and its values (Guava's CacheBuilderSpec.format(
+// String format, Object... args) { return String.format(Locale.ROOT,
+// format, args); }): the call's own arguments formatted.
+func (x *fileCtx) formatHelper(name string, as []syntax.Node, sc *scope, depth int) (msgeval.Value, bool) {
+	m := x.calledMethod(name, as, sc)
+	if m == nil || m.method() == nil {
+		return msgeval.Value{}, false
+	}
+	rs := returns(m.node)
+	if len(rs) != 1 {
+		return msgeval.Value{}, false
+	}
+	f := x.paramFormat(m, rs)
+	if f == nil || f.Param >= len(as) || f.Args > len(as) {
+		return msgeval.Value{}, false
+	}
+	fas := append([]syntax.Node{as[f.Param]}, as[f.Args:]...)
+	if f.Dialect == messageFormat {
+		return x.messageFormat(fas, sc, depth), true
+	}
+	return x.printf(fas, sc, depth), true
 }
 
 // formatCall recognises a formatting call and returns its dialect and
@@ -571,6 +598,7 @@ func (x *fileCtx) callLocal(m *scope, as []syntax.Node, sc *scope, depth int) (m
 	if t := msgeval.Compact(m.node.Child("type").Text()); t != "String" && t != "java.lang.String" {
 		return msgeval.Value{}, false
 	}
+
 	v := rules.Either(returns(m.node), func(r syntax.Node) msgeval.Value { return x.eval(r, m, depth+1) })
 	if len(v.Alts) == 0 || v.Opaque() && !named(v) {
 		return msgeval.Value{}, false
