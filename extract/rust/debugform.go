@@ -178,10 +178,12 @@ func debugTemplate(name string, body, pat syntax.Node) errdex.Template {
 	switch body.Kind() {
 	case "ordered_field_declaration_list":
 		var binds []string
+		var elems []syntax.Node
 		if pat.Kind() == "tuple_struct_pattern" {
 			for c := range pat.NamedChildren() {
 				if c != pat.Child("type") {
 					binds = append(binds, boundName(c))
+					elems = append(elems, c)
 				}
 			}
 		}
@@ -195,6 +197,13 @@ func debugTemplate(name string, body, pat syntax.Node) errdex.Template {
 			if i < len(binds) && binds[i] != "" {
 				hole = binds[i]
 			}
+			if i < len(elems) {
+				if ps, ok := patternDebug(elems[i], t.Text()); ok {
+					parts = append(parts, ps...)
+					i++
+					continue
+				}
+			}
 			h := debugHole(hole, t.Text())
 			h.Expr = strconv.Itoa(i) // the field, for debugWrapped
 			parts = append(parts, h)
@@ -202,6 +211,14 @@ func debugTemplate(name string, body, pat syntax.Node) errdex.Template {
 		}
 		parts = append(parts, errdex.Lit(")"))
 	case "field_declaration_list":
+		fieldPats := map[string]syntax.Node{}
+		if pat.Kind() == "struct_pattern" {
+			for fp := range pat.NamedChildren() {
+				if fp.Kind() == "field_pattern" && !fp.Child("pattern").IsNull() {
+					fieldPats[fp.Child("name").Text()] = fp.Child("pattern")
+				}
+			}
+		}
 		parts = append(parts, errdex.Lit(" { "))
 		i := 0
 		for f := range body.NamedChildren() {
@@ -212,12 +229,45 @@ func debugTemplate(name string, body, pat syntax.Node) errdex.Template {
 				parts = append(parts, errdex.Lit(", "))
 			}
 			field := f.Child("name").Text()
-			parts = append(parts, errdex.Lit(field+": "), debugHole(field, f.Child("type").Text()))
+			parts = append(parts, errdex.Lit(field+": "))
+			if ps, ok := patternDebug(fieldPats[field], f.Child("type").Text()); ok {
+				parts = append(parts, ps...)
+			} else {
+				parts = append(parts, debugHole(field, f.Child("type").Text()))
+			}
 			i++
 		}
 		parts = append(parts, errdex.Lit(" }"))
 	}
 	return template.DistinctHoles(errdex.NewTemplate(parts...).Normalize())
+}
+
+// patternDebug is how Debug prints a field that the match arm's pattern p
+// pins (csv's ErrorKind::UnequalLengths { pos: None, .. } arm prints an
+// error whose Debug text says "pos: None"): None, Some(x) with a hole for
+// x, a literal; false for a pattern that binds or ignores the value.
+func patternDebug(p syntax.Node, typ string) ([]errdex.Part, bool) {
+	switch {
+	case p.IsNull():
+		return nil, false
+	case p.Kind() == "identifier" && p.Text() == "None":
+		return []errdex.Part{errdex.Lit("None")}, true
+	case p.Kind() == "tuple_struct_pattern" && p.Child("type").Text() == "Some" && p.NamedChildCount() == 2:
+		inner := strings.TrimSpace(typ)
+		if rest, ok := strings.CutPrefix(inner, "Option<"); ok {
+			inner = strings.TrimSuffix(rest, ">")
+		}
+		name := boundName(p.NamedChild(1))
+		if name == "" {
+			name = "value"
+		}
+		return []errdex.Part{errdex.Lit("Some("), debugHole(name, inner), errdex.Lit(")")}, true
+	case p.Is("integer_literal", "boolean_literal", "string_literal", "char_literal"):
+		if s, ok := literalDebug([]syntax.Node{p}); ok {
+			return []errdex.Part{errdex.Lit(s)}, true
+		}
+	}
+	return nil, false
 }
 
 // boundName is the variable a tuple pattern's element binds ("a", "ref
