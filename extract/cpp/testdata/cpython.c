@@ -276,3 +276,24 @@ parse_tuple(PyObject *args, const char *format)
 {
     return parse_args(args, format, 0);
 }
+
+/* An encoding error made by calling its class, raised through helpers
+   (Objects/unicodeobject.c's make_encode_exception). */
+static void
+make_encode_exception(PyObject **exc, const char *encoding, PyObject *unicode,
+                      Py_ssize_t startpos, Py_ssize_t endpos, const char *reason)
+{
+    *exc = PyObject_CallFunction(PyExc_UnicodeEncodeError, "sOnns",
+                                 encoding, unicode, startpos, endpos, reason);
+}
+
+static PyObject *
+encode_ucs1(PyObject *unicode, int limit)
+{
+    PyObject *exc = NULL;
+    const char *encoding = (limit == 256) ? "latin-1" : "ascii";
+    const char *reason = (limit == 256) ? "ordinal not in range(256)" : "ordinal not in range(128)";
+    make_encode_exception(&exc, encoding, unicode, 0, 1, reason);
+    PyObject_CallFunction(PyExc_ValueError, "s", "not an encoding error");
+    return NULL;
+}
