@@ -278,14 +278,25 @@ func components(p string) int { return strings.Count(strings.Trim(p, "/"), "/") 
 
 // sitesNear returns the sites of file f within slack lines of frame fr's
 // line (and, in minified code, at its column: see distance), nearest
-// first.
+// first; for a frame without a line, the sites of its function.
 func (ix *Index) sitesNear(f uint32, fr Frame, slack int, dst []uint32) []uint32 {
 	line := fr.Line
-	if line <= 0 {
-		return dst
-	}
 	rec := ix.files[f]
 	run := ix.fileSites[rec.first : rec.first+rec.n]
+	if line <= 0 {
+		// A Java frame printed without its line ("(Unknown Source)": a
+		// class compiled without debug information) is at the sites of
+		// its method in the file.
+		if fr.Function == "" || fr.Path == "" {
+			return dst
+		}
+		for _, s := range run {
+			if sameFunction(fr.Function, ix.str(ix.sites[s].function)) {
+				dst = append(dst, s)
+			}
+		}
+		return dst
+	}
 	hi, _ := slices.BinarySearchFunc(run, line+slack+1, func(s uint32, l int) int {
 		return int(ix.sites[s].line) - l
 	})

@@ -306,6 +306,17 @@ func TestMatchEvidence(t *testing.T) {
 			values:  []string{"service=maps"},
 			nearest: &Location{Repo: "acme/web", Path: "scripts/setup.js", Line: 5, Function: "Object.<anonymous>"},
 		},
+		{
+			name: "a Java frame without its line is in its method",
+			q: Query{Message: "Document already has a root element", Exception: "nu.xom.MultipleParentException", Frames: []Frame{
+				{Path: "nu/xom/Document.java", Function: "nu.xom.Document.insertionAllowed"},
+				{Path: "nu/xom/ParentNode.java", Function: "nu.xom.ParentNode.insertChild"},
+				{Path: "App.java", Line: 9, Function: "App.main"},
+			}},
+			want:    []errdex.ID{"java-xom-root"},
+			reason:  "the innermost frame (src/nu/xom/Document.java) is in this function",
+			nearest: &Location{Repo: "xom/xom", Path: "src/nu/xom/Document.java", Function: "nu.xom.Document.insertionAllowed"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -13,7 +13,10 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 	out := make([]string, 0, 4) // a frame, the text, the type, one more
 	if c.frameAt >= 0 {
 		fr := q.Frames[c.frameAt]
-		where := fmt.Sprintf("%s:%d", ix.str(ix.files[rec.file].path), fr.Line)
+		where := ix.str(ix.files[rec.file].path)
+		if fr.Line > 0 { // a Java frame may print none: (Unknown Source)
+			where = fmt.Sprintf("%s:%d", where, fr.Line)
+		}
 		switch {
 		case c.caller:
 			out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is at this site, whose message the raise inside it passes on", c.frameAt+1, where))

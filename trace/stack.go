@@ -72,7 +72,16 @@ func parseJavaFrame(tt string) (Frame, bool) {
 		}
 	}
 	switch {
-	case file == "Native Method", file == "Unknown Source", file == "Unknown", strings.HasPrefix(file, "Native"):
+	case file == "Unknown Source":
+		// A class compiled without debug information: its file is its
+		// top-level class's, as javac requires of a public class
+		// (nu.xom.Verifier$Cache.get is nu/xom/Verifier.java).
+		cls, _, _ := strings.Cut(fn[:max(strings.LastIndexByte(fn, '.'), 0)], "$")
+		if cls != "" && !strings.HasSuffix(cls, ".") && !strings.HasPrefix(cls, "jdk.internal.") {
+			f.Path = strings.ReplaceAll(cls, ".", "/") + ".java" // not a generated com.sun.proxy.$Proxy12
+		}
+		return f, true
+	case file == "Native Method", file == "Unknown", strings.HasPrefix(file, "Native"):
 		return f, true
 	case strings.ContainsAny(file, " \t/(") || !strings.Contains(file, "."):
 		return Frame{}, false

@@ -161,7 +161,9 @@ type Exception struct {
 type Frame struct {
 	// Path as printed, except: Java frames print only a file name, so the
 	// package directories are prepended ("com/acme/Foo.java" for
-	// com.acme.Foo.bar(Foo.java:12)); "file://" is removed from Node ESM
+	// com.acme.Foo.bar(Foo.java:12)), and a frame of a class compiled
+	// without debug information, com.acme.Foo$Inner.bar(Unknown Source),
+	// is in its top-level class's file; "file://" is removed from Node ESM
 	// URLs; Rust's leading "./" is removed.
 	Path string `json:"path"`
 	// Line and Column are 1-based; 0 when not printed.
