@@ -32,3 +32,27 @@ func TestParseJavaFrame(t *testing.T) {
 		}
 	}
 }
+
+// TestParseStackHeaderIndented: an indented "key: value" line, which a
+// message may quote (snakeyaml's "    a: b: c" under "mapping values are
+// not allowed here"), is no header unless its type reads as a class.
+func TestParseStackHeaderIndented(t *testing.T) {
+	tests := []struct {
+		line string
+		typ  string
+		ok   bool
+	}{
+		{"    a: b: c", "", false},
+		{"  key: value", "", false},
+		{"java.lang.IllegalStateException: bad", "java.lang.IllegalStateException", true},
+		{"  com.acme.Failure: wrapped", "com.acme.Failure", true},
+		{"\tSuppressed: java.io.IOException: x", "java.io.IOException", true},
+		{"error: not indented", "error", true},
+	}
+	for _, tt := range tests {
+		h, ok := parseStackHeader(tt.line)
+		if ok != tt.ok || ok && h.typ != tt.typ {
+			t.Errorf("parseStackHeader(%q) = %q, %v; want %q, %v", tt.line, h.typ, ok, tt.typ, tt.ok)
+		}
+	}
+}

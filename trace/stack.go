@@ -207,6 +207,12 @@ func parseStackHeader(t string) (stackHeader, bool) {
 	if !isTypeName(typ) {
 		return h, false
 	}
+	if !h.strong && strings.HasPrefix(t, " ") && !strings.Contains(typ, ".") && typ[0] >= 'a' && typ[0] <= 'z' {
+		// An indented "key: value" line of a message (snakeyaml quotes
+		// the document: "    a: b: c" under "mapping values are not
+		// allowed here"), not a header: a type is a class name.
+		return h, false
+	}
 	h.typ, h.msg = typ, rest
 	return h, true
 }
