@@ -48,6 +48,8 @@ func TestParseStackHeaderIndented(t *testing.T) {
 		{"  com.acme.Failure: wrapped", "com.acme.Failure", true},
 		{"\tSuppressed: java.io.IOException: x", "java.io.IOException", true},
 		{"error: not indented", "error", true},
+		{"Caused by: org.xml.sax.SAXParseException; lineNumber: 1; columnNumber: 4; XML document structures must start and end within the same entity.", "org.xml.sax.SAXParseException", true},
+		{"Caused by: java.lang.IllegalStateException: a; b", "java.lang.IllegalStateException", true},
 	}
 	for _, tt := range tests {
 		h, ok := parseStackHeader(tt.line)

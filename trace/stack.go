@@ -199,6 +199,12 @@ func parseStackHeader(t string) (stackHeader, bool) {
 	if !hasColon {
 		typ, rest = strings.TrimSuffix(s, ":"), ""
 	}
+	if k := strings.Index(s, "; "); k > 0 && k < len(typ) && isTypeName(s[:k]) && (h.strong || strings.Contains(s[:k], ".")) {
+		// A class whose toString() separates its parts with "; ": the
+		// JDK's org.xml.sax.SAXParseException; lineNumber: 1;
+		// columnNumber: 4; message.
+		typ, rest = s[:k], s[k+2:]
+	}
 	if k := strings.Index(typ, " ["); k > 0 && strings.HasSuffix(typ, "]") {
 		h.code = typ[k+2 : len(typ)-1]
 		typ = typ[:k]
