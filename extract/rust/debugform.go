@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -115,8 +116,17 @@ func (x *file) debugWrapped(t errdex.Template, arm syntax.Node, typ string) errd
 	if v.Kind() == "field_expression" && v.Child("value").Kind() == "self" {
 		field = v.Child("field").Text()
 	} else if v.Kind() == "self" {
-		// match *self in the Display of a kind: the struct holding it
-		st, field, ok = x.holder(typ)
+		// match *self in the Display of a kind, or in a method of the
+		// kind that another type's Display prints (self.kind.text()):
+		// the struct holding it
+		kind := typ
+		for a := range arm.Ancestors() {
+			if a.Kind() == "impl_item" {
+				kind = cmp.Or(typeName(a.Child("type")), typ)
+				break
+			}
+		}
+		st, field, ok = x.holder(kind)
 	}
 	if !ok || !derivesDebug(st) {
 		return t

@@ -298,7 +298,7 @@ func (x *file) displayIn(impl, scope syntax.Node) {
 		if len(nodes) == 1 {
 			arms = x.tableArms(typ, n)
 		} else if method, _ := x.writtenAlone(n); method != "" {
-			if m, ok := x.methods[typ+"::"+method]; ok {
+			if m, ok := x.tableMethod(typ, method, n); ok {
 				arms = narrowArms(blockValue(m.Child("body")), n)
 			}
 		}
@@ -495,7 +495,7 @@ func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
 	var table syntax.Node
 	switch {
 	case method != "":
-		m, ok := x.methods[typ+"::"+method]
+		m, ok := x.tableMethod(typ, method, n)
 		if !ok {
 			return nil
 		}
@@ -533,7 +533,8 @@ func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
 
 // writtenAlone returns what the write n prints and nothing else: the name
 // of a method called on self with no arguments (self.description()), or
-// of a variable.
+// on a field of self ("kind.description" for self.kind.description()),
+// or of a variable.
 func (x *file) writtenAlone(n syntax.Node) (method, variable string) {
 	if n.Kind() == "macro_invocation" {
 		// write!(f, "{}", expr)
@@ -551,6 +552,9 @@ func (x *file) writtenAlone(n syntax.Node) (method, variable string) {
 		case len(toks) == 4 && toks[0].Kind() == "self" && toks[1].Kind() == "." &&
 			toks[3].Kind() == "token_tree" && toks[3].NamedChildCount() == 0:
 			return toks[2].Text(), ""
+		case len(toks) == 6 && toks[0].Kind() == "self" && toks[1].Kind() == "." && toks[3].Kind() == "." &&
+			toks[5].Kind() == "token_tree" && toks[5].NamedChildCount() == 0:
+			return toks[2].Text() + "." + toks[4].Text(), "" // self.kind.description()
 		}
 		return "", ""
 	}
@@ -572,11 +576,32 @@ func (x *file) writtenAlone(n syntax.Node) (method, variable string) {
 		return "", written.Text()
 	}
 	callee := written.Child("function")
-	if written.Kind() != "call_expression" || callee.Kind() != "field_expression" ||
-		callee.Child("value").Kind() != "self" || written.Child("arguments").NamedChildCount() != 0 {
+	if written.Kind() != "call_expression" || callee.Kind() != "field_expression" || written.Child("arguments").NamedChildCount() != 0 {
 		return "", ""
 	}
-	return callee.Child("field").Text(), ""
+	switch recv := callee.Child("value"); {
+	case recv.Kind() == "self":
+		return callee.Child("field").Text(), ""
+	case recv.Kind() == "field_expression" && recv.Child("value").Kind() == "self":
+		// self.kind.description(): a method of the field's type
+		return recv.Child("field").Text() + "." + callee.Child("field").Text(), ""
+	}
+	return "", ""
+}
+
+// tableMethod returns the method a write at n in a Display of typ prints
+// the value of (see writtenAlone): a method of typ, or, for
+// "field.method", of the type of that field of typ (num-rational's
+// self.kind.description().fmt(f), description a method of RatioErrorKind).
+func (x *file) tableMethod(typ, method string, n syntax.Node) (syntax.Node, bool) {
+	if field, name, ok := strings.Cut(method, "."); ok {
+		if typ = x.valueType("self."+field, n, typ); typ == "" {
+			return syntax.Node{}, false
+		}
+		method = name
+	}
+	m, ok := x.methods[typ+"::"+method]
+	return m, ok
 }
 
 // writeStatement is the statement of a block that a write is, through

@@ -71,11 +71,13 @@
 //     formatter they are passed (fn display(&self, f: &mut
 //     fmt::Formatter), which Display::fmt calls; not those named for
 //     Debug): write!/writeln! with a literal format, f.write_str(..),
-//     f.pad(..), each a site of the implementing type; a message variable resolves to
-//     its alternatives (let s = match self { .. => "..", .. }), and so does
-//     the receiver of .fmt(f) ("...".fmt(f)). A Display that only prints
-//     what a method of the type returns (f.write_str(self.description()),
-//     self.__description().fmt(f), write!(f, "{}", self.description())),
+//     f.pad(..), each a site of the implementing type; a message
+//     variable resolves to its alternatives (let s = match self { .. =>
+//     "..", .. }), and so does the receiver of .fmt(f) ("...".fmt(f)). A
+//     Display that only prints what a method of the type, or of a
+//     field's type (self.kind.description().fmt(f)), returns
+//     (f.write_str(self.description()), self.__description().fmt(f),
+//     write!(f, "{}", self.description())),
 //     or a local bound to a match (let text = match self { .. };
 //     write!(f, "{}", text)), has a site at each text: each arm of the
 //     match (arms that panic or are unreachable left out), or the
