@@ -398,7 +398,7 @@ func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near [
 	if k := ix.thrownAfterNew(frames, resolved, near); k > 0 {
 		return k
 	}
-	if len(resolved) == 0 || resolved[0].frame != 0 || frameFamily(cleanPath(frames[0].Path))&(famJava|famJS) == 0 {
+	if len(resolved) == 0 || resolved[0].frame != 0 && !exceptionFactory(frames[0]) || frameFamily(cleanPath(frames[0].Path))&(famJava|famJS) == 0 {
 		return 0
 	}
 	for k := 0; k <= maxConstruction && k < len(frames); k++ {
@@ -417,13 +417,30 @@ func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near [
 			}
 		}
 		switch {
-		case !found:
+		case !found && !exceptionFactory(frames[k]):
 			return 0 // code not indexed: nothing tells where it was thrown
 		case atRaise:
 			return k
 		}
 	}
 	return 0
+}
+
+// exceptionFactory reports whether Java frame f is in a static method of
+// an exception class, which makes the exception its caller throws
+// (Jackson's InvalidDefinitionException.from(g, msg, type)): a file with
+// no raise of its own, so none the index holds.
+func exceptionFactory(f Frame) bool {
+	if frameFamily(cleanPath(f.Path))&famJava == 0 {
+		return false
+	}
+	k := strings.LastIndexByte(f.Function, '.')
+	if k <= 0 || f.Function[k+1:] == "<init>" {
+		return false
+	}
+	cls := f.Function[:k]
+	cls = cls[strings.LastIndexAny(cls, ".$")+1:]
+	return strings.HasSuffix(cls, "Exception") || strings.HasSuffix(cls, "Error")
 }
 
 // thrownAfterNew returns k+1 when frame k, at most maxConstruction frames

@@ -307,6 +307,17 @@ func TestMatchEvidence(t *testing.T) {
 			nearest: &Location{Repo: "acme/web", Path: "scripts/setup.js", Line: 5, Function: "Object.<anonymous>"},
 		},
 		{
+			name: "a Java exception's factory, in a file with no raise, makes what its caller throws",
+			q: Query{Message: "Document already has a root element", Exception: "nu.xom.MultipleParentException", Frames: []Frame{
+				{Path: "nu/xom/MultipleParentException.java", Line: 30, Function: "nu.xom.MultipleParentException.from"},
+				{Path: "nu/xom/Document.java", Line: 110, Function: "nu.xom.Document.insertionAllowed"},
+				{Path: "App.java", Line: 9, Function: "App.main"},
+			}},
+			want:    []errdex.ID{"java-xom-root"},
+			reason:  "frame 2 of the traceback (src/nu/xom/Document.java:110) is this raise, of the exception the frames inside it built (nu.xom.MultipleParentException.from)",
+			nearest: &Location{Repo: "xom/xom", Path: "src/nu/xom/Document.java", Line: 110, Function: "nu.xom.Document.insertionAllowed", Frame: 1},
+		},
+		{
 			name: "a Java frame without its line is in its method",
 			q: Query{Message: "Document already has a root element", Exception: "nu.xom.MultipleParentException", Frames: []Frame{
 				{Path: "nu/xom/Document.java", Function: "nu.xom.Document.insertionAllowed"},
