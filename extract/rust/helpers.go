@@ -1,9 +1,11 @@
 package rust
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/extract"
@@ -34,6 +36,9 @@ import (
 // whose field it fills.
 type helper struct {
 	name string
+	// owner is the type whose impl holds the helper, "" for a function
+	// outside impls.
+	owner string
 	// param is the parameter's position among those that are not self.
 	param int
 	// build is the construction the helper returns with the parameter's
@@ -46,7 +51,10 @@ type helper struct {
 // at a site Link fills when a helper has that name.
 type helperCall struct {
 	name string
-	args []fieldValue
+	// owner is the error type a call T::f(..) names, "" for f(..),
+	// self.f(..) and Self::f(..).
+	owner string
+	args  []fieldValue
 }
 
 // text is the template of the call's arguments one after the other, for
@@ -85,14 +93,32 @@ func (x *file) errHelper(fn syntax.Node) {
 		return
 	}
 	name := fn.Child("name").Text()
+	owner := ""
+	for a := range fn.Ancestors() {
+		if a.Kind() == "impl_item" {
+			owner = typeName(a.Child("type"))
+			break
+		}
+	}
 	if i := slices.Index(params, converted(arg)); i >= 0 {
-		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: i})
+		x.facts.helpers = append(x.facts.helpers, helper{name: name, owner: owner, param: i})
 		return
 	}
 	if i := slices.Index(params, constructorMessage(arg)); i >= 0 {
-		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: i})
+		x.facts.helpers = append(x.facts.helpers, helper{name: name, owner: owner, param: i})
 		return
 	}
+	defer func() {
+		// gif's fn format(err: impl Into<..>) -> Self {
+		// DecodingError::Format(DecodingFormatError::new(err)) }: the
+		// parameter wrapped in one-argument constructors is the message.
+		if n := len(x.facts.helpers); n > 0 && x.facts.helpers[n-1].name == name && x.facts.helpers[n-1].owner == owner {
+			return
+		}
+		if i := slices.Index(params, wrappedParam(arg)); i >= 0 {
+			x.facts.helpers = append(x.facts.helpers, helper{name: name, owner: owner, param: i})
+		}
+	}()
 	if arg.Kind() != "struct_expression" && arg.Kind() != "call_expression" {
 		return
 	}
@@ -135,8 +161,28 @@ func (x *file) errHelper(fn syntax.Node) {
 		}
 	}
 	if param >= 0 {
-		x.facts.helpers = append(x.facts.helpers, helper{name: name, param: param, build: &c, field: field})
+		x.facts.helpers = append(x.facts.helpers, helper{name: name, owner: owner, param: param, build: &c, field: field})
 	}
+}
+
+// wrappedParam is the variable n passes through constructors of one
+// argument each (Error::Format(FormatError::new(err))), converted or
+// an error constructor's message at the innermost, or "".
+func wrappedParam(n syntax.Node) string {
+	for range 4 {
+		if v := cmp.Or(converted(n), constructorMessage(n)); v != "" {
+			return v
+		}
+		fn := n.Child("function")
+		if n.Kind() != "call_expression" || !fn.Is("scoped_identifier", "identifier") || n.Child("arguments").NamedChildCount() != 1 {
+			return ""
+		}
+		if name := lastSegment(fn.Text()); name == "" || !unicode.IsUpper(rune(name[0])) && !constructorMethods[name] {
+			return ""
+		}
+		n = n.Child("arguments").NamedChild(0)
+	}
+	return ""
 }
 
 // constructorMessage is the name of the variable n, an error
@@ -199,7 +245,7 @@ func converted(n syntax.Node) string {
 // argument, as a site for Link to fill.
 func (x *file) helperCallSite(n syntax.Node) {
 	fn := n.Child("function")
-	var name string
+	var name, owner string
 	switch fn.Kind() {
 	case "identifier":
 		name = fn.Text()
@@ -212,7 +258,13 @@ func (x *file) helperCallSite(n syntax.Node) {
 		}
 		name = fn.Child("field").Text()
 	case "scoped_identifier":
-		if fn.Child("path").Text() != "Self" {
+		// Self::f(..), or T::f(..) of an error type T other than its
+		// constructors (T::new, T::from, ..: see constructor)
+		switch path := lastSegment(fn.Child("path").Text()); {
+		case path == "Self":
+		case errorNamed(path) && !constructorMethods[fn.Child("name").Text()]:
+			owner = path
+		default:
 			return
 		}
 		name = fn.Child("name").Text()
@@ -239,7 +291,7 @@ func (x *file) helperCallSite(n syntax.Node) {
 	if x.facts.helperCalls == nil {
 		x.facts.helperCalls = map[*errdex.Site]helperCall{}
 	}
-	x.facts.helperCalls[s] = helperCall{name: name, args: args}
+	x.facts.helperCalls[s] = helperCall{name: name, owner: owner, args: args}
 }
 
 // linkHelpers fills the sites of calls of helpers (a helper of the
@@ -267,7 +319,14 @@ func linkHelpers(files []*extract.FileResult) {
 			if !ok {
 				return false
 			}
-			h, ok := pickHelper(byName[call.name], fx.helpers)
+			cands, local := byName[call.name], fx.helpers
+			if call.owner != "" {
+				// T::f(..): a method of T's impls
+				owned := func(h helper) bool { return h.owner != call.owner }
+				cands = slices.DeleteFunc(slices.Clone(cands), owned)
+				local = slices.DeleteFunc(slices.Clone(local), owned)
+			}
+			h, ok := pickHelper(cands, local)
 			if !ok || h.param >= len(call.args) {
 				return true
 			}

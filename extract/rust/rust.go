@@ -58,14 +58,19 @@
 //     { Error::Custom("unsupported pair".into()) }) when it passes text.
 //     A variable that comes out as digits alone (a counter, pos: i) stays
 //     a hole.
-//   - Error helpers: a call, f(..), self.f(..) or Self::f(..), passing
-//     text to a function whose value is Err(..) built from that parameter
-//     (fn tail_error(from: &str) -> Result<T, Error> { Err(from.into()) };
+//   - Error helpers: a call, f(..), self.f(..), Self::f(..) or T::f(..)
+//     of an error type T (other than its constructors), passing text to a
+//     function whose value is Err(..) built from that parameter, or, for
+//     a function returning an error type, such an error (fn
+//     tail_error(from: &str) -> Result<T, Error> { Err(from.into()) };
 //     fn error(&self, msg: M) -> Result<U, ParseError> { Err(ParseError {
-//     line: self.line, msg: msg.into() }) }) is a site (kind errors-new
+//     line: self.line, msg: msg.into() }) }; fn other(msg: &str) -> Error
+//     { Error::new(ErrorKind::Other, msg) }; fn format(err: E) -> Self {
+//     Error::Format(FormatError::new(err)) }) is a site (kind errors-new
 //     or errorf) with the text, or the message of the construction with
 //     the text in its field. The helper of the calling file is taken
-//     first, else the only one of that name in the repository.
+//     first, else the only one of that name in the repository (of T's
+//     impls for T::f(..)).
 //   - The bodies of impl Display for error types (kind error-method),
 //     and the methods of an error type's inherent impl that write to a
 //     formatter they are passed (fn display(&self, f: &mut

@@ -93,3 +93,28 @@ pub fn check(s: &str) -> Result<(), ConfigError> {
     }
     Ok(())
 }
+
+// An associated function of an error type that wraps its parameter in
+// constructors of one argument, called as Type::f(text): each call is a
+// site with the text.
+#[derive(Debug)]
+pub struct DetailError(Box<dyn std::error::Error + Send + Sync>);
+
+#[derive(Debug)]
+pub enum ImageError {
+    Format(DetailError),
+    Io(std::io::Error),
+}
+
+impl ImageError {
+    pub(crate) fn format(err: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        ImageError::Format(DetailError(err.into()))
+    }
+}
+
+pub fn check_magic(b: &[u8]) -> Result<(), ImageError> {
+    if b.len() < 6 {
+        return Err(ImageError::format("image header is truncated"));
+    }
+    Ok(())
+}
