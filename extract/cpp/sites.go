@@ -2,6 +2,7 @@ package cpp
 
 import (
 	"fmt"
+	"github.com/errdex/errdex/extract/cguard"
 	"slices"
 	"strings"
 
@@ -449,6 +450,7 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, v msgeval.Va
 		v = msgeval.Of(errdex.Template{})
 	}
 	s := msgeval.NewSite(kind, exc, x.function(n), n, v.Alts)
+	s.Guards = cguard.Guards(n, cguard.C)
 	x.sites = append(x.sites, s)
 	x.recordConstruction(s)
 	if def := msgeval.Enclosing(n, "function_definition"); !def.IsNull() {

@@ -1,6 +1,7 @@
 package java
 
 import (
+	"github.com/errdex/errdex/extract/cguard"
 	"strings"
 
 	"github.com/errdex/errdex"
@@ -438,6 +439,7 @@ func (x *fileCtx) checkSite(c candidate) {
 // addSite records the site of node.
 func (x *fileCtx) addSite(node syntax.Node, sc *scope, t thrown) {
 	s := t.Site("java", x.path, sc.function(), node)
+	s.Guards = cguard.Guards(node, cguard.Java)
 	if t.Exception != "" {
 		s.ExceptionQualified = x.qualify(t.Exception)
 		if s.ExceptionQualified == "" {
