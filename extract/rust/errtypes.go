@@ -515,6 +515,9 @@ func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
 		if table.Kind() != "match_expression" {
 			return nil
 		}
+	case writtenMatch(n).Kind() == "match_expression":
+		// f.write_str(match *self { A => "..", .. })
+		table = writtenMatch(n)
 	default:
 		return nil
 	}
@@ -529,6 +532,36 @@ func (x *file) tableArms(typ string, n syntax.Node) []syntax.Node {
 		}
 	}
 	return arms
+}
+
+// writtenMatch is the match expression the call n, f.write_str(..),
+// f.pad(..) or (..).fmt(f), writes, or a null node.
+func writtenMatch(n syntax.Node) syntax.Node {
+	if w := writtenArg(n); w.Kind() == "match_expression" {
+		return w
+	}
+	return syntax.Node{}
+}
+
+// writtenArg is the expression the call n, f.write_str(..), f.pad(..) or
+// (..).fmt(f), writes, without references and parentheses; a null node
+// for any other call.
+func writtenArg(n syntax.Node) syntax.Node {
+	fn, args := n.Child("function"), n.Child("arguments")
+	if n.Kind() != "call_expression" || fn.Kind() != "field_expression" || args.NamedChildCount() != 1 {
+		return syntax.Node{}
+	}
+	var written syntax.Node
+	switch fn.Child("field").Text() {
+	case "write_str", "pad":
+		written = args.NamedChild(0)
+	case "fmt":
+		written = fn.Child("value")
+	}
+	for written.Is("reference_expression", "parenthesized_expression") {
+		written = written.NamedChild(0)
+	}
+	return written
 }
 
 // writtenAlone returns what the write n prints and nothing else: the name
@@ -558,20 +591,7 @@ func (x *file) writtenAlone(n syntax.Node) (method, variable string) {
 		}
 		return "", ""
 	}
-	fn, args := n.Child("function"), n.Child("arguments")
-	if n.Kind() != "call_expression" || fn.Kind() != "field_expression" || args.NamedChildCount() != 1 {
-		return "", ""
-	}
-	var written syntax.Node
-	switch fn.Child("field").Text() {
-	case "write_str", "pad":
-		written = args.NamedChild(0)
-	case "fmt":
-		written = fn.Child("value")
-	}
-	for written.Is("reference_expression", "parenthesized_expression") {
-		written = written.NamedChild(0)
-	}
+	written := writtenArg(n)
 	if written.Kind() == "identifier" {
 		return "", written.Text()
 	}

@@ -53,3 +53,23 @@ impl fmt::Display for LimitError {
         write!(f, "{}", self.reason.describe())
     }
 }
+
+// The table written inline: f.write_str(match *self { .. }).
+#[derive(Debug)]
+pub enum ReadError {
+    Marker(u8),
+    Data,
+    Mismatch,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match *self {
+            ReadError::Marker(..) => "cannot read the marker byte",
+            ReadError::Data => "cannot read the value's data",
+            ReadError::Mismatch => {
+                "the value read has another type than the one asked for"
+            }
+        })
+    }
+}
