@@ -321,7 +321,7 @@ func (x *fileCtx) helperCall(call *ast.CallExpr, fn *funcCtx) {
 	switch {
 	case x.hasTextArg(call, fn):
 		c.Passes = x.forwards(call, fn)
-	case slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return x.otherFileName(a, fn) }):
+	case ownFunc(call, fn) && slices.ContainsFunc(call.Args, func(a ast.Expr) bool { return x.otherFileName(a, fn) }):
 		c.Passes, c.Named = x.forwards(call, fn), true
 	case x.forwards(call, fn):
 		c.Forward = true
@@ -427,6 +427,21 @@ func (x *fileCtx) hasTextArg(call *ast.CallExpr, fn *funcCtx) bool {
 		}
 		return false
 	})
+}
+
+// ownFunc reports whether call calls a function of its package by name,
+// or a method of fn's receiver: where a name of another file of the
+// package may be passed to a helper (see otherFileName). Calls of other
+// packages' functions and of other values' methods are left out, for
+// the memory their records would take.
+func ownFunc(call *ast.CallExpr, fn *funcCtx) bool {
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return fn.recvName != "" && isIdentNamed(f.X, fn.recvName)
+	}
+	return false
 }
 
 // otherFileName reports whether e is a name fn and the file neither declare
