@@ -1,6 +1,7 @@
 package rust
 
 import (
+	"github.com/errdex/errdex/extract/cguard"
 	"strings"
 	"unicode"
 
@@ -176,6 +177,7 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, fn string, v
 		return nil
 	}
 	s := msgeval.NewSite(kind, exc, fn, n, v.Alts)
+	s.Guards = cguard.Guards(n, cguard.Rust)
 	x.sites = append(x.sites, s)
 	return s
 }
