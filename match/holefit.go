@@ -79,8 +79,8 @@ func typeFit(typ uint8, v []byte) float32 {
 		}
 		return 0
 	}
-	if !balanced(v) {
-		return -0.5
+	if len(v) > 1 && !balanced(v) {
+		return -0.5 // a lone bracket is a value (unexpected '}'), not a cut
 	}
 	if typ == tError {
 		// Another error's message, wrapped: when the wrapper's own text

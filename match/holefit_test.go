@@ -21,6 +21,8 @@ func TestTypeFit(t *testing.T) {
 		{tPath, "/etc/app.yaml", 1},
 		{tStr, "a (b", -0.5},
 		{tStr, "fine", 0},
+		{tStr, "}", 0}, // a lone bracket is a value: unexpected '}'
+		{tAny, "(", 0},
 		{tError, "", -0.3},
 		{tError, "unbalanced (", -0.5},
 		{tError, "a wrapped message", float32(len("a wrapped message")) / 1024}, // longer captures preferred
