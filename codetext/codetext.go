@@ -4,6 +4,8 @@
 // it finds the top level of an expression.
 package codetext
 
+import "strings"
+
 // Scan calls visit for each byte of s from start on that lies outside
 // string literals ('...', "...", `...`), with the depth of brackets around
 // it (a bracket is inside the brackets it opens or closes), until visit
@@ -53,4 +55,89 @@ func Closing(s string, open int) int {
 		return true
 	})
 	return end
+}
+
+// Operand reports whether s is one operand: outside its brackets (and the
+// string literals in them) nothing but names and member accesses (letters,
+// digits, _, $, ".", "::", "?.", "->"), its brackets closed in order:
+// x, self.limit, f(a, b), m["k"], ns::f(x), p->next. An operation on
+// several operands (a && b, n > 0, -x) is not one.
+func Operand(s string) bool {
+	ok := s != ""
+	depth := 0 // after the byte visited
+	Scan(s, 0, func(i, d int) bool {
+		c := s[i]
+		depth = d
+		switch {
+		case c == ')' || c == ']' || c == '}':
+			depth = d - 1
+			ok = depth >= 0
+		case d > 0 || c == '(' || c == '[' || c == '{':
+		case c == '_' || c == '.' || c == '$' || c == ':' || c == '?' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
+		case c == '-' && i+1 < len(s) && s[i+1] == '>':
+		case c == '>' && i > 0 && s[i-1] == '-':
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok && depth == 0
+}
+
+// comparisonOps are the comparison operators Comparison finds, longest
+// first at one position ("<=" is not "<", " not in " is not " in ").
+var comparisonOps = []string{" is not ", " not in ", "===", "!==", "==", "!=", "<=", ">=", " is ", " in ", "<", ">"}
+
+// booleanOps join conditions: a condition with one at its top level is not
+// one comparison (nor is an arrow function's =>).
+var booleanOps = []string{"&&", "||", "??", " and ", " or ", "=>"}
+
+// Comparison returns the offset in cond of its only top-level comparison
+// operator (outside brackets and string literals) and the operator as
+// written (" is not " with its spaces), or -1 and "" when cond has none,
+// several (0 < x < 10), a boolean operator or an assignment at its top
+// level. A lone < or > next to another <, >, - or = (a shift, ->, =>) is
+// no comparison.
+func Comparison(cond string) (int, string) {
+	at, found, skip := -1, "", 0
+	Scan(cond, 0, func(i, depth int) bool {
+		c := cond[i]
+		if i < skip || depth > 0 || c == '(' || c == '[' || c == '{' {
+			return true
+		}
+		rest := cond[i:]
+		for _, b := range booleanOps {
+			if strings.HasPrefix(rest, b) {
+				at = -2
+				return false
+			}
+		}
+		op := ""
+		for _, o := range comparisonOps {
+			if strings.HasPrefix(rest, o) {
+				op = o
+				break
+			}
+		}
+		if (op == "<" || op == ">") && (i > 0 && strings.IndexByte("<>-=", cond[i-1]) >= 0 || i+1 < len(cond) && strings.IndexByte("<>=", cond[i+1]) >= 0) {
+			op = ""
+			skip = i + 2 // the pair is one operator
+		}
+		switch {
+		case op == "" && c == '=':
+			at = -2 // an assignment
+			return false
+		case op == "":
+			return true
+		case at != -1:
+			at = -2
+			return false
+		}
+		at, found, skip = i, op, i+len(op)
+		return true
+	})
+	if at < 0 {
+		return -1, ""
+	}
+	return at, found
 }

@@ -39,8 +39,63 @@ func TestScanDepth(t *testing.T) {
 func FuzzClosing(f *testing.F) {
 	f.Add("f('(', \"[\")", 1)
 	f.Fuzz(func(t *testing.T, s string, open int) {
+		Operand(s)
+		Comparison(s)
 		if j := Closing(s, open); j >= 0 && (j <= open || j >= len(s)) {
 			t.Fatalf("Closing(%q, %d) = %d", s, open, j)
 		}
 	})
+}
+
+func TestOperand(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		want bool
+	}{
+		{"x", true},
+		{"self.limit", true},
+		{"f(a, b)", true},
+		{`m["k)"]`, true},
+		{"ns::f(x)", true},
+		{"p->next", true},
+		{"a?.b", true},
+		{"(a || b)", true},
+		{"a && b", false},
+		{"n > 0", false},
+		{"-x", false},
+		{"f(a", false},
+		{"f(a))", false},
+		{"", false},
+	} {
+		if got := Operand(tt.s); got != tt.want {
+			t.Errorf("Operand(%q) = %v, want %v", tt.s, got, tt.want)
+		}
+	}
+}
+
+func TestComparison(t *testing.T) {
+	for _, tt := range []struct {
+		cond, op string
+	}{
+		{"max_tokens > 0", ">"},
+		{"n <= len(xs)", "<="},
+		{"mode not in ('a', 'b')", " not in "},
+		{"x is not None", " is not "},
+		{"typeof v !== 'string'", "!=="},
+		{"s == '>='", "=="},
+		{"name == `a || b`", "=="},
+		{"f(a > b)", ""},
+		{"0 < x < 10", ""},
+		{"size is None or size <= 0", ""},
+		{"ok && n > 0", ""},
+		{"a << 2", ""},
+		{"p->next", ""},
+		{"x = f(y)", ""},
+		{"(n := len(a)) > 10", ">"},
+	} {
+		i, op := Comparison(tt.cond)
+		if op != tt.op || (i < 0) != (tt.op == "") || i >= 0 && tt.cond[i:i+len(op)] != op {
+			t.Errorf("Comparison(%q) = %d, %q, want %q", tt.cond, i, op, tt.op)
+		}
+	}
 }

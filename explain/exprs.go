@@ -40,33 +40,18 @@ func assignedValue(text, name string) string {
 	return strings.TrimSpace(rest)
 }
 
-// comparisonOps are tried longest first, so that "<=" is not read as "<".
-var comparisonOps = []string{" is not ", " not in ", ">=", "<=", "==", "!=", " is ", " in ", ">", "<"}
-
-// booleanOps join conditions; a condition holding one at its top level is
-// not one comparison.
-var booleanOps = []string{" and ", " or ", "&&", "||"}
-
 // splitComparison splits "left op right" at its only top-level comparison
-// operator.
+// operator (see codetext.Comparison).
 func splitComparison(expr string) (left, op, right string, ok bool) {
-	for _, o := range booleanOps {
-		if topLevel(expr, o) >= 0 {
-			return "", "", "", false
-		}
+	i, o := codetext.Comparison(expr)
+	if i < 0 {
+		return "", "", "", false
 	}
-	for _, o := range comparisonOps {
-		i := topLevel(expr, o)
-		if i < 0 {
-			continue
-		}
-		l, r := strings.TrimSpace(expr[:i]), strings.TrimSpace(expr[i+len(o):])
-		if l == "" || r == "" || strings.ContainsAny(r, "<>=!") && !isQuoted(r) || strings.ContainsAny(l, "<>=!") {
-			return "", "", "", false
-		}
-		return l, strings.TrimSpace(o), r, true
+	l, r := strings.TrimSpace(expr[:i]), strings.TrimSpace(expr[i+len(o):])
+	if l == "" || r == "" {
+		return "", "", "", false
 	}
-	return "", "", "", false
+	return l, strings.TrimSpace(o), r, true
 }
 
 // topLevel returns the index of the first occurrence of sub outside
@@ -93,29 +78,6 @@ func topLevel(s, sub string) int {
 // closing returns the index of the bracket closing the one at open in s
 // (see codetext.Closing).
 func closing(s string, open int) int { return codetext.Closing(s, open) }
-
-// isOperand reports whether x has nothing but names, member accesses
-// (".", "::", "->") and bracketed groups outside its brackets and string
-// literals: one operand, not an operation on several.
-func isOperand(x string) bool {
-	for i := 0; i < len(x); i++ {
-		c := x[i]
-		switch {
-		case c == '(' || c == '[' || c == '{':
-			j := closing(x, i)
-			if j < 0 {
-				return false
-			}
-			i = j
-		case c == '_' || c == '.' || c == '$' || c == ':' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-		case c == '-' && i+1 < len(x) && x[i+1] == '>':
-			i++
-		default:
-			return false
-		}
-	}
-	return x != ""
-}
 
 // passesThrough reports whether expr is the value of name, possibly
 // through a conversion or an accessor that keeps it: name, int(name),
@@ -220,14 +182,14 @@ func number(s string) (float64, bool) {
 
 // negations maps an operator to the one that holds when it fails.
 var negations = map[string]string{
-	"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">",
+	"==": "!=", "!=": "==", "===": "!==", "!==": "===", "<": ">=", ">=": "<", ">": "<=", "<=": ">",
 	"is": "is not", "is not": "is", "in": "not in", "not in": "in",
 	"truthy": "falsy", "falsy": "truthy", "isinstance": "not isinstance", "not isinstance": "isinstance",
 }
 
 // mirrors maps an operator to the one that holds with the operands
 // swapped.
-var mirrors = map[string]string{"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+var mirrors = map[string]string{"==": "==", "!=": "!=", "===": "===", "!==": "!==", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
 
 // holds evaluates "x op v" for a literal x (a default) and a constant v;
 // ok is false when it cannot (a non-numeric operand, the truth of a

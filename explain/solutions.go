@@ -2,6 +2,7 @@ package explain
 
 import (
 	"fmt"
+	"github.com/errdex/errdex/codetext"
 	"slices"
 	"strconv"
 	"strings"
@@ -553,7 +554,7 @@ func negatedOperand(cond string) (string, bool) {
 	default:
 		return "", false
 	}
-	if !isOperand(x) {
+	if !codetext.Operand(x) {
 		return "", false
 	}
 	if strings.HasPrefix(x, "(") && strings.HasSuffix(x, ")") && closing(x, 0) == len(x)-1 {
@@ -565,7 +566,7 @@ func negatedOperand(cond string) (string, bool) {
 // isChainText reports whether x is a name or a chain of names joined by
 // ".", "::" or "->".
 func isChainText(x string) bool {
-	return x != "" && !strings.ContainsAny(x, "()[]{}\"'`") && isOperand(x)
+	return x != "" && !strings.ContainsAny(x, "()[]{}\"'`") && codetext.Operand(x)
 }
 
 // opPhrase renders the operators that read better in words: truth and

@@ -229,16 +229,16 @@ func (g *Grammar) guard(cond syntax.Node, negated bool, kind string) errdex.Guar
 // operator negated (typeof x !== 'string' gives typeof x === 'string'),
 // else !(cond).
 func Negate(cond string) string {
-	if rest, ok := strings.CutPrefix(cond, "!"); ok && !strings.HasPrefix(rest, "=") && operand(rest) {
+	if rest, ok := strings.CutPrefix(cond, "!"); ok && !strings.HasPrefix(rest, "=") && codetext.Operand(rest) {
 		if strings.HasPrefix(rest, "(") && codetext.Closing(rest, 0) == len(rest)-1 {
 			rest = strings.TrimSpace(rest[1 : len(rest)-1])
 		}
 		return rest
 	}
-	if operand(cond) {
+	if codetext.Operand(cond) {
 		return "!" + cond
 	}
-	if i, op := comparison(cond); i >= 0 {
+	if i, op := codetext.Comparison(cond); i >= 0 && negatedOps[op] != "" {
 		return cond[:i] + negatedOps[op] + cond[i+len(op):]
 	}
 	return "!(" + cond + ")"
@@ -247,64 +247,6 @@ func Negate(cond string) string {
 // negatedOps maps a comparison operator to the one that holds when it
 // fails.
 var negatedOps = map[string]string{"===": "!==", "!==": "===", "==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-
-// comparison returns the offset and the operator of cond's only top-level
-// comparison operator (outside brackets and string literals), or -1 when
-// it has none, several, or a boolean operator (&&, ||) or an assignment
-// beside it.
-func comparison(cond string) (int, string) {
-	at, found := -1, ""
-	skip := 0
-	codetext.Scan(cond, 0, func(i, depth int) bool {
-		if depth > 0 || strings.IndexByte("([{}])", cond[i]) >= 0 || i < skip {
-			return true
-		}
-		rest := cond[i:]
-		if strings.HasPrefix(rest, "&&") || strings.HasPrefix(rest, "||") || strings.HasPrefix(rest, "??") || strings.HasPrefix(rest, "=>") {
-			at = -2
-			return false
-		}
-		for _, op := range []string{"===", "!==", "==", "!=", "<=", ">=", "<", ">"} {
-			if !strings.HasPrefix(rest, op) {
-				continue
-			}
-			if (op == "<" || op == ">") && (i == 0 || cond[i-1] != ' ' || i+1 >= len(cond) || cond[i+1] != ' ') {
-				// Not a shift, nor a generic's bracket: a lone operator
-				// with space around it.
-				return true
-			}
-			if at != -1 {
-				at = -2
-				return false
-			}
-			at, found, skip = i, op, i+len(op)
-			return true
-		}
-		return true
-	})
-	if at < 0 {
-		return -1, ""
-	}
-	return at, found
-}
-
-// operand reports whether s is one operand: names, member accesses, and
-// calls or indexes, with nothing outside brackets (and the string
-// literals inside them) but identifier characters, dots and "?.".
-func operand(s string) bool {
-	ok := s != ""
-	codetext.Scan(s, 0, func(i, depth int) bool {
-		c := s[i]
-		switch {
-		case depth > 0 || c == '(' || c == '[' || c == ')' || c == ']':
-		case c == '_' || c == '.' || c == '$' || c == '?' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
-		default:
-			ok = false
-		}
-		return ok
-	})
-	return ok && codetext.Closing("("+s+")", 0) == len(s)+1
-}
 
 // names returns the identifiers and member chains a condition reads, at
 // most eight, in order.
