@@ -470,3 +470,66 @@ func (f *File) ClassOf(fn *extract.Function) *extract.Class {
 	}
 	return f.classes[fn.Class]
 }
+
+// GoGlobals returns the package-level bindings of a name read in a Go
+// file, and the file that holds them: a name of the file's own package,
+// declared in another of its files ("defaultPort"), or a name of a
+// package of the repository the file imports ("config.DefaultPort").
+// Go scopes package-level names by directory, not by file.
+func (r *Repo) GoGlobals(from *File, name string) (*File, []*extract.Assign) {
+	if from == nil || from.Language != "go" || from.Facts == nil {
+		return nil, nil
+	}
+	dir := path.Dir(from.Path)
+	if pkg, rest, ok := strings.Cut(name, "."); ok {
+		dir = ""
+		for _, imp := range from.Facts.AllImports {
+			if imp.Local == pkg {
+				dir = r.GoPackage(imp.Module)
+				break
+			}
+		}
+		if dir == "" || strings.Contains(rest, ".") {
+			return nil, nil
+		}
+		name = rest
+	}
+	for _, f := range r.goPkgs[dir] {
+		if gs := f.Globals(name); len(gs) > 0 {
+			return f, gs
+		}
+	}
+	return nil, nil
+}
+
+// FieldAssigns returns the bindings of a field of a Go type across the
+// files of its package: the fields of keyed literals of the type
+// (&Server{port: p}, where constructors set fields), first, then the
+// assignments of the receiver's field in the type's methods (s.port = p).
+func (r *Repo) FieldAssigns(from *File, typ, field string) []AttrAssign {
+	if from == nil || from.Language != "go" || typ == "" {
+		return nil
+	}
+	var lits, methods []AttrAssign
+	for _, f := range r.goPkgs[path.Dir(from.Path)] {
+		if f.Facts == nil {
+			continue
+		}
+		for i := range f.Facts.Functions {
+			fn := &f.Facts.Functions[i]
+			target := ""
+			if fn.Class == typ && fn.Receiver != "" {
+				target = fn.Receiver + "." + field
+			}
+			for j := range fn.Assigns {
+				switch a := &fn.Assigns[j]; {
+				case a.Type == typ && a.Target == field:
+					lits = append(lits, AttrAssign{File: f, Method: fn, Assign: a})
+				case target != "" && a.Type == "" && a.Target == target:
+					methods = append(methods, AttrAssign{File: f, Method: fn, Assign: a})
+				}
+			}
+		}
+	}
+	return append(lits, methods...)
+}

@@ -64,6 +64,17 @@ func TestExprs(t *testing.T) {
 	if got := assignedValue("limit: int = f(a=1)", "limit"); got != "f(a=1)" {
 		t.Errorf("annotated assignedValue = %q", got)
 	}
+	for _, c := range []struct{ text, name, want string }{
+		{"Pool{size: cfg.MaxConns}", "p.size", "cfg.MaxConns"}, // a Go keyed literal
+		{"Pool { size: cfg.max_conns }", "self.size", "cfg.max_conns"},
+		{"Pool{limit: cfg.MaxConns}", "p.size", ""},
+		{"f(Pool{size: n})", "p.size", ""},
+		{"limit := s.maxBody", "limit", "s.maxBody"},
+	} {
+		if got := assignedValue(c.text, c.name); got != c.want {
+			t.Errorf("assignedValue(%q, %q) = %q, want %q", c.text, c.name, got, c.want)
+		}
+	}
 	cmps := []struct {
 		in       string
 		l, op, r string
@@ -107,6 +118,8 @@ func TestExprs(t *testing.T) {
 		{"envs.X.value", "envs.X", true},
 		{"envs.X.get() + 1", "envs.X", false},
 		{"envs.XY.get()", "envs.X", false},
+		{"*workers", "workers", true},
+		{"*workers + 1", "workers", false},
 	} {
 		if got := passesThrough(c.expr, c.name); got != c.want {
 			t.Errorf("passesThrough(%q, %q) = %v", c.expr, c.name, got)

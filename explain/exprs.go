@@ -2,6 +2,7 @@ package explain
 
 import (
 	"github.com/errdex/errdex/codetext"
+	"go/token"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ import (
 func assignedValue(text, name string) string {
 	rest, ok := strings.CutPrefix(text, name)
 	if !ok {
-		return ""
+		return literalField(text, name)
 	}
 	rest = strings.TrimLeft(rest, " \t")
 	if i := strings.IndexByte(rest, ':'); i == 0 {
@@ -38,6 +39,23 @@ func assignedValue(text, name string) string {
 		rest = rest[i+1:]
 	}
 	return strings.TrimSpace(rest)
+}
+
+// literalField returns the value a keyed literal of one field gives the
+// field that name ends with: cfg.MaxConns for Pool{size: cfg.MaxConns}
+// and p.size (Go), or Pool { size: cfg.max } and self.size (Rust); "" for
+// any other text.
+func literalField(text, name string) string {
+	field := name[strings.LastIndexByte(name, '.')+1:]
+	open := strings.IndexByte(text, '{')
+	if open <= 0 || !strings.HasSuffix(text, "}") || !token.IsIdentifier(strings.TrimSpace(text[:open])) {
+		return ""
+	}
+	key, value, ok := strings.Cut(text[open+1:len(text)-1], ":")
+	if !ok || strings.TrimSpace(key) != field {
+		return ""
+	}
+	return strings.TrimSpace(value)
 }
 
 // splitComparison splits "left op right" at its only top-level comparison
@@ -82,12 +100,16 @@ func closing(s string, open int) int { return codetext.Closing(s, open) }
 // passesThrough reports whether expr is the value of name, possibly
 // through a conversion or an accessor that keeps it: name, int(name),
 // float(name), str(name), name.get(), name.get(default), name.value,
-// name() .
+// name(), and Go's dereference *name.
 func passesThrough(expr, name string) bool {
 	for {
 		expr = strings.TrimSpace(expr)
 		if expr == name {
 			return true
+		}
+		if deref, ok := strings.CutPrefix(expr, "*"); ok {
+			expr = deref // Go's *p reads the value a flag.Int stores
+			continue
 		}
 		inner, ok := unwrapCall(expr, "int", "float", "str")
 		if !ok {

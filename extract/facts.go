@@ -110,6 +110,12 @@ type Assign struct {
 	// each assign the target at their top level, this statement among
 	// them: together they always assign it. 0 otherwise.
 	Cover int `json:",omitempty"`
+	// Type is set when the binding is a field of a value built by a
+	// literal of a named type (port: p in &Server{port: p} in Go): the
+	// type's name, with Target the field's. Code reads the field through
+	// any value of the type, so the analyses look such bindings up by
+	// type and field, as they do a constructor's self.port = p.
+	Type string `json:",omitempty"`
 }
 
 // Call is a call of a named function or method.
@@ -154,6 +160,11 @@ type ConfigUse struct {
 	Dest       string
 	Default    string
 	HasDefault bool
+	// Owner is the class or struct type whose field a declaration binds
+	// (ServerArgs for a settings field, Config for a Go field tagged
+	// env:"PORT"), "" for declarations read otherwise: code reads a
+	// field through a value of its owner.
+	Owner string `json:",omitempty"`
 	// Decl marks a declaration; reads have Decl false.
 	Decl     bool
 	Function string // the enclosing function, "<module>" at top level

@@ -72,10 +72,14 @@ type edge struct {
 type graph struct {
 	r       *analyze.Repo
 	callers map[*extract.Function][]edge
-	// methods indexes methods by their simple name for the unique-name
-	// fallback.
-	methods map[string][]node
+	// methods indexes methods by their language and simple name for the
+	// unique-name fallback: a call resolves only to a method of its own
+	// language.
+	methods map[methodKey][]node
 }
+
+// methodKey is a method's language and simple name.
+type methodKey struct{ lang, name string }
 
 func run(p *analyze.Pass) {
 	g := build(p.Repo)
@@ -94,7 +98,7 @@ func run(p *analyze.Pass) {
 }
 
 func build(r *analyze.Repo) *graph {
-	g := &graph{r: r, callers: map[*extract.Function][]edge{}, methods: map[string][]node{}}
+	g := &graph{r: r, callers: map[*extract.Function][]edge{}, methods: map[methodKey][]node{}}
 	for _, f := range r.Files {
 		if f.Facts == nil {
 			continue
@@ -103,7 +107,8 @@ func build(r *analyze.Repo) *graph {
 			fn := &f.Facts.Functions[i]
 			if fn.Class != "" {
 				simple := fn.Name[strings.LastIndexByte(fn.Name, '.')+1:]
-				g.methods[simple] = append(g.methods[simple], node{f, fn})
+				k := methodKey{f.Language, simple}
+				g.methods[k] = append(g.methods[k], node{f, fn})
 			}
 		}
 	}
@@ -166,7 +171,7 @@ func (g *graph) resolve(f *analyze.File, fn *extract.Function, callee string) *e
 				}
 			}
 		}
-		return g.unique(last)
+		return g.unique(f.Language, last)
 	}
 	if !strings.Contains(obj, ".") {
 		for i := range fn.Assigns {
@@ -180,7 +185,7 @@ func (g *graph) resolve(f *analyze.File, fn *extract.Function, callee string) *e
 	if t := g.named(f, callee); t != nil {
 		return t
 	}
-	return g.unique(last)
+	return g.unique(f.Language, last)
 }
 
 // named resolves a plain or dotted name to a function, or to the __init__
@@ -227,13 +232,13 @@ var commonMethods = map[string]bool{
 	"reset": true, "register": true, "execute": true, "connect": true, "fileno": true, "name": true,
 }
 
-// unique returns the only method of the repository with a given name,
-// or nil.
-func (g *graph) unique(m string) *extract.Function {
+// unique returns the only method of the repository in language lang with
+// a given name, or nil.
+func (g *graph) unique(lang, m string) *extract.Function {
 	if commonMethods[m] || strings.HasPrefix(m, "__") {
 		return nil
 	}
-	if ns := g.methods[m]; len(ns) == 1 {
+	if ns := g.methods[methodKey{lang, m}]; len(ns) == 1 {
 		return ns[0].fn
 	}
 	return nil

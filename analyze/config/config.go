@@ -47,6 +47,7 @@
 package config
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -100,13 +101,16 @@ type decl struct {
 // decls indexes the repository's declarations by the attribute code reads
 // them through.
 type decls struct {
-	env      map[string]decl   // wrapper attribute (Dest) → declaration
-	flags    map[string][]decl // flag destination → declarations
-	settings map[string][]decl // field name → declarations
+	env   map[string]decl   // wrapper attribute (Dest) → declaration
+	flags map[string][]decl // flag destination → declarations
+	// fields are the declarations bound to a field of a class or struct
+	// (ConfigUse.Owner): settings, and environment variables named by a
+	// field's tag; field name → declarations.
+	fields map[string][]decl
 }
 
 func newDecls(r *analyze.Repo) *decls {
-	d := &decls{env: map[string]decl{}, flags: map[string][]decl{}, settings: map[string][]decl{}}
+	d := &decls{env: map[string]decl{}, flags: map[string][]decl{}, fields: map[string][]decl{}}
 	for _, f := range r.Files {
 		if f.Facts == nil {
 			continue
@@ -116,15 +120,15 @@ func newDecls(r *analyze.Repo) *decls {
 			if !u.Decl || u.Dest == "" {
 				continue
 			}
-			switch u.Kind {
-			case extract.ConfigEnv:
+			switch {
+			case u.Owner != "":
+				d.fields[u.Dest] = append(d.fields[u.Dest], decl{f, u})
+			case u.Kind == extract.ConfigEnv:
 				if _, dup := d.env[u.Dest]; !dup {
 					d.env[u.Dest] = decl{f, u}
 				}
-			case extract.ConfigFlag:
+			case u.Kind == extract.ConfigFlag:
 				d.flags[u.Dest] = append(d.flags[u.Dest], decl{f, u})
-			case extract.ConfigSetting:
-				d.settings[u.Dest] = append(d.settings[u.Dest], decl{f, u})
 			}
 		}
 	}
@@ -219,16 +223,21 @@ func (t *tracer) step(it item) {
 func (t *tracer) attribute(it item, attr string) {
 	class := it.file.ClassOf(it.fn)
 	name := it.fn.Receiver + "." + attr
-	as := t.r.AttrAssigns(it.file, class, attr)
+	var as []analyze.AttrAssign
+	if it.file.Language == "go" {
+		as = t.r.FieldAssigns(it.file, it.fn.Class, attr)
+	} else {
+		as = t.r.AttrAssigns(it.file, class, attr)
+	}
 	for i, aa := range as {
 		if i == maxAttrSet {
 			break
 		}
 		t.fact(aa.Method.Name, name, "attribute", aa.Assign.Text, aa.File, aa.Assign.Line, aa.Assign.Column)
 		// An attribute set in many methods holds state, not settings:
-		// only the constructor's value (or a single assignment) is
-		// traced further.
-		if len(as) == 1 || strings.HasSuffix(aa.Method.Name, ".__init__") {
+		// only the constructor's value (a literal's field in Go), or a
+		// single assignment, is traced further.
+		if len(as) == 1 || strings.HasSuffix(aa.Method.Name, ".__init__") || aa.Assign.Type != "" {
 			t.follow(it, aa.File, aa.Method, aa.Assign, name)
 		}
 	}
@@ -380,6 +389,10 @@ func condition(as, at []errdex.Guard) string {
 // global traces a module-level name of the file, or an imported one.
 func (t *tracer) global(it item, first, rest string, dotted bool) {
 	f := it.file
+	if f.Language == "go" {
+		t.goGlobal(it, first, rest, dotted)
+		return
+	}
 	if gs := f.Globals(first); len(gs) > 0 {
 		if len(gs) > maxLocals {
 			gs = gs[len(gs)-maxLocals:]
@@ -409,6 +422,29 @@ func (t *tracer) global(it item, first, rest string, dotted bool) {
 	if d.Global != nil {
 		t.fact("", it.name, "constant", d.Global.Text, d.File, d.Global.Line, d.Global.Column)
 		t.follow(it, d.File, d.File.Function(analyze.ModuleFunction), d.Global, it.name)
+	}
+}
+
+// goGlobal traces a package-level variable of a Go file's package
+// (first), or of a package it imports (first.X).
+func (t *tracer) goGlobal(it item, first, rest string, dotted bool) {
+	name := first
+	gf, gs := (*analyze.File)(nil), []*extract.Assign(nil)
+	if dotted {
+		seg, _, _ := strings.Cut(rest, ".")
+		name = first + "." + seg
+		gf, gs = t.r.GoGlobals(it.file, name)
+	}
+	if gs == nil {
+		name = first
+		gf, gs = t.r.GoGlobals(it.file, first)
+	}
+	if len(gs) > maxLocals {
+		gs = gs[len(gs)-maxLocals:]
+	}
+	for _, a := range gs {
+		t.fact("", name, "constant", a.Text, gf, a.Line, a.Column)
+		t.follow(it, gf, gf.Function(analyze.ModuleFunction), a, name)
 	}
 }
 
@@ -453,19 +489,19 @@ func (t *tracer) configByName(it item) bool {
 	}
 	if argsLike(prev) {
 		for _, d := range t.d.flags[last] {
-			if samePackage(d.file.Path, it.file.Path) {
+			if t.visible(d.file, it.file) {
 				t.addDecl(d, it.via)
 				found = true
 			}
 		}
 	}
-	for _, d := range t.d.settings[last] {
-		if !samePackage(d.file.Path, it.file.Path) {
+	for _, d := range t.d.fields[last] {
+		if !t.visible(d.file, it.file) {
 			continue
 		}
-		class := strings.TrimSuffix(d.use.Name, "."+last)
+		class := d.use.Owner
 		simple := class[strings.LastIndexByte(class, '.')+1:]
-		sameClass := prev == it.fn.Receiver && it.fn.Class == class && d.file == it.file
+		sameClass := prev == it.fn.Receiver && it.fn.Class == class && (d.file == it.file || it.file.Language == "go")
 		if sameClass || squash(prev) == squash(simple) || argsLike(prev) && settingsName(simple) {
 			t.addDecl(d, it.via)
 			found = true
@@ -478,6 +514,26 @@ func (t *tracer) configByName(it item) bool {
 		}
 	}
 	return found
+}
+
+// visible reports whether a declaration in file decl may be what code in
+// file from reads by name: in Go, when both are in the same package or
+// from imports decl's package; elsewhere, when they are in the same
+// top-level package (see samePackage).
+func (t *tracer) visible(decl, from *analyze.File) bool {
+	if from.Language != "go" || decl.Language != "go" {
+		return samePackage(decl.Path, from.Path)
+	}
+	dir := path.Dir(decl.Path)
+	if dir == path.Dir(from.Path) {
+		return true
+	}
+	for _, imp := range from.Facts.AllImports {
+		if t.r.GoPackage(imp.Module) == dir {
+			return true
+		}
+	}
+	return false
 }
 
 // samePackage reports whether two files belong to the same top-level

@@ -209,3 +209,30 @@ func GoldenDirView(t *testing.T, dir, ext string, x *extract.Extractor, update b
 		})
 	}
 }
+
+// Facts is the golden form of a file's extract.FileFacts: each site named
+// by its line.
+type Facts struct {
+	Imports   []extract.Import    `json:"imports"`
+	Functions []extract.Function  `json:"functions"`
+	Classes   []extract.Class     `json:"classes"`
+	Config    []extract.ConfigUse `json:"config"`
+	Sites     []SiteFacts         `json:"sites"`
+}
+
+// SiteFacts is what one site's statement reads, the site named by its
+// line.
+type SiteFacts struct {
+	Line  int      `json:"line"`
+	Reads []string `json:"reads"`
+}
+
+// GoldenFacts returns the golden form of ff, with imports (ff's Imports
+// or AllImports, as the language records them).
+func GoldenFacts(ff *extract.FileFacts, imports []extract.Import) Facts {
+	g := Facts{Imports: imports, Functions: ff.Functions, Classes: ff.Classes, Config: ff.Config}
+	for _, sf := range ff.Sites {
+		g.Sites = append(g.Sites, SiteFacts{Line: sf.Site.Location.Line, Reads: sf.Reads})
+	}
+	return g
+}

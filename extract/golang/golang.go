@@ -255,7 +255,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	guardFile(x.facts.Build, x.sites)
 	res.Sites = x.sites
 	res.Facts = x.facts
-	res.Analysis = analysisFacts(af)
+	res.Analysis = x.analysisFacts()
 	res.Problems = append(res.Problems, x.problems...)
 	return res, nil
 }
@@ -267,25 +267,6 @@ func trimmed[S ~[]E, E any](s S) S {
 		return s
 	}
 	return slices.Clone(s)
-}
-
-// analysisFacts are the language-neutral facts of a Go file the
-// repository analyses read: its imports, by import path (Module), in
-// source order.
-func analysisFacts(af *ast.File) *extract.FileFacts {
-	ff := &extract.FileFacts{}
-	for _, imp := range af.Imports {
-		p, err := strconv.Unquote(imp.Path.Value)
-		if err != nil || p == "C" {
-			continue
-		}
-		local := path.Base(p)
-		if imp.Name != nil {
-			local = imp.Name.Name
-		}
-		ff.AllImports = append(ff.AllImports, extract.Import{Local: local, Module: p})
-	}
-	return ff
 }
 
 // fileCtx is the state of extracting one file.

@@ -117,6 +117,9 @@ type guardSet struct {
 	// a subject (case a, b:), which no Guard structures: the conditions
 	// of branches read them (see fieldConds).
 	ors []orGuard
+	// binding is set for the conditions under which a binding runs (see
+	// bindingGuards): early exits are left out, enclosing loops count.
+	binding bool
 }
 
 // orGuard is a switch's subject and the values of its matched case
@@ -142,6 +145,11 @@ func (x *fileCtx) guardsFrom(stack []ast.Node, reach bool) []errdex.Guard {
 // (see guardSet.ors).
 func (x *fileCtx) guardSetFrom(stack []ast.Node, reach bool) *guardSet {
 	g := &guardSet{x: x, reach: reach}
+	return g.walk(stack)
+}
+
+// walk adds the guards of the node at the top of stack.
+func (g *guardSet) walk(stack []ast.Node) *guardSet {
 	low := max(0, len(stack)-1-maxGuardDepth)
 walk:
 	for i := len(stack) - 2; i >= low; i-- {
@@ -150,16 +158,30 @@ walk:
 		case *ast.FuncDecl, *ast.FuncLit:
 			break walk
 		case *ast.BlockStmt:
-			g.earlyExits(a.List, child)
+			if !g.binding {
+				g.earlyExits(a.List, child)
+			}
+		case *ast.ForStmt:
+			if g.binding && child == a.Body {
+				g.loop(a)
+			}
+		case *ast.RangeStmt:
+			if g.binding && child == a.Body {
+				g.loop(a)
+			}
 		case *ast.CaseClause:
-			g.earlyExits(a.Body, child)
+			if !g.binding {
+				g.earlyExits(a.Body, child)
+			}
 			if st, ok := child.(ast.Stmt); ok && i >= 2 && slices.Contains(a.Body, st) {
 				if sw, ok := stack[i-2].(*ast.SwitchStmt); ok {
 					g.caseClause(sw, a)
 				}
 			}
 		case *ast.CommClause:
-			g.earlyExits(a.Body, child)
+			if !g.binding {
+				g.earlyExits(a.Body, child)
+			}
 		case *ast.IfStmt:
 			switch {
 			case child == a.Body:

@@ -85,6 +85,9 @@ func link(files []*extract.FileResult) {
 	l.inlineSentinels()
 	l.citeReturns()
 	l.plainFormats()
+	for _, f := range files {
+		pruneFacts(f)
+	}
 }
 
 // plainFormats makes the holes of type holeFormat no text filled HoleStr,

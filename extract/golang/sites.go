@@ -5,6 +5,8 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/errdex/errdex"
 )
@@ -867,10 +869,35 @@ func preferLiteral(ts []errdex.Template) []errdex.Template {
 	return ts
 }
 
+// isOneLine reports whether s is valid UTF-8 whose white space is single
+// spaces between words: what clip would return unchanged.
+func isOneLine(s string) bool {
+	prevSpace := true // a leading space counts as doubled
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			return false // invalid UTF-8, or U+FFFD itself: let clip decide
+		case r == ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		case unicode.IsSpace(r):
+			return false
+		default:
+			prevSpace = false
+		}
+	}
+	return !prevSpace || s == ""
+}
+
 // clip shortens s to at most n bytes on a rune boundary, collapsing
 // newlines so that it reads as one line, and replaces invalid UTF-8 (the
 // source text of a broken string literal) with U+FFFD.
 func clip(s string, n int) string {
+	if len(s) <= n && isOneLine(s) {
+		return s
+	}
 	s = strings.ToValidUTF8(strings.Join(strings.Fields(s), " "), "\uFFFD")
 	if len(s) <= n {
 		return s

@@ -148,7 +148,7 @@ func (w *factWalker) configField(cl *extract.Class, name string, value, stmt syn
 	if t := stmt.Child("type"); strings.Contains(t.Text(), "ClassVar") {
 		return
 	}
-	u := extract.ConfigUse{Kind: extract.ConfigSetting, Name: cl.Name + "." + name, Dest: name, Decl: true,
+	u := extract.ConfigUse{Kind: extract.ConfigSetting, Name: cl.Name + "." + name, Dest: name, Owner: cl.Name, Decl: true,
 		Function: w.fnName(top), Line: stmt.Line(), Column: stmt.Start().Column + 1, Text: oneLine(stmt.Text())}
 	if !value.IsNull() {
 		u.Default, u.HasDefault = fieldDefault(value)

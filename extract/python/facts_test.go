@@ -5,23 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/extracttest"
 )
-
-// goldenFacts is a FileFacts with each site named by its line.
-type goldenFacts struct {
-	Imports   []extract.Import    `json:"imports"`
-	Functions []extract.Function  `json:"functions"`
-	Classes   []extract.Class     `json:"classes"`
-	Config    []extract.ConfigUse `json:"config"`
-	Sites     []goldenSiteFacts   `json:"sites"`
-}
-
-type goldenSiteFacts struct {
-	Line  int      `json:"line"`
-	Reads []string `json:"reads"`
-}
 
 // TestFactsGolden pins the facts recorded for the repository analyses:
 // imports, functions with parameters, assignments and calls, classes with
@@ -39,10 +24,7 @@ func TestFactsGolden(t *testing.T) {
 			}
 			res := extractSource(t, string(src))
 			ff := res.Files[0].Analysis
-			g := goldenFacts{Imports: ff.Imports, Functions: ff.Functions, Classes: ff.Classes, Config: ff.Config}
-			for _, sf := range ff.Sites {
-				g.Sites = append(g.Sites, goldenSiteFacts{Line: sf.Site.Location.Line, Reads: sf.Reads})
-			}
+			g := extracttest.GoldenFacts(ff, ff.Imports)
 			extracttest.Check(t, file[:len(file)-len(".py")]+".golden.json", g, *update)
 		})
 	}
