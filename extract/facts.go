@@ -68,7 +68,11 @@ type Function struct {
 
 // Param is a parameter and its default value.
 type Param struct {
-	Name       string
+	Name string
+	// Type is the name of the parameter's declared type, without pointer,
+	// package or type arguments (StreamConfig for cfg *server.StreamConfig),
+	// where the language declares one; "" otherwise.
+	Type       string `json:",omitempty"`
 	Default    string
 	HasDefault bool
 	Line       int

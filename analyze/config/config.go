@@ -487,33 +487,110 @@ func (t *tracer) configByName(it item) bool {
 		t.addDecl(d, it.via)
 		return true
 	}
-	if argsLike(prev) {
-		for _, d := range t.d.flags[last] {
-			if t.visible(d.file, it.file) {
-				t.addDecl(d, it.via)
-				found = true
+	for _, d := range t.d.flags[last] {
+		// A destination of one name is read through an arguments-like
+		// object (args.port); a longer one (Cluster.Name, of
+		// &opts.Cluster.Name) by its whole chain.
+		if strings.Contains(d.use.Dest, ".") && !strings.HasSuffix(it.name, "."+d.use.Dest) ||
+			!strings.Contains(d.use.Dest, ".") && !argsLike(prev) {
+			continue
+		}
+		if t.visible(d.file, it.file) {
+			t.addDecl(d, it.via)
+			found = true
+		}
+	}
+	for _, d := range t.fieldDecls(it, last, obj, prev) {
+		t.addDecl(d, it.via)
+		found = true
+		// A flag whose default is this field sets it.
+		for _, fl := range t.d.flags[last] {
+			if fl.use.Default == d.use.Name {
+				t.addDecl(fl, it.via)
 			}
 		}
 	}
-	for _, d := range t.d.fields[last] {
+	return found
+}
+
+// fieldDecls returns the declarations of a field that obj.field (prev
+// the last name of obj) may read: a field of the method's own class, of
+// a class named like prev (server_args for ServerArgs), or, read
+// through an arguments-like object, of a settings class.
+//
+// Go code is typed, and a Go package often declares many option structs
+// with the same field names (Name, Replicas): a Go read is matched by
+// the type of obj where the code declares it (a parameter cfg
+// *StreamConfig, a local built by a StreamConfig literal), else through
+// a generic name (cfg, opts, config, options) only when one struct of
+// the ending it names (Config, Options) has the field.
+func (t *tracer) fieldDecls(it item, field, obj, prev string) []decl {
+	goRead := it.file.Language == "go"
+	var strong, weak []decl
+	owners := map[string]bool{}
+	for _, d := range t.d.fields[field] {
 		if !t.visible(d.file, it.file) {
 			continue
 		}
 		class := d.use.Owner
 		simple := class[strings.LastIndexByte(class, '.')+1:]
-		sameClass := prev == it.fn.Receiver && it.fn.Class == class && (d.file == it.file || it.file.Language == "go")
-		if sameClass || squash(prev) == squash(simple) || argsLike(prev) && settingsName(simple) {
-			t.addDecl(d, it.via)
-			found = true
-			// A flag whose default is this field sets it.
-			for _, fl := range t.d.flags[last] {
-				if fl.use.Default == d.use.Name {
-					t.addDecl(fl, it.via)
-				}
+		sameClass := prev == it.fn.Receiver && it.fn.Class == class && (d.file == it.file || goRead)
+		switch {
+		case sameClass || squash(prev) == squash(simple):
+			strong = append(strong, d)
+		case !goRead && argsLike(prev) && settingsName(simple):
+			strong = append(strong, d) // as believed before the Go rules
+		case goRead && obj == prev && declaredType(it.fn, prev) != "":
+			if declaredType(it.fn, prev) == simple {
+				strong = append(strong, d)
 			}
+		case goRead && genericEnding(prev, simple):
+			weak = append(weak, d)
+			owners[class] = true
 		}
 	}
-	return found
+	if len(strong) > 0 || len(owners) != 1 {
+		return strong
+	}
+	return weak
+}
+
+// declaredType returns the type a Go function declares for a name: its
+// parameter's, or that of the literal a binding builds (cfg :=
+// &StreamConfig{...}); "" when neither says.
+func declaredType(fn *extract.Function, name string) string {
+	for _, p := range fn.Params {
+		if p.Name == name {
+			return p.Type
+		}
+	}
+	for i := range fn.Assigns {
+		a := &fn.Assigns[i]
+		if a.Target != name || a.Type != "" {
+			continue
+		}
+		v := strings.TrimPrefix(a.Value, "&")
+		if open := strings.IndexByte(v, '{'); open > 0 && strings.HasSuffix(v, "}") {
+			t := v[:open]
+			return t[strings.LastIndexByte(t, '.')+1:]
+		}
+	}
+	return ""
+}
+
+// genericWords maps the generic names of settings values to the ending
+// of the struct names they abbreviate.
+var genericWords = map[string]string{
+	"cfg": "config", "conf": "config", "config": "config",
+	"opt": "options", "opts": "options", "options": "options",
+	"settings": "settings", "params": "params", "args": "args", "flags": "flags",
+}
+
+// genericEnding reports whether prev is a generic name (cfg, opts) whose
+// word ends the struct name class (StreamConfig, HealthOptions).
+func genericEnding(prev, class string) bool {
+	w := genericWords[strings.ToLower(prev)]
+	return w != "" && strings.HasSuffix(strings.ToLower(class), w)
 }
 
 // visible reports whether a declaration in file decl may be what code in

@@ -257,7 +257,7 @@ func (b *factBuilder) function(d *ast.FuncDecl) {
 	for _, fl := range d.Type.Params.List {
 		for _, n := range fl.Names {
 			pos := x.tf.Position(n.Pos())
-			fn.Params = append(fn.Params, extract.Param{Name: n.Name, Line: pos.Line, Column: pos.Column})
+			fn.Params = append(fn.Params, extract.Param{Name: n.Name, Type: typeName(fl.Type), Line: pos.Line, Column: pos.Column})
 		}
 	}
 	b.fn = len(b.ff.Functions)
@@ -975,8 +975,11 @@ func (b *factBuilder) flag(c *ast.CallExpr, recv ast.Expr, pkg, name string, u e
 		b.ff.Config = append(b.ff.Config, u)
 		return
 	}
-	if sel, ok := ptr.X.(*ast.SelectorExpr); ok {
-		u.Dest, u.Decl = sel.Sel.Name, true // read as cfg.Port
+	if _, ok := ptr.X.(*ast.SelectorExpr); ok {
+		// Read as cfg.Port for &cfg.Port, as o.Cluster.Name for
+		// &opts.Cluster.Name: the chain after its first name.
+		_, u.Dest, _ = strings.Cut(x.text(ptr.X), ".")
+		u.Decl = true
 		b.ff.Config = append(b.ff.Config, u)
 	}
 }
