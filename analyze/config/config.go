@@ -88,7 +88,15 @@ func run(p *analyze.Pass) {
 		}
 		t := &tracer{r: p.Repo, d: d, site: s, seen: map[string]bool{}, seenConfig: map[string]bool{}}
 		t.trace(f, fn)
-		s.Provenance, s.Config = t.facts, t.config
+		// The extractor's facts (a helper that builds the message, a
+		// value returned from elsewhere) come first: the matcher reads
+		// them.
+		for _, f := range t.facts {
+			if !slices.ContainsFunc(s.Provenance, func(g errdex.Fact) bool { return g.Location == f.Location && g.Name == f.Name }) {
+				s.Provenance = append(s.Provenance, f)
+			}
+		}
+		s.Config = append(s.Config, t.config...)
 	}
 }
 

@@ -281,3 +281,44 @@ def pairs(table):
 		})
 	}
 }
+
+// TestGoKeepsExtractorFacts checks that a Go site made by a call of a
+// helper keeps the fact naming the helper, which the matcher reads, and
+// gains the configuration its condition reads.
+func TestGoKeepsExtractorFacts(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"go.mod": "module example.com/srv\n",
+		"srv/srv.go": `package srv
+
+import (
+	"fmt"
+	"os"
+)
+
+type Server struct{ dir string }
+
+func (s *Server) fail(op string, err error) error {
+	return fmt.Errorf("%s %s: %w", op, s.dir, err)
+}
+
+func (s *Server) Start() error {
+	dir := os.Getenv("SRV_DIR")
+	if dir == "" {
+		return s.fail("start", os.ErrNotExist)
+	}
+	return nil
+}
+`,
+	}, config.Analyzer)
+	s := analyzetest.Site(t, res, "start ")
+	kinds := map[string]bool{}
+	for _, f := range s.Provenance {
+		kinds[f.Kind] = true
+	}
+	if !kinds["helper"] || !kinds["assign"] {
+		t.Errorf("provenance kinds = %v, want the helper's fact and dir's assignment: %+v", kinds, s.Provenance)
+	}
+	if len(s.Config) != 1 || s.Config[0].Name != "SRV_DIR" || s.Config[0].Via != `dir ← os.Getenv("SRV_DIR")` {
+		t.Errorf("config = %+v, want SRV_DIR through dir", s.Config)
+	}
+}
