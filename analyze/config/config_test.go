@@ -322,3 +322,54 @@ func (s *Server) Start() error {
 		t.Errorf("config = %+v, want SRV_DIR through dir", s.Config)
 	}
 }
+
+// TestGoPackageVariables checks that a package-level variable set in
+// another file's init, or by a flag, leads to its setting.
+func TestGoPackageVariables(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"go.mod": "module example.com/app\n",
+		"app/setup.go": `package app
+
+import (
+	"flag"
+	"os"
+)
+
+var (
+	debug   bool
+	workers = flag.Int("workers", 4, "request workers")
+)
+
+func init() {
+	debug = os.Getenv("APP_DEBUG") != ""
+}
+`,
+		"app/run.go": `package app
+
+import "errors"
+
+func Trace() error {
+	if !debug {
+		return errors.New("tracing needs debugging on")
+	}
+	return nil
+}
+
+func Run(n int) error {
+	if n > *workers {
+		return errors.New("more jobs than workers")
+	}
+	return nil
+}
+`,
+	}, config.Analyzer)
+	for _, tt := range []struct{ message, name, via string }{
+		{"tracing needs", "APP_DEBUG", `debug ← os.Getenv("APP_DEBUG")`},
+		{"more jobs", "-workers", `workers ← flag.Int("workers", 4, "request workers")`},
+	} {
+		s := analyzetest.Site(t, res, tt.message)
+		if len(s.Config) != 1 || s.Config[0].Name != tt.name || s.Config[0].Via != tt.via {
+			t.Errorf("%s: config = %+v, want %s through %s", tt.message, s.Config, tt.name, tt.via)
+		}
+	}
+}

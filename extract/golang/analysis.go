@@ -127,6 +127,9 @@ type factBuilder struct {
 	pass1  bool
 	light  []sketch
 	needed map[string]bool
+	// setup is set while a function that sets up the package is walked
+	// (see isSetup).
+	setup bool
 	// marks are the file's sites and the calls Link may make sites,
 	// sorted by position.
 	marks []mark
@@ -268,8 +271,9 @@ func (b *factBuilder) function(d *ast.FuncDecl) {
 	b.pass1, b.light = true, b.light[:0]
 	b.walkBody(d)
 	b.needed = slice(&fn, b.light, b.marksIn(d))
-	b.pass1 = false
+	b.pass1, b.setup = false, isSetup(d)
 	b.walkBody(d)
+	b.setup = false
 	b.locals, b.needed = nil, nil
 	f := &b.ff.Functions[b.fn]
 	f.Assigns = trimmed(f.Assigns)
@@ -499,6 +503,7 @@ func (b *factBuilder) declarations(d *ast.FuncDecl) {
 			b.locals[n.Name] = true
 		}
 	}
+	setup := isSetup(d)
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
@@ -508,6 +513,8 @@ func (b *factBuilder) declarations(d *ast.FuncDecl) {
 						b.locals[id.Name] = true
 					}
 				}
+			} else if setup {
+				b.packageAssign(n)
 			}
 		case *ast.ValueSpec:
 			for _, id := range n.Names {
@@ -527,21 +534,67 @@ func (b *factBuilder) declarations(d *ast.FuncDecl) {
 	b.locals, b.untraced = nil, false
 }
 
+// valueOf returns the value the i-th of n names declared or assigned
+// together receives from values: its own, or the one call that returns
+// them all (a, b := f()); nil when there is none (var x int).
+func valueOf(i, n int, values []ast.Expr) ast.Expr {
+	switch {
+	case len(values) == n:
+		return values[i]
+	case len(values) == 1:
+		return values[0]
+	}
+	return nil
+}
+
+// isSetup reports whether a function sets up its package, so that what it
+// assigns to package-level variables is their value for the rest of the
+// program: init, and main.
+func isSetup(d *ast.FuncDecl) bool {
+	return d.Recv == nil && (d.Name.Name == "init" || d.Name.Name == "main")
+}
+
+// packageAssign records the assignments of a setup function (see
+// isSetup) to package-level variables (debug = os.Getenv("APP_DEBUG") !=
+// "" in init) as bindings of the package level, with the configuration
+// their values read: tracing the variable from any function of the file
+// reaches them.
+func (b *factBuilder) packageAssign(n *ast.AssignStmt) {
+	if n.Tok != token.ASSIGN {
+		return
+	}
+	fn, untraced := b.fn, b.untraced
+	b.fn, b.untraced = 0, false
+	defer func() { b.fn, b.untraced = fn, untraced }()
+	found := false
+	for i, l := range n.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok || id.Name == "_" || b.locals[id.Name] {
+			continue
+		}
+		value := valueOf(i, len(n.Lhs), n.Rhs)
+		b.add(0, b.assign(id.Name, "=", "", value, n, ""))
+		found = true
+	}
+	if found {
+		for _, r := range n.Rhs {
+			b.calls(r)
+		}
+	}
+}
+
 // assignStmt records the targets of an assignment that are variables or
 // the receiver's fields.
 func (b *factBuilder) assignStmt(n *ast.AssignStmt, stack []ast.Node) {
+	if !b.pass1 && b.setup {
+		b.packageAssign(n)
+	}
 	op := n.Tok.String()
 	if n.Tok == token.DEFINE || n.Tok == token.ASSIGN {
 		op = "="
 	}
 	for i, l := range n.Lhs {
-		var value ast.Expr
-		switch {
-		case len(n.Rhs) == len(n.Lhs):
-			value = n.Rhs[i]
-		case len(n.Rhs) == 1:
-			value = n.Rhs[0] // a, b := f()
-		}
+		value := valueOf(i, len(n.Lhs), n.Rhs)
 		target := b.target(l)
 		if target == "" {
 			continue
@@ -584,13 +637,7 @@ func (b *factBuilder) valueSpec(vs *ast.ValueSpec, stack []ast.Node) {
 		if n.Name == "_" {
 			continue
 		}
-		var value ast.Expr
-		switch {
-		case len(vs.Values) == len(vs.Names):
-			value = vs.Values[i]
-		case len(vs.Values) == 1:
-			value = vs.Values[0]
-		}
+		value := valueOf(i, len(vs.Names), vs.Values)
 		if b.locals != nil {
 			b.locals[n.Name] = true
 		}

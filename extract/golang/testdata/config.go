@@ -90,3 +90,20 @@ func getEnv(name, def string) string {
 	}
 	return def
 }
+
+var debug bool
+
+func init() {
+	debug = os.Getenv("APP_DEBUG") != ""
+	if v, ok := os.LookupEnv("APP_RETRIES"); ok {
+		retries = len(v)
+	}
+}
+
+// Debug fails when debugging is off.
+func Debug() error {
+	if !debug {
+		return errors.New("debugging is off: set APP_DEBUG")
+	}
+	return nil
+}
