@@ -141,3 +141,31 @@ func Comparison(cond string) (int, string) {
 	}
 	return at, found
 }
+
+// EnvIdent reports whether s can name an environment variable read by
+// name (os.environ["x"], process.env.x): ASCII letters, digits and
+// underscores, not starting with a digit.
+func EnvIdent(s string) bool {
+	for i, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// EnvName reports whether s is an environment variable name in the
+// conventional spelling, as a helper's argument names one
+// (getEnv("MAX_TOKENS")): upper-case letters, digits and underscores, at
+// least two characters, starting with a letter.
+func EnvName(s string) bool {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}

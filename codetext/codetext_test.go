@@ -99,3 +99,28 @@ func TestComparison(t *testing.T) {
 		}
 	}
 }
+
+func TestEnvNames(t *testing.T) {
+	tests := []struct {
+		s             string
+		ident, conven bool
+	}{
+		{"MAX_TOKENS", true, true},
+		{"npm_config_cache", true, false},
+		{"X", true, false},
+		{"A1", true, true},
+		{"1A", false, false},
+		{"_X", true, false},
+		{"NODE-ENV", false, false},
+		{"", false, false},
+		{"ÉTAT", false, false},
+	}
+	for _, tt := range tests {
+		if got := EnvIdent(tt.s); got != tt.ident {
+			t.Errorf("EnvIdent(%q) = %v, want %v", tt.s, got, tt.ident)
+		}
+		if got := EnvName(tt.s); got != tt.conven {
+			t.Errorf("EnvName(%q) = %v, want %v", tt.s, got, tt.conven)
+		}
+	}
+}

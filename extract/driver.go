@@ -273,7 +273,7 @@ func (w *worker) process(ctx context.Context, in Input) (*FileResult, *errdex.Sk
 	if err != nil {
 		return skip(ReasonUnreadable, "%v", err)
 	}
-	f := &File{Path: in.Path, Language: in.Language, Src: src}
+	f := &File{Path: in.Path, Language: in.Language, Src: src, Minified: in.Minified}
 	if x.Grammar != nil {
 		lang := x.Grammar(in.Path)
 		p, err := w.parser(lang)

@@ -51,6 +51,10 @@ type File struct {
 	Language string
 	Src      []byte
 	Tree     *syntax.Tree // nil when the extractor has no Grammar
+	// Minified marks minified code (Input.Minified): an extractor may
+	// leave out the facts that read its code by lines and names, which a
+	// minifier reuses (FileResult.Analysis).
+	Minified bool
 }
 
 // FileResult is what an extractor found in one file.

@@ -87,7 +87,7 @@ func Guards(n syntax.Node, g *Grammar) []errdex.Guard {
 	for p := n.Parent(); !p.IsNull() && !g.Functions[p.Kind()]; child, p = p, p.Parent() {
 		switch {
 		case p.Kind() == g.If:
-			out = append(out, g.ifGuards(p, child)...)
+			out = append(out, g.IfGuards(p, child)...)
 		case isBlock(p):
 			out = append(out, g.exitGuards(p, child)...)
 		}
@@ -102,10 +102,13 @@ func Guards(n syntax.Node, g *Grammar) []errdex.Guard {
 	return out
 }
 
-// ifGuards returns the guards an if statement gives a node in its child
+// IfGuards returns the guards an if statement gives a node in its child
 // child: its condition in the consequence, negated in the alternative
-// (kind elif when the alternative is another if: an else-if chain).
-func (g *Grammar) ifGuards(stmt, child syntax.Node) []errdex.Guard {
+// (kind elif when the alternative is another if: an else-if chain), none
+// in the condition itself. Extractors that say under which conditions
+// an assignment runs (extract.Assign.Guards) read the enclosing ifs with
+// it, as Guards does for a site.
+func (g *Grammar) IfGuards(stmt, child syntax.Node) []errdex.Guard {
 	cond := stmt.Child("condition")
 	if cond.IsNull() || child.Index() == cond.Index() {
 		return nil

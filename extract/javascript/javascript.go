@@ -205,14 +205,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	}
 	x := scan(f)
 	x.run()
-	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(lineList)}
-	if len(x.modules) > 0 {
-		// The modules the file uses, for the importers analysis.
-		res.Analysis = &extract.FileFacts{}
-		for _, m := range x.modules {
-			res.Analysis.AllImports = append(res.Analysis.AllImports, extract.Import{Module: m})
-		}
-	}
+	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.Problems(lineList), Analysis: analysisFacts(x, f.Minified)}
 	return res, nil
 }
 

@@ -3,6 +3,7 @@ package python
 import (
 	"strings"
 
+	"github.com/errdex/errdex/codetext"
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/syntax"
 )
@@ -36,13 +37,13 @@ func (w *factWalker) configCall(call syntax.Node, callee string, top factFrame) 
 	case strings.HasSuffix(callee, "environ.get") || strings.HasSuffix(callee, "environ.setdefault") ||
 		strings.HasSuffix(callee, "environ.pop") || last == "getenv" || last == "getenvb":
 		if len(args) > 0 {
-			if name, ok := plainString(args[0]); ok && isIdent(name) {
+			if name, ok := plainString(args[0]); ok && codetext.EnvIdent(name) {
 				w.envRead(call, name, args, top)
 			}
 		}
 	case strings.Contains(strings.ToLower(last), "env") && last != "environ" && !writesEnv(last) && !envWrapper(last):
 		if len(args) > 0 {
-			if name, ok := plainString(args[0]); ok && isEnvName(name) {
+			if name, ok := plainString(args[0]); ok && codetext.EnvName(name) {
 				w.envRead(call, name, args, top)
 			}
 		}
@@ -75,7 +76,7 @@ func (w *factWalker) environSubscript(n syntax.Node, top factFrame) {
 	if !isEnviron(n.Child("value")) {
 		return
 	}
-	if name, ok := plainString(n.Child("subscript")); ok && isIdent(name) {
+	if name, ok := plainString(n.Child("subscript")); ok && codetext.EnvIdent(name) {
 		w.ff.Config = append(w.ff.Config, extract.ConfigUse{Kind: extract.ConfigEnv, Name: name,
 			Function: w.fnName(top), Line: n.Line(), Column: n.Start().Column + 1, Text: oneLine(n.Text())})
 	}
@@ -87,7 +88,7 @@ func (w *factWalker) environTest(n syntax.Node, top factFrame) {
 	if !ok || op != "in" && op != "not in" || !isEnviron(r) {
 		return
 	}
-	if name, ok := plainString(l); ok && isIdent(name) {
+	if name, ok := plainString(l); ok && codetext.EnvIdent(name) {
 		w.ff.Config = append(w.ff.Config, extract.ConfigUse{Kind: extract.ConfigEnv, Name: name,
 			Function: w.fnName(top), Line: n.Line(), Column: n.Start().Column + 1, Text: oneLine(n.Text())})
 	}
@@ -169,7 +170,7 @@ func (w *factWalker) envDecl(name string, value, stmt syntax.Node, top factFrame
 		Line: stmt.Line(), Column: stmt.Start().Column + 1, Text: oneLine(stmt.Text())}
 	args := positional(value)
 	if len(args) > 0 {
-		if s, ok := plainString(args[0]); ok && isEnvName(s) {
+		if s, ok := plainString(args[0]); ok && codetext.EnvName(s) {
 			u.Name = s
 			args = args[1:]
 		}
@@ -281,30 +282,4 @@ func plainString(n syntax.Node) (string, bool) {
 		}
 	}
 	return text, text != ""
-}
-
-// isIdent reports whether s can name an environment variable read through
-// os.environ: letters, digits and underscores, not starting with a digit.
-func isIdent(s string) bool {
-	for i, r := range s {
-		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return s != ""
-}
-
-// isEnvName reports whether s looks like an environment variable name in
-// the conventional spelling: upper-case letters, digits and underscores,
-// at least two characters, starting with a letter.
-func isEnvName(s string) bool {
-	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' {
-		return false
-	}
-	for _, r := range s {
-		if !(r == '_' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
-			return false
-		}
-	}
-	return true
 }

@@ -73,16 +73,19 @@ func (g *Grammar) BlockOf(n syntax.Node) syntax.Node {
 // and continue do not count: the code after a loop or switch still
 // follows.
 func (g *Grammar) Terminates(block syntax.Node) bool {
-	if !block.Is(g.Sequences...) {
-		return false
-	}
+	return block.Is(g.Sequences...) && g.Last(block).Is("return_statement", "throw_statement")
+}
+
+// Last returns the last statement of a block, comments aside (null when
+// it has none).
+func (g *Grammar) Last(block syntax.Node) syntax.Node {
 	var last syntax.Node
 	for c := range block.NamedChildren() {
 		if !c.Is(g.Comments...) {
 			last = c
 		}
 	}
-	return last.Is("return_statement", "throw_statement")
+	return last
 }
 
 // BindKind is how a binding sets its name.
