@@ -77,6 +77,13 @@ var ErrMissing = errors.New("missing record")
 
 func Get(k string) error { return ErrMissing }
 `,
+	"web/widget.js": `class Widget {
+  set_mask_buffer(mask) {
+    if (!mask) throw new Error("widget mask failed")
+  }
+}
+module.exports = { Widget }
+`,
 	"api/api.go": `package api
 
 import "example.com/x/store"
@@ -125,7 +132,8 @@ func TestCallers(t *testing.T) {
 			path: []errdex.Caller{{Function: "helper", Path: "pkg/server.py", Line: 24}},
 		},
 		{
-			// A method name defined once in the repository.
+			// A method name defined once in the repository's Python
+			// (a JavaScript class defines it too).
 			message: "mask buffer failed",
 			callers: []errdex.Caller{{Function: "anything", Path: "pkg/server.py", Line: 17}},
 			path:    []errdex.Caller{{Function: "anything", Path: "pkg/server.py", Line: 17}},
