@@ -13,6 +13,7 @@ import (
 	"github.com/errdex/errdex/extract"
 	"github.com/errdex/errdex/extract/extracttest"
 	"github.com/errdex/errdex/extract/golang"
+	"github.com/errdex/errdex/extract/javascript"
 	"github.com/errdex/errdex/extract/python"
 	"github.com/errdex/errdex/index"
 	"github.com/errdex/errdex/store/sqlite"
@@ -48,7 +49,7 @@ type goldenRelated struct {
 // (index.Dir into a SQLite file), reads every site back from the store
 // and compares all derived fields with testdata/<repo>.golden.json.
 func TestGolden(t *testing.T) {
-	for _, repo := range []string{"srvkit", "gokit"} {
+	for _, repo := range []string{"srvkit", "gokit", "jskit"} {
 		t.Run(repo, func(t *testing.T) {
 			sites := indexFixture(t, repo)
 			extracttest.Check(t, filepath.Join("..", "testdata", repo+".golden.json"), golden(t, sites), *update)
@@ -70,7 +71,8 @@ func indexFixture(t *testing.T, repo string) []*errdex.Site {
 	}
 	defer st.Close()
 	_, err = index.Dir(ctx, st, dir, index.Options{Repo: "fixture/" + repo,
-		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor}, Workers: 1})
+		Extractors: []*extract.Extractor{python.Extractor, golang.Extractor, javascript.Extractor, javascript.TypeScript},
+		Workers:    1})
 	if err != nil {
 		t.Fatal(err)
 	}
