@@ -226,6 +226,9 @@ func (w *factWalker) function(sc *scope, top analysisFrame) analysisFrame {
 		fn.Class, fn.Receiver = sc.class.displayName(), "this"
 	}
 	w.params(sc.node, &fn)
+	if sc.ctor {
+		parameterProperties(sc.node, &fn)
+	}
 	k := len(w.ff.Functions)
 	w.ff.Functions = append(w.ff.Functions, fn)
 	w.levels = append(w.levels, record)
@@ -249,6 +252,26 @@ func (w *factWalker) params(fn syntax.Node, f *extract.Function) {
 		case "comment":
 		default:
 			w.patternParams(p, syntax.Node{}, f)
+		}
+	}
+}
+
+// parameterProperties records the parameter properties of a TypeScript
+// constructor (constructor(private readonly max: number)) as the
+// assignments of this.max they are.
+func parameterProperties(ctor syntax.Node, f *extract.Function) {
+	for p := range ctor.Child("parameters").NamedChildren() {
+		id := p.Child("pattern")
+		if !p.Is("required_parameter", "optional_parameter") || id.Kind() != "identifier" {
+			continue
+		}
+		for c := range p.Children() {
+			if c.Is("accessibility_modifier", "readonly", "override_modifier") {
+				f.Assigns = append(f.Assigns, extract.Assign{Target: "this." + id.Text(), Op: "=", Value: id.Text(),
+					Text: factText(p.Bytes()), Line: p.Line(), Column: p.Start().Column + 1, EndLine: p.EndLine(),
+					Reads: []string{id.Text()}})
+				break
+			}
 		}
 	}
 }
