@@ -81,14 +81,25 @@ const maxCondition = 200
 
 // Guards returns the guards of the site at n, outermost first, at most
 // MaxGuards.
-func Guards(n syntax.Node, g *Grammar) []errdex.Guard {
+func Guards(n syntax.Node, g *Grammar) []errdex.Guard { return guards(n, g, true) }
+
+// Clauses returns the conditions under which the statement at n runs,
+// relative to the body of its function: the guards of its enclosing if
+// clauses, without the early exits before it (a statement after it in
+// the same block runs under them too), as extract.Assign.Guards wants
+// them. Nil when there are none.
+func Clauses(n syntax.Node, g *Grammar) []errdex.Guard { return guards(n, g, false) }
+
+// guards returns the guards of the node at n, with the early exits
+// before it when exits is set.
+func guards(n syntax.Node, g *Grammar, exits bool) []errdex.Guard {
 	var out []errdex.Guard // innermost first while walking
 	child := n
 	for p := n.Parent(); !p.IsNull() && !g.Functions[p.Kind()]; child, p = p, p.Parent() {
 		switch {
 		case p.Kind() == g.If:
 			out = append(out, g.IfGuards(p, child)...)
-		case isBlock(p):
+		case exits && isBlock(p):
 			out = append(out, g.exitGuards(p, child)...)
 		}
 		if len(out) >= MaxGuards {
@@ -162,7 +173,7 @@ func (g *Grammar) exitGuards(block, child syntax.Node) []errdex.Guard {
 		if s.Kind() == "expression_statement" && s.NamedChildCount() == 1 {
 			s = s.NamedChild(0) // Rust's if is an expression
 		}
-		if s.Kind() != g.If || !s.Child("alternative").IsNull() || !g.leaves(s.Child("consequence")) {
+		if s.Kind() != g.If || !s.Child("alternative").IsNull() || !g.Leaves(s.Child("consequence")) {
 			continue
 		}
 		gd := g.guard(s.Child("condition"), true, "early-return")
@@ -171,9 +182,9 @@ func (g *Grammar) exitGuards(block, child syntax.Node) []errdex.Guard {
 	return out
 }
 
-// leaves reports whether st, a statement, always leaves its block: an
-// exit, or a block whose last statement does.
-func (g *Grammar) leaves(st syntax.Node) bool {
+// Leaves reports whether st, a statement or a block, always leaves its
+// block: an exit, or a block whose last statement does.
+func (g *Grammar) Leaves(st syntax.Node) bool {
 	for isBlock(st) {
 		last := syntax.Node{}
 		for c := range st.NamedChildren() {
