@@ -526,14 +526,14 @@ func (t *tracer) configByName(it item) bool {
 // a class named like prev (server_args for ServerArgs), or, read
 // through an arguments-like object, of a settings class.
 //
-// Go code is typed, and a Go package often declares many option structs
+// Go and Rust code is typed, and a package often declares many option structs
 // with the same field names (Name, Replicas): a Go read is matched by
 // the type of obj where the code declares it (a parameter cfg
 // *StreamConfig, a local built by a StreamConfig literal), else through
 // a generic name (cfg, opts, config, options) only when one struct of
 // the ending it names (Config, Options) has the field.
 func (t *tracer) fieldDecls(it item, field, obj, prev string) []decl {
-	goRead := it.file.Language == "go"
+	goRead := it.file.Language == "go" || it.file.Language == "rust"
 	var strong, weak []decl
 	owners := map[string]bool{}
 	for _, d := range t.d.fields[field] {

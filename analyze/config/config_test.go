@@ -373,3 +373,69 @@ func Run(n int) error {
 		}
 	}
 }
+
+// TestRustConfig traces Rust checks to an environment read with a
+// default, to a clap derive field (a flag with a default and an
+// environment variable), and, through a struct literal's field, to a
+// settings struct's field read from a typed parameter.
+func TestRustConfig(t *testing.T) {
+	res := analyzetest.Run(t, map[string]string{
+		"app/src/main.rs": `use clap::Parser;
+
+#[derive(Parser)]
+struct Args {
+    #[arg(long, default_value_t = 8080, env = "APP_PORT")]
+    port: u16,
+}
+
+pub struct ServerConfig {
+    pub workers: usize,
+}
+
+struct Server {
+    workers: usize,
+}
+
+fn limit() -> Result<usize, String> {
+    let max = std::env::var("MAX_JOBS").unwrap_or_else(|_| "16".into());
+    let n: usize = max.parse().unwrap();
+    if n == 0 {
+        return Err(format!("no jobs allowed ({})", max));
+    }
+    Ok(n)
+}
+
+fn main() {
+    let args = Args::parse();
+    if args.port < 1024 {
+        panic!("privileged port {}", args.port);
+    }
+}
+
+fn start(cfg: &ServerConfig) -> Result<(), String> {
+    let srv = Server { workers: cfg.workers };
+    if srv.workers == 0 {
+        return Err("a server needs workers".to_string());
+    }
+    Ok(())
+}
+`,
+	}, config.Analyzer)
+	for _, tt := range []struct {
+		message string
+		want    []string // kind:name=default
+	}{
+		{"no jobs allowed", []string{`env:MAX_JOBS="16"`}},
+		{"privileged port", []string{"flag:--port=8080", "env:APP_PORT=8080"}},
+		{"a server needs workers", []string{"setting:ServerConfig.workers="}},
+	} {
+		s := analyzetest.Site(t, res, tt.message)
+		var got []string
+		for _, c := range s.Config {
+			got = append(got, c.Kind+":"+c.Name+"="+c.Default)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s: config (-want +got):\n%s", tt.message, diff)
+		}
+	}
+}

@@ -286,6 +286,8 @@ func extractFile(f *extract.File, opts Options) (*extract.FileResult, error) {
 	x := newFile(f, opts)
 	x.run()
 	res := &extract.FileResult{Sites: x.sites, Facts: x.facts, Problems: x.notes.Problems(f.Tree)}
+	res.Analysis = x.analysisFacts(x.siteNodes)
+	x.siteNodes = nil
 	if src, rules, wrappers := macroSource(f.Tree.Root(), f.Tree.Source(), opts.Tests); src != nil {
 		if tree := parseMacros(src); tree != nil {
 			m := newFile(&extract.File{Path: f.Path, Language: f.Language, Src: src, Tree: tree}, opts)

@@ -35,9 +35,12 @@ type file struct {
 	// file imports by a glob (use error::Error::*), in source order.
 	globEnums []string
 
-	sites  []*errdex.Site
-	notes  msgeval.Notes
-	budget msgeval.Budget
+	sites []*errdex.Site
+	// siteNodes are the nodes of the sites, for the facts of what their
+	// statements read (see analysisFacts).
+	siteNodes map[*errdex.Site]syntax.Node
+	notes     msgeval.Notes
+	budget    msgeval.Budget
 
 	// expansion, in a pass over macro bodies for one invocation, is what
 	// the invocation binds and the transcriber the pass reads (see
@@ -179,6 +182,10 @@ func (x *file) add(kind errdex.SiteKind, exc string, n syntax.Node, fn string, v
 	s := msgeval.NewSite(kind, exc, fn, n, v.Alts)
 	s.Guards = cguard.Guards(n, cguard.Rust)
 	x.sites = append(x.sites, s)
+	if x.siteNodes == nil {
+		x.siteNodes = map[*errdex.Site]syntax.Node{}
+	}
+	x.siteNodes[s] = n
 	return s
 }
 
