@@ -376,8 +376,9 @@ func Run(n int) error {
 
 // TestRustConfig traces Rust checks to an environment read with a
 // default, to a clap derive field (a flag with a default and an
-// environment variable), and, through a struct literal's field, to a
-// settings struct's field read from a typed parameter.
+// environment variable), through a struct literal's field to a settings
+// struct's field read from a typed parameter, and through a static to
+// the environment read that initializes it.
 func TestRustConfig(t *testing.T) {
 	res := analyzetest.Run(t, map[string]string{
 		"app/src/main.rs": `use clap::Parser;
@@ -394,6 +395,15 @@ pub struct ServerConfig {
 
 struct Server {
     workers: usize,
+}
+
+static VERBOSE: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| std::env::var("APP_VERBOSE").is_ok());
+
+fn trace() -> Result<(), String> {
+    if !*VERBOSE {
+        return Err("tracing needs verbosity".to_string());
+    }
+    Ok(())
 }
 
 fn limit() -> Result<usize, String> {
@@ -428,6 +438,7 @@ fn start(cfg: &ServerConfig) -> Result<(), String> {
 		{"no jobs allowed", []string{`env:MAX_JOBS="16"`}},
 		{"privileged port", []string{"flag:--port=8080", "env:APP_PORT=8080"}},
 		{"a server needs workers", []string{"setting:ServerConfig.workers="}},
+		{"tracing needs verbosity", []string{"env:APP_VERBOSE="}},
 	} {
 		s := analyzetest.Site(t, res, tt.message)
 		var got []string

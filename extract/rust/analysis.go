@@ -91,7 +91,58 @@ func (x *file) analysisFacts(siteNodes map[*errdex.Site]syntax.Node) *extract.Fi
 			x.envMacro(ff, n)
 		}
 	}
+	x.moduleValues(ff, marks)
 	return ff
+}
+
+// moduleFunction is the name of the file's top level as a function, as
+// the analyses expect it (analyze.ModuleFunction).
+const moduleFunction = "<module>"
+
+// moduleValues records, as the bindings of the function "<module>", the
+// file's constants and statics that the recorded functions and the
+// sites read (static DEBUG: Lazy<bool> = Lazy::new(|| env::var("DEBUG")
+// .is_ok()) read by if *DEBUG).
+func (x *file) moduleValues(ff *extract.FileFacts, marks map[syntax.Node][]string) {
+	read := map[string]bool{}
+	for _, fn := range ff.Functions {
+		for _, a := range fn.Assigns {
+			for _, r := range a.Reads {
+				first, _, _ := strings.Cut(r, ".")
+				read[first] = true
+			}
+		}
+	}
+	for _, rs := range marks {
+		for _, r := range rs {
+			first, _, _ := strings.Cut(r, ".")
+			read[first] = true
+		}
+	}
+	root := x.tree.Root()
+	mod := extract.Function{Name: moduleFunction, Line: 1, EndLine: root.EndLine()}
+	for n := range root.Descendants() {
+		if !n.Is("const_item", "static_item") || !read[n.Child("name").Text()] || !enclosingFn(n).IsNull() ||
+			!x.opts.Tests && inTestCode(n) {
+			continue
+		}
+		if v := n.Child("value"); !v.IsNull() {
+			mod.Assigns = append(mod.Assigns, newAssign(n.Child("name").Text(), "=", v, n, oneLine(n.Text())))
+		}
+	}
+	if len(mod.Assigns) > 0 {
+		ff.Functions = append(ff.Functions, mod)
+	}
+}
+
+// functionOf returns the name of the function a configuration read is
+// in, as the analyses look it up: that of its sites, or "<module>" for
+// a read outside any function (in a static's initializer).
+func (x *file) functionOf(n syntax.Node) string {
+	if enclosingFn(n).IsNull() {
+		return moduleFunction
+	}
+	return x.function(n)
 }
 
 // recordFunction records a function whose facts the analyses may read: one
@@ -473,7 +524,7 @@ func (x *file) envCall(ff *extract.FileFacts, n syntax.Node) {
 	if !ok || !isEnvName(name) {
 		return
 	}
-	u := extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Function: x.function(n), Line: n.Line(),
+	u := extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Function: x.functionOf(n), Line: n.Line(),
 		Column: n.Start().Column + 1}
 	switch {
 	case slices.Contains(envReaders, path):
@@ -555,7 +606,7 @@ func (x *file) envMacro(ff *extract.FileFacts, n syntax.Node) {
 			continue
 		}
 		if name, ok := strLit(c.NamedChild(0)); ok && name != "" {
-			ff.Config = append(ff.Config, extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Function: x.function(n),
+			ff.Config = append(ff.Config, extract.ConfigUse{Kind: extract.ConfigEnv, Name: name, Function: x.functionOf(n),
 				Line: n.Line(), Column: n.Start().Column + 1, Text: clip(oneLine(n.Text()))})
 		}
 	}

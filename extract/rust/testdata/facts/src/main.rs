@@ -49,6 +49,15 @@ impl Server {
     }
 }
 
+static STRICT: once_cell::sync::Lazy<bool> = once_cell::sync::Lazy::new(|| std::env::var("APP_STRICT").is_ok());
+const UNUSED: u32 = 7;
+
+fn strict_check(n: u32) {
+    if *STRICT && n > 3 {
+        panic!("too many: {n}");
+    }
+}
+
 fn unrelated(x: i32) -> i32 {
     let y = x * 2;
     y + 1
