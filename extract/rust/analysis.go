@@ -158,6 +158,9 @@ func (x *file) recordFunction(ff *extract.FileFacts, n syntax.Node, marks map[sy
 			reads = append(reads, r...)
 		}
 	}
+	if reads == nil && !setsFields(body, n) {
+		return // most functions: nothing the analyses reach
+	}
 	fn := extract.Function{Name: x.function(body), Line: n.Line(), EndLine: n.EndLine()}
 	if impl := n.Parent().Parent(); n.Parent().Kind() == "declaration_list" && impl.Kind() == "impl_item" {
 		fn.Class = typeName(impl.Child("type"))
@@ -189,6 +192,27 @@ func (x *file) recordFunction(ff *extract.FileFacts, n syntax.Node, marks map[sy
 		fn.Assigns = append(fn.Assigns, a)
 	}
 	ff.Functions = append(ff.Functions, fn)
+}
+
+// setsFields reports whether the body of function fnNode builds a
+// struct literal with fields or assigns a field of self: the bindings
+// by which the analyses enter a function without sites.
+func setsFields(body, fnNode syntax.Node) bool {
+	for n := range body.Descendants() {
+		switch n.Kind() {
+		case "field_initializer", "shorthand_field_initializer":
+		case "assignment_expression":
+			if !strings.HasPrefix(n.Child("left").Text(), "self.") {
+				continue
+			}
+		default:
+			continue
+		}
+		if enclosingFn(n) == fnNode {
+			return true
+		}
+	}
+	return false
 }
 
 // enclosingFn returns the function item around n.
