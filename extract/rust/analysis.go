@@ -555,7 +555,7 @@ func (x *file) envCall(ff *extract.FileFacts, n syntax.Node) {
 		outer := n
 		u.Default, u.HasDefault, outer = envDefault(n)
 		u.Text = clip(oneLine(outer.Text()))
-	case strings.Contains(strings.ToLower(lastSegment(strings.ReplaceAll(path, ".", "::"))), "env"):
+	case isEnvHelper(n.Child("function")):
 		u.Text = clip(oneLine(n.Text()))
 		if args.NamedChildCount() > 1 {
 			u.Default, u.HasDefault = defaultText(args.NamedChild(1))
@@ -564,6 +564,20 @@ func (x *file) envCall(ff *extract.FileFacts, n syntax.Node) {
 		return
 	}
 	ff.Config = append(ff.Config, u)
+}
+
+// isEnvHelper reports whether a called function is a helper that reads
+// the environment: its name holds "env" (get_env, env_or), but it is no
+// writer (Command's .env("X", v), set_var, remove_var).
+func isEnvHelper(f syntax.Node) bool {
+	name := strings.ToLower(lastSegment(compact(f.Text())))
+	if f.Kind() == "field_expression" {
+		name = strings.ToLower(f.Child("field").Text())
+		if name == "env" || name == "envs" {
+			return false // std::process::Command::env sets the child's
+		}
+	}
+	return strings.Contains(name, "env") && !strings.Contains(name, "set") && !strings.Contains(name, "remove")
 }
 
 // envDefault returns the default a chain of method calls on an

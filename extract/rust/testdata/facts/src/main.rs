@@ -67,6 +67,8 @@ fn main() {
     let args = Args::parse();
     let home = env!("CARGO_MANIFEST_DIR");
     let key = get_env("API_KEY", "none");
+    std::process::Command::new("man").env("MANPATH", home);
+    std::env::set_var("RUST_LOG", "debug");
     if args.port < 1024 {
         eprintln!("{home}");
         panic!("privileged port {} with key {}", args.port, key);
