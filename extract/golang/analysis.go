@@ -189,7 +189,7 @@ func (b *factBuilder) fieldConfig(owner string, n *ast.Ident, f *ast.Field, sett
 		}
 	}
 	u := extract.ConfigUse{Dest: n.Name, Owner: owner, Decl: true, Function: moduleName, Line: x.line(n),
-		Column: x.tf.Position(n.Pos()).Column, Text: oneLine(x.text(f))}
+		Column: x.tf.Position(n.Pos()).Column, Text: x.lineText(f)}
 	for _, k := range []string{"envDefault", "default"} {
 		if v, ok := tag.Lookup(k); ok {
 			u.Default, u.HasDefault = fieldDefault(f.Type, v), true
@@ -270,7 +270,7 @@ func (b *factBuilder) function(d *ast.FuncDecl) {
 	// choose the names whose bindings the second pass records.
 	b.pass1, b.light = true, b.light[:0]
 	b.walkBody(d)
-	b.needed = slice(&fn, b.light, b.marksIn(d))
+	b.needed = b.slice(&fn, b.light, b.marksIn(d))
 	b.pass1, b.setup = false, isSetup(d)
 	b.walkBody(d)
 	b.setup = false
@@ -333,11 +333,7 @@ func (b *factBuilder) walkBody(d *ast.FuncDecl) {
 // it reports whether slice chose the name.
 func (b *factBuilder) wants(target, typ string, value ast.Expr) bool {
 	if b.pass1 {
-		lb := sketch{target: target, typ: typ}
-		if value != nil {
-			lb.reads = b.x.names(value)
-		}
-		b.light = append(b.light, lb)
+		b.light = append(b.light, sketch{target: target, typ: typ, value: value})
 		return false
 	}
 	return b.needed[target] || isEntry(&b.ff.Functions[b.fn], target, typ)
@@ -428,7 +424,7 @@ const maxTraceDepth = 4
 // of, and the names its value reads: what slice reads of it.
 type sketch struct {
 	target, typ string
-	reads       []string
+	value       ast.Expr
 }
 
 // slice chooses which of a function's bindings to record: those the
@@ -437,7 +433,16 @@ type sketch struct {
 // on (maxTraceDepth steps); and those by which other functions' tracing
 // enters the function (the receiver's fields, the fields of keyed
 // literals). It returns the names whose bindings to record.
-func slice(fn *extract.Function, bs []sketch, marks []mark) map[string]bool {
+func (b *factBuilder) slice(fn *extract.Function, bs []sketch, marks []mark) map[string]bool {
+	// A binding's reads are listed when first needed: most are not.
+	reads := make([][]string, len(bs))
+	listed := make([]bool, len(bs))
+	readsOf := func(i int) []string {
+		if !listed[i] && bs[i].value != nil {
+			reads[i], listed[i] = b.x.names(bs[i].value), true
+		}
+		return reads[i]
+	}
 	needed := map[string]bool{}
 	need := func(names []string) {
 		for _, n := range names {
@@ -449,26 +454,26 @@ func slice(fn *extract.Function, bs []sketch, marks []mark) map[string]bool {
 	for _, m := range marks {
 		need(m.reads)
 	}
-	for _, lb := range bs {
+	for i, lb := range bs {
 		if isEntry(fn, lb.target, lb.typ) {
-			need(lb.reads)
+			need(readsOf(i))
 		}
 	}
 	for depth, grew := 0, true; grew && depth < maxTraceDepth; depth++ {
 		grew = false
-		var reads []string
-		for _, lb := range bs {
+		var more []string
+		for i, lb := range bs {
 			if !needed[lb.target] || isEntry(fn, lb.target, lb.typ) {
 				continue
 			}
-			for _, r := range lb.reads {
+			for _, r := range readsOf(i) {
 				if first, _, _ := strings.Cut(r, "."); !needed[first] {
 					grew = true
-					reads = append(reads, r)
+					more = append(more, r)
 				}
 			}
 		}
-		need(reads)
+		need(more)
 	}
 	return needed
 }
@@ -664,7 +669,7 @@ func (b *factBuilder) rangeStmt(r *ast.RangeStmt, stack []ast.Node) {
 		if !b.wants(id.Name, "", r.X) {
 			continue
 		}
-		a := b.assign(id.Name, "=", "range "+x.text(r.X), r.X, r, "for "+x.loopHead(r))
+		a := b.assign(id.Name, "=", "range "+x.lineText(r.X), r.X, r, "for "+x.loopHead(r))
 		a.EndLine = a.Line
 		g := &guardSet{x: x, binding: true}
 		g.walk(stack)
@@ -695,7 +700,7 @@ func (b *factBuilder) literal(c *ast.CompositeLit, stack []ast.Node) {
 		if !b.wants(key.Name, t, kv.Value) {
 			continue
 		}
-		a := b.assign(key.Name, "=", "", kv.Value, kv, t+"{"+b.x.text(kv)+"}")
+		a := b.assign(key.Name, "=", "", kv.Value, kv, t+"{"+b.x.lineText(kv)+"}")
 		a.Type = t
 		b.bind(a, stack)
 	}
@@ -724,14 +729,16 @@ func (b *factBuilder) add(fn int, a extract.Assign) {
 func (b *factBuilder) assign(target, op, valueText string, value ast.Expr, stmt ast.Node, text string) extract.Assign {
 	x := b.x
 	if text == "" {
-		text = x.text(stmt)
+		text = x.lineText(stmt)
+	} else {
+		text = oneLine(text)
 	}
 	pos := x.tf.Position(stmt.Pos())
-	a := extract.Assign{Target: target, Op: op, Value: valueText, Text: oneLine(text), Line: pos.Line,
+	a := extract.Assign{Target: target, Op: op, Value: valueText, Text: text, Line: pos.Line,
 		Column: pos.Column, EndLine: x.tf.Line(stmt.End())}
 	if value != nil {
 		if a.Value == "" {
-			v := oneLine(x.text(value))
+			v := x.lineText(value)
 			if i := strings.Index(a.Text, v); i >= 0 {
 				v = a.Text[i : i+len(v)] // one copy of the text
 			}
@@ -739,7 +746,7 @@ func (b *factBuilder) assign(target, op, valueText string, value ast.Expr, stmt 
 		}
 		a.Reads = x.names(value)
 		if c, ok := ast.Unparen(value).(*ast.CallExpr); ok && isChain(c.Fun) {
-			a.Callee = oneLine(x.text(c.Fun))
+			a.Callee = x.lineText(c.Fun)
 		}
 	}
 	return a
@@ -919,12 +926,12 @@ func (b *factBuilder) call(c *ast.CallExpr, stack []ast.Node) {
 	}
 	if b.untraced {
 		if recv != nil {
-			b.flag(c, recv, pkg, name, extract.ConfigUse{Line: x.line(c), Column: x.tf.Position(c.Pos()).Column, Text: oneLine(x.text(c))}, nil)
+			b.flag(c, recv, pkg, name, extract.ConfigUse{Line: x.line(c), Column: x.tf.Position(c.Pos()).Column, Text: x.lineText(c)}, nil)
 		}
 		return
 	}
 	fnName := b.ff.Functions[b.fn].Name
-	u := extract.ConfigUse{Function: fnName, Line: x.line(c), Column: x.tf.Position(c.Pos()).Column, Text: oneLine(x.text(c))}
+	u := extract.ConfigUse{Function: fnName, Line: x.line(c), Column: x.tf.Position(c.Pos()).Column, Text: x.lineText(c)}
 	switch {
 	case (pkg == "os" || pkg == "syscall") && (name == "Getenv" || name == "LookupEnv"):
 		if v, ok := strLit(arg(c, 0)); ok && isIdentName(v) {
@@ -935,7 +942,7 @@ func (b *factBuilder) call(c *ast.CallExpr, stack []ast.Node) {
 		if v, ok := strLit(arg(c, 0)); ok && isEnvName(v) {
 			u.Kind, u.Name = extract.ConfigEnv, v
 			if len(c.Args) > 1 {
-				u.Default, u.HasDefault = oneLine(x.text(c.Args[1])), true
+				u.Default, u.HasDefault = x.lineText(c.Args[1]), true
 			}
 			b.ff.Config = append(b.ff.Config, u)
 		}
@@ -989,7 +996,7 @@ func (b *factBuilder) flag(c *ast.CallExpr, recv ast.Expr, pkg, name string, u e
 		return // a function of another package that happens to be named so
 	}
 	u.Kind, u.Name = extract.ConfigFlag, dash+flagName
-	u.Default, u.HasDefault = oneLine(x.text(def)), true
+	u.Default, u.HasDefault = x.lineText(def), true
 	if dest == nil {
 		if !b.untraced {
 			b.ff.Config = append(b.ff.Config, u) // read where its result is bound

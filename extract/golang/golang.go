@@ -675,6 +675,23 @@ func isTextMethod(d *ast.FuncDecl, name string) bool {
 	return ok && id.Name == "string" && len(t.Results.List[0].Names) <= 1
 }
 
+// lineText returns a node's source text on one line, cut as oneLine cuts
+// it, copying only the part of a long text that can show.
+func (x *fileCtx) lineText(n ast.Node) string {
+	if n == nil || !n.Pos().IsValid() || !n.End().IsValid() {
+		return ""
+	}
+	base := token.Pos(x.tf.Base())
+	s, e := int(n.Pos()-base), int(n.End()-base)
+	if s < 0 || e > len(x.src) || s > e {
+		return ""
+	}
+	if limit := s + 4*guardConditionCh + 65; e > limit {
+		return oneLine(string(x.src[s:limit]) + " …")
+	}
+	return oneLine(string(x.src[s:e]))
+}
+
 // text returns the source text of a node, or "" when its offsets are not
 // in the file (nodes of a broken parse).
 func (x *fileCtx) text(n ast.Node) string {

@@ -898,8 +898,20 @@ func clip(s string, n int) string {
 	if len(s) <= n && isOneLine(s) {
 		return s
 	}
+	// Only a prefix can show: collapse at most that of a long text (a
+	// table of thousands of lines), with room for indentation.
+	long := false
+	if limit := 4*n + 64; len(s) > limit {
+		for limit > 0 && !utf8.RuneStart(s[limit]) {
+			limit--
+		}
+		s, long = s[:limit], true
+	}
 	s = strings.ToValidUTF8(strings.Join(strings.Fields(s), " "), "\uFFFD")
 	if len(s) <= n {
+		if long {
+			return s + "…"
+		}
 		return s
 	}
 	for n > 0 && s[n]&0xC0 == 0x80 {
