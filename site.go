@@ -2,6 +2,7 @@ package errdex
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -24,6 +25,7 @@ const (
 	KindCheckMacro  SiteKind = "check-macro"  // TORCH_CHECK, CHECK(...) << "...", ensure!, a validator's cond || "..."
 	KindExpect      SiteKind = "expect"       // Rust .expect("...")
 	KindSetError    SiteKind = "set-error"    // CPython C API PyErr_SetString / PyErr_Format
+	KindEnvLookup   SiteKind = "env-lookup"   // os.environ["NAME"]: KeyError when NAME is not set
 )
 
 // Site is one place in source code that raises, throws, returns or panics
@@ -108,6 +110,15 @@ type Reach struct {
 
 // Message renders the site's template with {name} holes.
 func (s *Site) Message() string { return s.Template.String() }
+
+// EnvVariable returns the environment variable an env-lookup site reads
+// (its message is the quoted name KeyError prints), "" for other sites.
+func (s *Site) EnvVariable() string {
+	if s.Kind != KindEnvLookup {
+		return ""
+	}
+	return strings.Trim(s.Template.String(), `'"`)
+}
 
 // MarshalJSON adds the derived "message" field to the site's JSON, writes
 // the analysis lists (guards, config, provenance, callers, related) as []

@@ -107,6 +107,10 @@ var exceptionMeanings = map[string]map[string]string{
 // its innermost guard. The configuration behind the check follows the
 // meaning, never alone.
 func meaning(s *errdex.Site, fam *family.Family, reqs []requirement) string {
+	if name := s.EnvVariable(); name != "" {
+		return fmt.Sprintf("This error means that the environment variable %s is not set: %s reads it with %s, which raises KeyError for a name the environment does not hold.",
+			code(name), code(display(s.Function)), code(`os.environ["`+name+`"]`))
+	}
 	var parts []string
 	exc := exceptionMeanings[s.Language][simpleType(s.Exception)]
 	switch weak := weakFamily(s); {

@@ -304,11 +304,21 @@ func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string
 	var sols []string
 	var fix *errdex.ExampleFix
 	handled := map[*errdex.Guard]bool{}
+	lookup := s.EnvVariable()
+	if lookup != "" {
+		sols = append(sols,
+			fmt.Sprintf("Set the environment variable %s before the process starts (in the shell, the service definition or the container's environment): the code reads it without a default.", code(lookup)),
+			fmt.Sprintf("If the program can do without it, read it with a default instead: %s.", code(`os.environ.get("`+lookup+`", ...)`)))
+		fix = &errdex.ExampleFix{Before: "unset " + lookup, After: "export " + lookup + "=...", Lang: "sh"}
+	}
 	for i, r := range primaries(s, reqs) {
 		if i == maxConfigSolutions {
 			break
 		}
 		c := r.config
+		if c.Kind == "env" && c.Name == lookup {
+			continue // said above
+		}
 		p := phrase(r.op, r.val, r.variable, c.Default)
 		if rawEnvRead(r) && (r.op == "truthy" || r.op == "falsy") {
 			p = "a non-empty value"

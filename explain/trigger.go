@@ -140,6 +140,8 @@ func verb(s *errdex.Site) string {
 		return "fails this check"
 	case errdex.KindSetError:
 		return "sets the exception" + exc
+	case errdex.KindEnvLookup:
+		return "raises" + exc + " because the environment variable " + code(s.EnvVariable()) + " is not set"
 	case errdex.KindReraise:
 		return "re-raises the caught exception" + exc
 	}
@@ -256,6 +258,9 @@ func provenance(s *errdex.Site, guards []errdex.Guard) []string {
 	var vias []string
 	byVia := map[string][]string{}
 	for _, c := range s.Config {
+		if c.Kind == "env" && c.Name == s.EnvVariable() {
+			continue // the variable an env-lookup reads: its verb says so
+		}
 		via := c.Via
 		if !strings.Contains(via, config.ViaSep) {
 			via = "" // read by the condition itself: one sentence for all

@@ -426,6 +426,28 @@ func (ix *Index) constructionFrames(frames []Frame, resolved []frameFile, near [
 	return 0
 }
 
+// lookupFrames returns 1 when the innermost frame is a mapping's
+// __getitem__ raising for the lookup the next frame sits at
+// (os.environ["NAME"] fails in os.py's _Environ.__getitem__): that
+// lookup is where the error happened, the mapping only reports it. It
+// returns 0 otherwise.
+func (ix *Index) lookupFrames(frames []Frame, resolved []frameFile, near []uint32) int {
+	if len(frames) < 2 || shortName(frames[0].Function) != "__getitem__" {
+		return 0
+	}
+	for _, ff := range resolved {
+		if ff.frame != 1 {
+			continue
+		}
+		for _, s := range ix.sitesNear(ff.file, frames[1], 0, near[:0]) {
+			if ix.sites[s].flags&flagViaLookup != 0 {
+				return 1
+			}
+		}
+	}
+	return 0
+}
+
 // exceptionFactory reports whether Java frame f is in a static method of
 // an exception class, which makes the exception its caller throws
 // (Jackson's InvalidDefinitionException.from(g, msg, type)): a file with

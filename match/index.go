@@ -347,6 +347,11 @@ const (
 	// where a failure happened: a wrapper around it does (see
 	// compose.go).
 	flagSentinel
+	// flagViaLookup: the site subscripts a mapping that raises for it
+	// (os.environ["NAME"]): a traceback's innermost frame is the
+	// mapping's __getitem__, the frame outside it the site's (see
+	// lookupFrames).
+	flagViaLookup
 )
 
 // flagsOf derives a site's flags from its kind and language.
@@ -365,6 +370,9 @@ func flagsOf(s *errdex.Site) siteFlags {
 		if values {
 			return flagValue
 		}
+	}
+	if s.Kind == errdex.KindEnvLookup {
+		return flagUnwinds | flagExactType | flagViaLookup
 	}
 	if f == famPython && (s.Kind == errdex.KindRaise || s.Kind == errdex.KindAssert) {
 		return flagUnwinds | flagExactType

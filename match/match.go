@@ -39,8 +39,8 @@ type scratch struct {
 	// helperCalls is promoteHelper's scratch.
 	helperCalls []helperCount
 	// built is how many innermost frames built the error rather than
-	// threw it, and builder the function of the first (see
-	// constructionFrames).
+	// threw it, or raised it for the lookup outside them, and builder
+	// the function of the first (see constructionFrames, lookupFrames).
 	built   int
 	builder string
 	stats   Stats
@@ -254,6 +254,9 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 	// variables are found this way), then sites at outer frames' lines.
 	sc.frames = ix.resolveFrames(q.Frames, sc.frames)
 	sc.built, sc.builder = ix.constructionFrames(q.Frames, sc.frames, sc.near[:0]), ""
+	if sc.built == 0 {
+		sc.built = ix.lookupFrames(q.Frames, sc.frames, sc.near[:0])
+	}
 	if sc.built > 0 {
 		sc.builder = q.Frames[0].Function
 		q.Frames = q.Frames[sc.built:]

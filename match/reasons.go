@@ -21,6 +21,10 @@ func (ix *Index) reasons(sc *scratch, c *siteCand, q Query, exception string) []
 		case c.caller:
 			out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is at this site, whose message the raise inside it passes on", c.frameAt+1, where))
 		case c.frame == frameAtRaise:
+			if sc.built > 0 && c.frameAt == 0 && rec.flags&flagViaLookup != 0 {
+				out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is this lookup, which the frame inside it (%s) failed", sc.built+1, where, sc.builder))
+				break
+			}
 			if sc.built > 0 && c.frameAt == 0 {
 				out = append(out, fmt.Sprintf("frame %d of the traceback (%s) is this raise, of the exception the frames inside it built (%s)", sc.built+1, where, sc.builder))
 				break

@@ -97,6 +97,15 @@ func run(p *analyze.Pass) {
 			}
 		}
 		s.Config = append(s.Config, t.config...)
+		if name := s.EnvVariable(); name != "" {
+			// The variable the lookup reads comes first, before those of
+			// its conditions and of other lookups on its lines.
+			if i := slices.IndexFunc(s.Config, func(c errdex.ConfigRef) bool { return c.Kind == extract.ConfigEnv && c.Name == name }); i > 0 {
+				c := s.Config[i]
+				copy(s.Config[1:i+1], s.Config[:i])
+				s.Config[0] = c
+			}
+		}
 	}
 }
 

@@ -192,6 +192,9 @@ func scoreShape(s *errdex.Site, sc *[numFamilies]float64) {
 	if s.Kind == errdex.KindPanic && s.Language == "go" {
 		sc[famInvariant] += 1 // Go code panics on programming errors
 	}
+	if s.Kind == errdex.KindEnvLookup {
+		sc[famSetting] += 5 // KeyError: 'NAME' from os.environ["NAME"]
+	}
 	presence, value := false, false
 	for _, g := range s.Guards {
 		switch g.Op {

@@ -279,6 +279,9 @@ func (w *factWalker) sites(sites []*errdex.Site) {
 // statementReads returns the names a raise's exception arguments or an
 // assert's message read.
 func statementReads(stmt syntax.Node) []string {
+	if stmt.Kind() == "subscript" { // os.environ["NAME"]: its config use says what it reads
+		return nil
+	}
 	if stmt.Kind() == "call" { // raise_from(exc, cause): exc is raised
 		if exc := unparen(raisedArg(stmt)); exc.Kind() == "call" {
 			return chainNames(exc.Child("arguments"), maxGuardNames)

@@ -240,6 +240,10 @@ func scan(tree *syntax.Tree) *fileScan {
 			if v := node.NamedChild(0); v.Kind() == "call" && !node.HasError() && constructsException(v) {
 				fs.sites = append(fs.sites, candidate{node, cur})
 			}
+		case "subscript":
+			if envLookupCandidate(node) {
+				fs.sites = append(fs.sites, candidate{node, cur})
+			}
 		case "assignment":
 			fs.assignment(node, cur)
 		case "augmented_assignment":

@@ -181,6 +181,8 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 		return s
 	}
 	switch n.Kind() {
+	case "subscript":
+		return x.envLookup(s, n)
 	case "yield":
 		x.raiseExpr(s, n.NamedChild(0), c)
 		return s
