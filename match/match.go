@@ -346,12 +346,13 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 		rec := ix.sites[c.site]
 		num, den := 0.0, wText
 		foreign := shown != 0 && rec.family != 0 && shown&rec.family == 0 && !atRaise
+		passedOn := rethrow && madeOffStack(rec)
 		if len(sc.frames) > 0 && !foreign {
 			c.frame, c.frameAt = ix.frameEvidence(c.site, q.Frames, sc.frames, innermost)
 			// A value passed on by a re-raise (see rethrows) was made
 			// off the stack: the stack says nothing of its site, even
 			// one in the same file as the re-raise.
-			if !rethrow || rec.flags&flagValue == 0 {
+			if !passedOn {
 				num += wFrame * c.frame
 				den += wFrame
 			}
@@ -431,10 +432,10 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 		}
 		switch {
 		case foreign:
-		case rec.flags&flagUnwinds != 0 && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 && !recoverable(rec, sc.frames)):
+		case rec.flags&flagUnwinds != 0 && (compiled && c.frame < frameSameFunction || stack && c.frameAt < 0 && !passedOn && !recoverable(rec, sc.frames)):
 			c.score *= contradicted
 			c.offStack = true
-		case atRaise && c.frame < frameNearRaise && !(rethrow && rec.flags&flagValue != 0):
+		case atRaise && c.frame < frameNearRaise && !passedOn:
 			c.score *= elsewhere
 		}
 	}
@@ -590,6 +591,17 @@ func (sc *scratch) verifySite(ix *Index, s uint32) bool {
 		}
 	}
 	return true
+}
+
+// madeOffStack reports whether site rec may have made the value a re-raise
+// at the innermost frame passes on (see rethrows), though the stack does
+// not pass it: an error value (Go, Rust) travels up its callers before it
+// is raised, and a Go panic is often recovered by the library that raised
+// it and returned as an error (text/template's parser), which a
+// `panic(err)` such as template.Must then raises again with a stack of
+// its own.
+func madeOffStack(rec siteRec) bool {
+	return rec.flags&flagValue != 0 || rec.family == famGo
 }
 
 // rethrows reports whether every site at line of file (within nearLines),

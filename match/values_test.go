@@ -51,11 +51,14 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "impl-fmt", "src/error.rs", 339, "ErrorImpl.fmt", errdex.KindErrorMethod, "Error", "", "{code:error} at line {line:int} column {column:int}"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
+		// template.Must panics again with the error Parse returned.
+		goSite(t, "tmpl-must", "text/template/helper.go", 26, "template.Must", errdex.KindRaiseObject, "", "", "{err:error}"),
 		{ID: "py-too-long", Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "scan",
 			Location: errdex.Location{Span: errdex.Span{Path: "Lib/scan.py", Line: 9, EndLine: 9}}, Template: parseTemplate(t, "scanner: line too long")},
 	}
 	ix := NewIndex(slices.Values(sites))
 	userStack := []Frame{{Path: "/home/u/app/main.go", Line: 12, Function: "main.main"}}
+	mustStack := append([]Frame{{Path: "/usr/local/go/src/text/template/helper.go", Line: 26, Function: "text/template.Must"}}, userStack...)
 	tests := []struct {
 		name   string
 		q      Query
@@ -130,6 +133,7 @@ func TestErrorValues(t *testing.T) {
 	}{
 		{"bufio.Scanner: token too long", userStack, false},
 		{`function "upper" not defined`, userStack, false}, // a Go panic may be recovered and returned
+		{`function "upper" not defined`, mustStack, false}, // ... and raised again by a panic(err) the stack passes
 		{"scanner: line too long", []Frame{{Path: "/home/u/app/main.py", Line: 3, Function: "<module>"}}, true},
 	} {
 		bare := ix.Match(Query{Message: tt.msg}, Options{})
