@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/errdex/errdex"
 	"github.com/errdex/errdex/analyze/config"
+	"github.com/errdex/errdex/analyze/family"
 )
 
 func TestCut(t *testing.T) {
@@ -702,5 +704,58 @@ func TestLoopElseGuard(t *testing.T) {
 		if got := Site(s).Trigger; got != want {
 			t.Errorf("trigger\n got %q\nwant %q", got, want)
 		}
+	}
+}
+
+// TestSettingSolutions checks that solutions naming a site's own setting
+// replace the family's generic step asking for "the setting", and that
+// the step stays when the site names none.
+func TestSettingSolutions(t *testing.T) {
+	setting := &errdex.FamilyRef{Slug: "missing-setting", Name: "Missing or disabled setting", Confidence: 0.9}
+	generic := family.Lookup("missing-setting").Playbook[0]
+	tests := []struct {
+		name        string
+		site        *errdex.Site
+		first       string // the first solution holds this
+		wantGeneric bool
+	}{
+		{
+			name: "an environment lookup",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindEnvLookup, Exception: "KeyError", Function: "database_url", Family: setting,
+				Template: errdex.NewTemplate(errdex.Lit("'APP_DATABASE_URL'")), Location: errdex.Location{Span: span(6)},
+				Config: []errdex.ConfigRef{{Name: "APP_DATABASE_URL", Kind: "env", Location: span(6)}}},
+			first: "Set the environment variable `APP_DATABASE_URL` before the process starts",
+		},
+		{
+			name: "a guard on a setting read from the environment",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "RuntimeError", Function: "start", Family: setting,
+				Template: errdex.NewTemplate(errdex.Lit("workers are disabled")), Location: errdex.Location{Span: span(12)},
+				Guards: []errdex.Guard{{Condition: "not WORKERS", Kind: "if", Line: 11, Subject: "WORKERS", Op: "falsy", Names: []string{"WORKERS"}}},
+				Config: []errdex.ConfigRef{{Name: "APP_WORKERS", Kind: "env", Location: span(3),
+					Via: "WORKERS" + config.ViaSep + `os.environ.get("APP_WORKERS")`}},
+				Provenance: []errdex.Fact{{Name: "WORKERS", Kind: "constant", Text: `WORKERS = os.environ.get("APP_WORKERS")`, Location: span(3)}}},
+			first: "`APP_WORKERS`",
+		},
+		{
+			name: "no setting named",
+			site: &errdex.Site{Language: "python", Kind: errdex.KindRaise, Exception: "RuntimeError", Function: "start", Family: setting,
+				Template: errdex.NewTemplate(errdex.Lit("the feature is off")), Location: errdex.Location{Span: span(12)}},
+			first:       generic,
+			wantGeneric: true,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sols := Site(tt.site).Solutions
+			if len(sols) == 0 || !strings.Contains(sols[0], tt.first) {
+				t.Fatalf("solutions %q: want the first to hold %q", sols, tt.first)
+			}
+			if got := slices.Contains(sols, generic); got != tt.wantGeneric {
+				t.Errorf("solutions %q: the generic %q present %v, want %v", sols, generic, got, tt.wantGeneric)
+			}
+			if !slices.Contains(sols, family.Lookup("missing-setting").Playbook[1]) {
+				t.Errorf("solutions %q: want the family's other steps kept", sols)
+			}
+		})
 	}
 }

@@ -354,6 +354,7 @@ func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string
 			fix = configFix(s, r)
 		}
 	}
+	named := len(sols) > 0 // solutions for settings the site names
 	for _, g := range guardSolutions(s, handled) {
 		if len(sols) > 0 {
 			g = "Or " + strings.ToLower(g[:1]) + g[1:]
@@ -364,7 +365,11 @@ func solutions(s *errdex.Site, fam *family.Family, reqs []requirement) ([]string
 		fix = argumentFix(s, handled)
 	}
 	if fam != nil {
-		sols = append(sols, fam.Playbook...)
+		steps := fam.Playbook
+		if named {
+			steps = steps[min(len(steps), fam.SettingSteps):]
+		}
+		sols = append(sols, steps...)
 	}
 	if len(sols) == 0 {
 		sols = fallbackSolutions(s)

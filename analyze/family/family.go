@@ -59,6 +59,11 @@ type Family struct {
 	Gist string
 	// Playbook lists generic fixes, most useful first.
 	Playbook []string
+	// SettingSteps is how many of Playbook's first steps ask in general
+	// words for a setting to be set: where a site's own settings name
+	// it (an environment variable it reads, a flag its guard checks),
+	// solutions saying so for that setting replace them.
+	SettingSteps int
 	// Situations lists common ways to get there.
 	Situations []string
 }

@@ -44,6 +44,7 @@ var families = []*Family{
 			"Set the environment variable, flag or configuration field that the check depends on before the process starts, and restart it.",
 			"Make sure every process of the deployment (each server, worker or node) is started with the same settings.",
 		},
+		SettingSteps: 1,
 		Situations: []string{
 			"a deployment started without the variable, so the default applies",
 			"a feature was enabled on one side of a multi-process setup but not on the other",
