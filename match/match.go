@@ -130,8 +130,12 @@ const (
 	// ("referencing.jsonschema.UnknownDialect: urn:x") has no words to
 	// match, and the class names the place. A sentence no indexed template
 	// holds was written elsewhere (compiled code raising the class: _csv's
-	// "need to escape, but no escapechar set"), and the site that passes
-	// such text on is no better than a guess.
+	// "need to escape, but no escapechar set"), and a site that raises
+	// the class with text of unknown origin is no better than a guess;
+	// unless the site passes on a caught error's message whole (`raise
+	// ParseError(e)` around a failure of compiled code: iso8601's
+	// "day is out of range for month" from datetime): that sentence was
+	// written elsewhere by design, and the class still names the place.
 	opaqueDistinctive = 0.75
 	// maxBare bounds the sites verified for a bare exception name.
 	maxBare = 32
@@ -336,7 +340,8 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 
 	// Evidence and score.
 	rare := len(ix.opaque[shortName(exception)]) <= rareException
-	distinctive := rare && isQualified(exception) && pyBuiltin(shortName(exception)) == "" && !isProse(sc.msg.folded)
+	ownClass := rare && isQualified(exception) && pyBuiltin(shortName(exception)) == ""
+	prose := ownClass && isProse(sc.msg.folded)
 	passedDown, innerText := false, 0.0
 	if atRaise {
 		passedDown, innerText = sc.raisePassesOn(ix, inner.file, q.Frames[0])
@@ -400,7 +405,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 			t = 0 // the site prints no message; this one has one
 		case c.empty:
 			t = atRaiseFloor
-		case c.opaque && c.frame < frameSameFunction && c.excOK && c.exc == 1 && distinctive:
+		case c.opaque && c.frame < frameSameFunction && c.excOK && c.exc == 1 && ownClass && (!prose || sc.loneErrorHole(ix, rec)):
 			t = opaqueDistinctive
 		case c.opaque && (c.frame >= frameSameFunction || c.excOK && c.exc == 1 && rare):
 			t = opaqueSupported
