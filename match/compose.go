@@ -52,6 +52,16 @@ import (
 const (
 	// minWrapped is the shortest error-hole capture looked into.
 	minWrapped = 8
+	// innerMisfit is the type fit (see typeFit) at or below which a
+	// capture of a typed hole (a number, repr, path, boolean) shows
+	// that an inner template does not hold a wrapper's text: its words
+	// happen to occur in it (ipaddress's "{exc} in {ip_str!r}" within
+	// jsonschema's "5 is not of type 'string'\n\nFailed validating
+	// 'type' in schema: ...", the repr hole holding the rest of the
+	// report). Text holes are not judged: an unbalanced bracket there
+	// is often the very value that failed (regexp's "missing closing
+	// ): `^(\d+`").
+	innerMisfit = -0.5
 	// minInnerShare is the least literal text an inner value's template
 	// must match, as a share of its wrapper's, to rank before it: a
 	// generic "time: %w" that happens to begin the text pflag wraps
@@ -215,6 +225,9 @@ func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture, remark bool) 
 	if !ok || !al.ok || al.total == 0 || al.matched != al.total || al.truncTail != 0 || al.partial {
 		return false, 0
 	}
+	if sc.typedMisfit(sub) {
+		return false, 0
+	}
 	if al.unexplained < 1 {
 		return true, 0
 	}
@@ -230,6 +243,30 @@ func (sc *scratch) wholeWithin(ix *Index, c *siteCand, cp capture, remark bool) 
 		return false, 0 // more text unexplained than the remark
 	}
 	return true, cost
+}
+
+// typedMisfit reports whether a capture of a typed hole of the template
+// last aligned into sc.subAl (sc.inner) cannot be of its type (see
+// innerMisfit); sub is the text it was aligned against.
+func (sc *scratch) typedMisfit(sub text) bool {
+	for i, p := range sc.inner {
+		if !p.hole || i >= len(sc.subAl.caps) {
+			continue
+		}
+		switch p.typ {
+		case tInt, tFloat, tRepr, tPath, tBool:
+		default:
+			continue
+		}
+		cp := sc.subAl.caps[i]
+		if cp.start < 0 || int(cp.end) > len(sub.cased) {
+			continue
+		}
+		if typeFit(p.typ, sub.folded[cp.start:cp.end]) <= innerMisfit {
+			return true
+		}
+	}
+	return false
 }
 
 // credit is what wrapper c gains from holding inner candidate c2's whole

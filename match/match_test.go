@@ -416,6 +416,26 @@ func TestMatchText(t *testing.T) {
 	}
 }
 
+// TestWordsInAHoleAreNoWrappedError checks that a template whose words
+// merely occur in another's trailing hole is not read as the message that
+// hole wraps: ipaddress's "{exc} in {ip_str!r}" does not hold the report
+// an exception class appends ("... in schema: {...}"), whose repr hole
+// would hold text that is no value.
+func TestWordsInAHoleAreNoWrappedError(t *testing.T) {
+	ix := testIndex(t)
+	q := Query{Exception: "schema.exceptions.ValidationError",
+		Message: "5 is not of type 'string'\n\nFailed validating 'type' in schema:\n    {'type': 'string'}\n\nOn instance:\n    5"}
+	res := ix.Match(q, Options{})
+	if len(res.Matches) == 0 || res.Matches[0].ID != "schema-type" {
+		t.Fatalf("got %v (reason: %s), want schema-type first", ids(res), res.Reason)
+	}
+	for _, r := range res.Matches[0].Reasons {
+		if strings.Contains(r, "wraps the message") {
+			t.Errorf("reason %q: the hole holds no other error's message", r)
+		}
+	}
+}
+
 func ids(res Result) []string {
 	var out []string
 	for _, m := range res.Matches {
