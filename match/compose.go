@@ -123,10 +123,16 @@ func (sc *scratch) compose(ix *Index) {
 			}
 			// The inner value is where it happened: every site making
 			// a value of the same text is credited alike (url.parseHost
-			// raises "invalid port %q after host" at two places).
+			// raises "invalid port %q after host" at two places), and
+			// so is a construction of the type whose Error method the
+			// inner site is, wherever it is (BurntSushi/toml's
+			// lx.errorPrevLine(errLexStringNL{}) in lex.go, of
+			// errLexStringNL.Error's fixed text in error.go): it made
+			// the value the method formats.
 			for k := range sc.found {
 				c2 := &sc.found[k]
-				if k != inner && (!sc.mayWrap(i, k, cp) || sc.credit(ix, c, c2) != best || !ix.innerFirst(c2.site, c.site)) {
+				if k != inner && (!sc.mayWrap(i, k, cp) || !ix.innerFirst(c2.site, c.site) ||
+					sc.credit(ix, c, c2) != best && !ix.constructs(c2.site, sc.found[inner].site)) {
 					continue
 				}
 				text, tail := text, tail
@@ -183,6 +189,12 @@ func (ix *Index) innerBefore(a, b uint32) bool {
 		return fa
 	}
 	return ix.priorRank(a) > ix.priorRank(b)
+}
+
+// constructs reports whether site a constructs a value of the type whose
+// Error method is site f.
+func (ix *Index) constructs(a, f uint32) bool {
+	return ix.sites[f].flags&flagFormatter != 0 && ix.sites[a].flags&flagFormatter == 0 && ix.sameErrorType(a, f)
 }
 
 // sameErrorType reports whether sites a and b name the same error type,

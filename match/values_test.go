@@ -51,6 +51,11 @@ func TestErrorValues(t *testing.T) {
 		goSite(t, "impl-fmt", "src/error.rs", 339, "ErrorImpl.fmt", errdex.KindErrorMethod, "Error", "", "{code:error} at line {line:int} column {column:int}"),
 		// A panic text/template recovers and returns as an error.
 		goSite(t, "tmpl-panic", "text/template/parse/parse.go", 783, "parse.(*Tree).term", errdex.KindPanic, "", "", "function {name:repr} not defined"),
+		// A type with a fixed Error text, made in another file than its
+		// method and the method of the error type that wraps it.
+		goSite(t, "nl-method", "toml/error.go", 220, "toml.errLexStringNL.Error", errdex.KindErrorMethod, "toml.errLexStringNL", "", "strings cannot contain newlines"),
+		goSite(t, "nl-made", "toml/lex.go", 693, "toml.lexString", errdex.KindRaise, "toml.errLexStringNL", "", "strings cannot contain newlines"),
+		goSite(t, "toml-parse-error", "toml/error.go", 94, "toml.ParseError.Error", errdex.KindErrorMethod, "toml.ParseError", "", "toml: line {line:int} (last key {key:repr}): {err:error}"),
 		// template.Must panics again with the error Parse returned.
 		goSite(t, "tmpl-must", "text/template/helper.go", 26, "template.Must", errdex.KindRaiseObject, "", "", "{err:error}"),
 		{ID: "py-too-long", Repo: "python/cpython", Language: "python", Kind: errdex.KindRaise, Exception: "ValueError", Function: "scan",
@@ -85,6 +90,8 @@ func TestErrorValues(t *testing.T) {
 			want: []errdex.ID{"lex-unclosed"}, reason: "wrapper at text/template/parse/parse.go:176"},
 		{name: "a wrapped value made at two places: both credited, tied", q: Query{Message: `parse "http://x:port/": invalid port ":port" after host`},
 			want: []errdex.ID{"port-bracket", "port-colon"}, tied: 2, reason: "wrapper at net/url/url.go:370"},
+		{name: "a construction in another file than its type's Error method, inside a wrapper", q: Query{Message: `toml: line 1 (last key "B"): strings cannot contain newlines`},
+			want: []errdex.ID{"nl-made"}, reason: "wrapper at toml/error.go:94"},
 		{name: "a construction before its type's Error method inside a wrapper", q: Query{Message: `parse --since: parsing time "2024-1-5": cannot parse "1-5"`},
 			want: []errdex.ID{"parse-error-made"}},
 		{name: "a remark the application appended", q: Query{Message: "open /etc/app.toml: no such file or directory (is the volume mounted?)"},
