@@ -57,7 +57,7 @@ type linker struct {
 	errTypes map[key]ErrorType
 	dirs     []string
 	hasDir   map[string]bool
-	prefixes map[string]bool   // module paths, see modulePrefixes
+	prefixes map[string]string // module path → its root directory, see modulePrefixes
 	dirOf    map[string]string // import path → directory, memoised
 }
 
@@ -142,7 +142,7 @@ func newLinker(files []*extract.FileResult) *linker {
 		fieldTys:    map[key][]TypeRef{},
 		errTypes:    map[key]ErrorType{},
 		hasDir:      map[string]bool{},
-		prefixes:    map[string]bool{},
+		prefixes:    map[string]string{},
 		dirOf:       map[string]string{},
 	}
 	dirs := map[string]bool{}
@@ -248,24 +248,28 @@ func first[V any](m map[key]V, k key, v V) {
 // dirFor returns the directory of the repository that holds the package
 // imported as path, or "" when the package is not in the repository:
 //   - the directory named path (Go's own tree, GOPATH layouts);
-//   - path less a module prefix (example.com/m/a → a), where the module
-//     prefixes are inferred from all imports (see modulePrefixes), and the
-//     root directory "." for a module prefix itself (example.com/m);
+//   - path less a module path, under the module's root directory
+//     (example.com/m/a → a for a module at the repository's root, → m/a
+//     for one in directory m), where modules are inferred from all
+//     imports (see modulePrefixes), and the module's root directory for
+//     a module path itself (example.com/m);
 //   - the shortest directory ending in "/"+path (vendored copies).
 func (l *linker) dirFor(path string) string {
 	if d, ok := l.dirOf[path]; ok {
 		return d
 	}
 	best := ""
-	switch {
-	case l.hasDir[path]:
+	if l.hasDir[path] {
 		best = path
-	case l.prefixes[path] && l.hasDir["."]:
-		best = "." // the module's root package (hcl.Diagnostic of github.com/hashicorp/hcl/v2)
+	} else if root, ok := l.prefixes[path]; ok && l.hasDir[root] {
+		best = root // a module's root package (hcl.Diagnostic of github.com/hashicorp/hcl/v2)
 	}
 	for i := 0; best == "" && i < len(path); i++ {
-		if path[i] == '/' && l.prefixes[path[:i]] && l.hasDir[path[i+1:]] {
-			best = path[i+1:]
+		if path[i] != '/' {
+			continue
+		}
+		if root, ok := l.prefixes[path[:i]]; ok && l.hasDir[joinDir(root, path[i+1:])] {
+			best = joinDir(root, path[i+1:])
 		}
 	}
 	if best == "" {
@@ -279,14 +283,44 @@ func (l *linker) dirFor(path string) string {
 	return best
 }
 
-// modulePrefixes infers the module paths of the repository from the
-// imports of its files: an import "P/D" of a directory D of the repository
-// votes for prefix P. Prefixes with at least a quarter of the votes of the
-// most voted one are kept, so that a module's own path wins over an outside
-// package that happens to share a directory's name (github.com/pkg/errors
-// and a local errors/).
+// joinDir joins a module's root directory ("." for the repository's
+// root) and a directory within it.
+func joinDir(root, rel string) string {
+	if root == "." {
+		return rel
+	}
+	return root + "/" + rel
+}
+
+// minModuleDirs is how many distinct directories a module in a
+// subdirectory must be seen to import of itself (see modulePrefixes).
+const minModuleDirs = 2
+
+// modulePrefixes infers the modules of the repository, their paths and
+// root directories, from the imports of its files: an import "P/S" of a
+// directory S of the repository votes for a module P at the root, and an
+// import "P/S" of a directory R/S for a module P in directory R (a
+// repository of several modules, each with its go.mod: go-toml's
+// github.com/pelletier/go-toml/v2/unstable in go-toml/unstable). Each
+// module path keeps the root most voted for. A module at the root is kept
+// with at least a quarter of the votes of the most voted one, so that a
+// module's own path wins over an outside package that happens to share a
+// directory's name (github.com/pkg/errors and a local errors/); one in a
+// subdirectory also when it imports minModuleDirs directories of its own.
 func (l *linker) modulePrefixes() {
-	votes := map[string]int{}
+	// The roots at which each directory path ends: "a/b/c" ends "c" at
+	// root "a/b", "b/c" at "a", "a/b/c" at ".".
+	roots := map[string][]string{}
+	for _, d := range l.dirs {
+		roots[d] = append(roots[d], ".")
+		for j := 0; j < len(d); j++ {
+			if d[j] == '/' {
+				roots[d[j+1:]] = append(roots[d[j+1:]], d[:j])
+			}
+		}
+	}
+	type module struct{ path, root string }
+	votes := map[module]int{}
 	seen := map[string]bool{}
 	for _, fx := range l.facts {
 		if fx == nil {
@@ -298,8 +332,11 @@ func (l *linker) modulePrefixes() {
 			}
 			seen[p] = true
 			for i := 0; i < len(p); i++ {
-				if p[i] == '/' && l.hasDir[p[i+1:]] {
-					votes[p[:i]]++
+				if p[i] != '/' {
+					continue
+				}
+				for _, r := range roots[p[i+1:]] {
+					votes[module{p[:i], r}]++
 				}
 			}
 		}
@@ -308,9 +345,14 @@ func (l *linker) modulePrefixes() {
 	for _, n := range votes {
 		top = max(top, n)
 	}
-	for p, n := range votes {
-		if n*4 >= top {
-			l.prefixes[p] = true
+	best := map[string]int{}
+	for m, n := range votes {
+		if n*4 < top && (m.root == "." || n < minModuleDirs) {
+			continue
+		}
+		r, ok := l.prefixes[m.path]
+		if !ok || n > best[m.path] || n == best[m.path] && len(m.root) < len(r) {
+			l.prefixes[m.path], best[m.path] = m.root, n
 		}
 	}
 }

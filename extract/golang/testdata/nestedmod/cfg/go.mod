@@ -1,0 +1,3 @@
+module example.com/cfg
+
+go 1.22

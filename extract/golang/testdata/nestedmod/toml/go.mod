@@ -1,0 +1,3 @@
+module example.com/toml/v2
+
+go 1.22
