@@ -10,7 +10,8 @@ import (
 // A template is literals L0..Lk-1 with holes between them (normalised
 // templates never put two literals side by side), possibly holes before L0
 // (lead) and after Lk-1 (trail). Each literal is found in the message as
-// whole occurrences (at most maxOcc of them, leftmost first) and, for the
+// whole occurrences (at most maxOcc of them: the leftmost, and the
+// rightmost when there are more; see occurrences) and, for the
 // truncated tail, as its longest proper prefix that ends the message (a
 // "partial" occurrence, which can only be the last one used). A dynamic
 // program then picks an increasing chain of occurrences of a subsequence of
@@ -62,12 +63,16 @@ type capture struct{ start, end int32 }
 
 // alignment is the outcome of aligning one template.
 type alignment struct {
-	ok          bool
-	matched     int // literal bytes found in the message
-	total       int // literal bytes of the template
-	truncTail   int // literal bytes after the point where the message ends
-	caseMiss    int // matched bytes that differ in case
-	captured    int // message bytes captured by holes
+	ok        bool
+	matched   int // literal bytes found in the message
+	total     int // literal bytes of the template
+	truncTail int // literal bytes after the point where the message ends
+	caseMiss  int // matched bytes that differ in case
+	captured  int // message bytes captured by holes
+	// structured is the part of captured that repr holes hold as whole
+	// structured values (a list, a dict, an object's repr): data, not
+	// sentences a hole swallowed (see textScore).
+	structured  int
 	unexplained float32
 	query       int     // message bytes that count (noise excluded)
 	misfit      float32 // the summed type fit of the captures that fit badly (≤ 0)
@@ -85,7 +90,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	nf := msg.folded
 	n := len(nf)
 	al.ok, al.matched, al.total, al.truncTail, al.caseMiss = false, 0, 0, 0, 0
-	al.unexplained, al.misfit, al.partial, al.captured = 0, 0, false, 0
+	al.unexplained, al.misfit, al.partial, al.captured, al.structured = 0, 0, false, 0, 0
 	al.query = max(1, msg.noise)
 	al.lo, al.hi = -1, -1
 	al.caps = al.caps[:0]
@@ -133,14 +138,8 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	for i := 0; i < k; i++ {
 		starts = append(starts, len(states))
 		l := fold[lits[i].from:lits[i].to]
-		for pos, c := 0, 0; c < occ && pos+len(l) <= n; c++ {
-			j := bytes.Index(nf[pos:], l)
-			sc.stats.Steps += (n-pos)/16 + 1
-			if j < 0 {
-				break
-			}
-			states = append(states, state{lit: int32(i), start: int32(pos + j), end: int32(pos + j + len(l))})
-			pos += j + 1
+		for _, at := range sc.occurrences(nf, l, occ) {
+			states = append(states, state{lit: int32(i), start: at, end: at + int32(len(l))})
 		}
 		if p := sc.prefixSuffix(l, nf[:cut]); p > 0 {
 			states = append(states, state{lit: int32(i), start: int32(cut - p), end: int32(cut), partial: true})
@@ -270,6 +269,54 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	return true
 }
 
+// occurrences returns where literal l occurs in nf, at most occ places in
+// increasing order: all of them when there are no more, else the first
+// and the last occ/2 (a separator that recurs inside a long value, ", "
+// in an object's repr, occurs again after it, where the template's next
+// hole begins).
+func (sc *scratch) occurrences(nf, l []byte, occ int) []int32 {
+	n := len(nf)
+	out := sc.occ[:0]
+	pos := 0
+	for len(out) < occ && pos+len(l) <= n {
+		j := bytes.Index(nf[pos:], l)
+		sc.stats.Steps += (n-pos)/16 + 1
+		if j < 0 {
+			break
+		}
+		out = append(out, int32(pos+j))
+		pos += j + 1
+	}
+	if len(out) < occ || pos+len(l) > n {
+		sc.occ = out
+		return out
+	}
+	// More may follow: the last ones, found from the end, replace the
+	// first ones' second half.
+	keep := occ - occ/2
+	end := n
+	var tail []int32
+	for len(tail) < occ/2 {
+		j := bytes.LastIndex(nf[:end], l)
+		sc.stats.Steps += (end-max(0, j))/16 + 1
+		if j < 0 || int32(j) <= out[keep-1] {
+			break
+		}
+		tail = append(tail, int32(j))
+		end = j + len(l) - 1
+	}
+	if len(tail) > 0 && tail[0] > out[len(out)-1] {
+		// Some lie beyond the first occ: the last ones, in increasing
+		// order, after the first keep.
+		out = out[:keep]
+		for k := len(tail) - 1; k >= 0; k-- {
+			out = append(out, tail[k])
+		}
+	}
+	sc.occ = out
+	return out
+}
+
 // place records that the first hole among parts[lo:hi] captures
 // nf[from:to] and adds its type fit.
 func (al *alignment) place(parts []part, lo, hi, from, to int, nf []byte) {
@@ -278,6 +325,9 @@ func (al *alignment) place(parts []part, lo, hi, from, to int, nf []byte) {
 			al.caps[j] = capture{int32(from), int32(to)}
 			al.misfit += min(0, holeFit(parts[lo:hi], nf[from:to]))
 			al.captured += to - from
+			if parts[j].typ == tRepr && isStructured(bytes.TrimSpace(nf[from:to])) {
+				al.structured += to - from
+			}
 			if parts[j].typ == tRepr && isQuoted(bytes.TrimSpace(nf[from:to])) {
 				// The quotes repr() puts around a string are the
 				// template's text as much as a literal's: a repr hole

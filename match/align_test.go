@@ -3,8 +3,12 @@ package match
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/errdex/errdex"
 )
 
 // TestPrefixSuffix checks prefixSuffix, its fast path and the
@@ -83,5 +87,75 @@ func TestIsPosition(t *testing.T) {
 		if got := isPosition([]byte(tt.s)); got != tt.want {
 			t.Errorf("isPosition(%q) = %v, want %v", tt.s, got, tt.want)
 		}
+	}
+}
+
+// TestOccurrences checks that a literal's occurrences are all of them up
+// to the limit, else the first and the last ones, in increasing order.
+func TestOccurrences(t *testing.T) {
+	all := func(s, l string) []int32 {
+		var out []int32
+		for i := 0; i+len(l) <= len(s); i++ {
+			if s[i:i+len(l)] == l {
+				out = append(out, int32(i))
+			}
+		}
+		return out
+	}
+	tests := []struct {
+		s, l string
+		occ  int
+	}{
+		{"a, b, c", ", ", 4},
+		{"a, b, c, d, e, f, g, h", ", ", 4},
+		{strings.Repeat("x, ", 40), ", ", 16},
+		{strings.Repeat("aa", 10), "aa", 6}, // overlapping occurrences
+		{"none here", ", ", 4},
+		{", ", ", ", 2},
+	}
+	for _, tt := range tests {
+		var sc scratch
+		got := slices.Clone(sc.occurrences([]byte(tt.s), []byte(tt.l), tt.occ))
+		every := all(tt.s, tt.l)
+		want := every
+		if len(every) > tt.occ {
+			keep := tt.occ - tt.occ/2
+			want = append(slices.Clone(every[:keep]), every[len(every)-tt.occ/2:]...)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("occurrences(%q, %q, %d) = %v, want %v", tt.s, tt.l, tt.occ, got, want)
+		}
+	}
+}
+
+// TestLongObjectRepr aligns a Python exception raised with several
+// arguments, printed as their tuple, one of them an object whose repr
+// holds more of the separator than the alignment looks at from the left
+// (attrs' validators): the holes after it capture the last elements, and
+// the repr counts as data, not as text the template failed to explain.
+func TestLongObjectRepr(t *testing.T) {
+	var fields []string
+	for i := range 40 {
+		fields = append(fields, "f"+strconv.Itoa(i)+"=None")
+	}
+	attr := "Attribute(name='x', " + strings.Join(fields, ", ") + ")"
+	msg := `("'x' must be <class 'int'> (got 's' that is a <class 'str'>).", ` + attr + `, <class 'int'>, 's')`
+	ix := NewIndex(slices.Values([]*errdex.Site{{ID: "attr", Repo: "attrs", Language: "python", Kind: errdex.KindRaise, Exception: "TypeError", Function: "f",
+		Location: errdex.Location{Span: errdex.Span{Path: "attr/validators.py", Line: 105, EndLine: 105}},
+		Template: parseTemplate(t, `("'{name}' must be {type:repr} (got {value:repr} that is a {actual:repr}).", {attr:repr}, {type2:repr}, {value2:repr})`)}}))
+	res := ix.Match(Query{Message: msg}, Options{})
+	if len(res.Matches) == 0 {
+		t.Fatalf("no match: %s", res.Reason)
+	}
+	m := res.Matches[0]
+	if m.Score < 0.9 {
+		t.Errorf("score %.3f, want at least 0.9", m.Score)
+	}
+	got := map[string]string{}
+	for _, v := range m.Values {
+		got[v.Name] = v.Text
+	}
+	if got["attr"] != attr || got["value2"] != "'s'" {
+		t.Errorf("captures %q, want attr %q and value2 's'", got, attr)
 	}
 }

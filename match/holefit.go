@@ -60,7 +60,7 @@ func typeFit(typ uint8, v []byte) float32 {
 		if isQuoted(v) && !long && innerQuote(v) {
 			return 0.5 // two quoted values and the text between them
 		}
-		if isQuoted(v) || isBracketed(v) {
+		if isQuoted(v) || isBracketed(v) || isCallRepr(v) {
 			return 1
 		}
 		if !long && (isInt(v) || isFloat(v) || string(v) == "none" || string(v) == "true" || string(v) == "false" || string(v) == "nil" || string(v) == "null") {
@@ -176,6 +176,53 @@ func isBracketed(v []byte) bool {
 		return v[len(v)-1] == '>'
 	}
 	return false
+}
+
+// isCallRepr reports whether v reads as the repr of an object that
+// Python prints as a call (Attribute(name='x', default=0),
+// datetime.date(2024, 1, 2)): a dotted name, then parentheses that open
+// after it and close at its end, quoted text aside (f(x) and g(y) is two).
+// Beyond maxFitScan bytes only the shape is looked at, as isBracketed
+// does.
+func isCallRepr(v []byte) bool {
+	i := 0
+	for i < len(v) && (v[i] == '_' || v[i] == '.' || 'a' <= v[i] && v[i] <= 'z' || 'A' <= v[i] && v[i] <= 'Z' || i > 0 && '0' <= v[i] && v[i] <= '9') {
+		i++
+	}
+	if i == 0 || i >= len(v)-1 || v[i] != '(' || v[len(v)-1] != ')' {
+		return false
+	}
+	if len(v) > maxFitScan {
+		return true
+	}
+	depth, quote := 0, byte(0)
+	for j := i; j < len(v); j++ {
+		c := v[j]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				j++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '(':
+			depth++
+		case c == ')':
+			if depth--; depth == 0 && j < len(v)-1 {
+				return false // closed before the end
+			}
+		}
+	}
+	return depth == 0 && quote == 0
+}
+
+// isStructured reports whether v is a whole structured value's repr: a
+// bracketed list, tuple, dict or <object>, or an object printed as a
+// call, its quotes and brackets balanced.
+func isStructured(v []byte) bool {
+	return (isBracketed(v) || isCallRepr(v)) && balanced(v)
 }
 
 // balanced reports whether v's quotes pair up and its brackets close in

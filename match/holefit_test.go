@@ -16,6 +16,9 @@ func TestTypeFit(t *testing.T) {
 		{tRepr, "'it's'", 1},                 // an apostrophe inside a word
 		{tRepr, "'010' in '010.0.0.1'", 0.5}, // two reprs and the text between
 		{tRepr, "[1, 2]", 1},
+		{tRepr, "Attribute(name='x', default=0)", 1}, // an object printed as a call
+		{tRepr, "datetime.date(2024, 1, 2)", 1},
+		{tRepr, "f(x) and g(y)", -0.5}, // two calls and the text between
 		{tRepr, "3", 0.5},
 		{tRepr, "abc", -0.5},
 		{tPath, "/etc/app.yaml", 1},

@@ -23,6 +23,7 @@ type scratch struct {
 	frames   []frameFile
 	near     []uint32
 	pass     []uint32 // passThrough's wrappers to look at elsewhere
+	occ      []int32  // align's occurrences of one literal
 	parts    []part
 	inner    []part    // a wrapped candidate's parts (compose.go)
 	subAl    alignment // its alignment against an error hole's capture

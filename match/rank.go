@@ -36,7 +36,9 @@ const misfitCost = 0.15
 // template like "missing {name}" swallowing a whole sentence): it is 1 when
 // literal text is at least half of what the template matched, down to 0.6
 // (an error hole's capture counts too: a wrapper explains another error's
-// message only when another template does, see compose.go), unless the
+// message only when another template does, see compose.go; a repr hole's
+// capture of a whole structured value, a list or an object's repr, does
+// not: it is data, however long, not a sentence the hole swallowed), unless the
 // literal text matched is long enough to be specific on its own: at
 // specificText bytes, however much the holes hold (botocore's "Unknown
 // service: '{service_name}'. Valid service names are: {known}" lists
@@ -58,7 +60,7 @@ func (al *alignment) textScore(truncated bool) float64 {
 	fit := 1.0
 	fit = max(0.5, fit+misfitCost*float64(al.misfit))
 	caseFactor := 1 - min(0.3, 0.05*float64(al.caseMiss))
-	share := float64(al.matched) / float64(al.matched+al.captured)
+	share := float64(al.matched) / float64(al.matched+al.captured-al.structured)
 	specificity := 0.6 + 0.4*max(min(1, share/0.5), min(1, float64(al.matched)/specificText))
 	return min(1, max(0, coverage*coverage*explained*(0.6+0.4*confidence)*fit*caseFactor*specificity))
 }
