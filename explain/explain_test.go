@@ -203,7 +203,6 @@ func TestSite(t *testing.T) {
 		Solutions: []string{
 			"Start the process with the environment variable `SRV_MASK_TOKENS` set to a positive value (default `0`, declared at srv/environ.py:5).",
 			"Or make sure `req.return_mask` is false when `Buffers.set_buf` runs (the check at line 39).",
-			"Set the environment variable, flag or configuration field that the check depends on before the process starts, and restart it.",
 			"Make sure every process of the deployment (each server, worker or node) is started with the same settings.",
 		},
 		ExampleFix: &errdex.ExampleFix{Before: "SRV_MASK_TOKENS=0   # the default", After: "SRV_MASK_TOKENS=1", Lang: "sh"},
