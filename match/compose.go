@@ -48,7 +48,15 @@ import (
 // credit. So it does when the inner template's text is under
 // minInnerShare of the wrapper's: pflag's "invalid argument %q for %q
 // flag: %v" holding Go's time error, which a generic "time: %w" of
-// another package happens to begin, is no evidence of that package.
+// another package happens to begin, is no evidence of that package (the
+// inner template's text counts with the text of what it wraps in turn).
+//
+// Layers stack: env's "env: parse error on field %q: %v" holds
+// "unable to parse duration: %w", which holds time's "time: unknown unit
+// ...". A layer credited by its wrapper passes the credit on with its
+// own (see siteCand.chain), so that the value at the bottom is credited
+// with every layer above it; compose repeats its pass while a pass
+// raises a score, since the candidates come in no particular order.
 const (
 	// minWrapped is the shortest error-hole capture looked into.
 	minWrapped = 8
@@ -73,11 +81,28 @@ const (
 	wrapElsewhere = 0.75
 )
 
+// maxComposePasses bounds the passes of compose: a chain of layers is
+// credited from the outside in, one layer a pass when the candidates come
+// in the other order.
+const maxComposePasses = 3
+
 // compose credits the candidates whose error holes hold another
-// candidate's whole message (see above), raising their text scores. The
-// other candidate is aligned again against the hole's capture alone, since
-// against the whole message its holes may have run past the capture.
+// candidate's whole message (see above), raising their text scores, pass
+// after pass while a pass raises one (see maxComposePasses).
 func (sc *scratch) compose(ix *Index) {
+	for range maxComposePasses {
+		if !sc.composePass(ix) {
+			return
+		}
+	}
+}
+
+// composePass is one pass of compose; it reports whether it raised a text
+// score. The other candidate is aligned again against the hole's capture
+// alone, since against the whole message its holes may have run past the
+// capture.
+func (sc *scratch) composePass(ix *Index) bool {
+	raised := false
 	for i := range sc.found {
 		c := &sc.found[i]
 		if c.opaque || c.empty || !c.al.ok {
@@ -114,10 +139,17 @@ func (sc *scratch) compose(ix *Index) {
 			if inner < 0 {
 				continue
 			}
-			if !ix.innerFirst(sc.found[inner].site, c.site) || float64(text) < minInnerShare*float64(c.al.matched) {
+			// The inner value's text counts with what it wraps in turn
+			// (os's "open {name}: {err}" holding syscall's "no such file
+			// or directory", inside env's "could not load content of
+			// file {file} ...: {err}").
+			innerText := text + sc.found[inner].wrapText
+			if !ix.innerFirst(sc.found[inner].site, c.site) || float64(innerText) < minInnerShare*float64(c.al.matched) {
 				if t := sc.wrappedScore(c, best, text, tail); t > c.text {
 					c.text = t
 					c.wrapped = int64(sc.found[inner].site)
+					c.wrapText = innerText
+					raised = true
 				}
 				continue
 			}
@@ -146,10 +178,13 @@ func (sc *scratch) compose(ix *Index) {
 				if t := sc.wrappedScore(c, best, text, tail); t > c2.text {
 					c2.text = t
 					c2.wrappedBy = int64(c.site)
+					c2.chain, c2.chained = c.credited(best, text, tail), true
+					raised = true
 				}
 			}
 		}
 	}
+	return raised
 }
 
 // mayWrap reports whether candidate k's matched text lies within the
@@ -164,12 +199,26 @@ func (sc *scratch) mayWrap(i, k int, cp capture) bool {
 // tail after it: the wrapped template's text is matched text of the
 // wrapper's, no longer a capture; the remark is unexplained text.
 func (sc *scratch) wrappedScore(c *siteCand, credit float64, text int, tail float32) float64 {
+	al := c.credited(credit, text, tail)
+	return al.textScore(sc.msg.truncated)
+}
+
+// credited is wrapper c's alignment, as its own wrappers credited it when
+// they did (a chain: env's "parse error on field %q: %v" around
+// "unable to parse duration: %w" around time's "time: unknown unit"),
+// with credit bytes of an inner template's text in its hole (see
+// wrappedScore). Its captures are not copied.
+func (c *siteCand) credited(credit float64, text int, tail float32) alignment {
 	al := c.al
+	if c.chained {
+		al = c.chain
+	}
+	al.caps = nil
 	al.matched += int(credit)
 	al.total += int(credit)
 	al.captured = max(0, al.captured-text-int(tail))
 	al.unexplained += tail
-	return al.textScore(sc.msg.truncated)
+	return al
 }
 
 // innerBefore reports whether inner site a is likelier than b to be the one

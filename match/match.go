@@ -65,6 +65,14 @@ type siteCand struct {
 	// wrappedBy is the site whose error hole holds this candidate's
 	// message, credited to this one (see compose.go), or -1.
 	wrappedBy int64
+	// chain, when chained, is al as the wrappers credited to this one
+	// made it: their text counted as matched, the capture that held this
+	// candidate's text no longer a capture (see compose.go).
+	chain   alignment
+	chained bool
+	// wrapText is the literal text, in bytes, of the templates this
+	// candidate was credited with wrapping (see compose.go).
+	wrapText int
 	// passOn: a template of one error hole credited with the text of the
 	// site it wraps (see passThrough).
 	passOn  bool

@@ -155,6 +155,34 @@ func TestErrorValues(t *testing.T) {
 	}
 }
 
+// TestWrappingLayers checks that the value at the bottom of several
+// layers of wrapping comes first, credited with all of them.
+func TestWrappingLayers(t *testing.T) {
+	ix := NewIndex(slices.Values([]*errdex.Site{
+		goSite(t, "env-field", "env/error.go", 67, "env.newParseError", errdex.KindErrorf, "", "", "env: parse error on field {field:repr} of type {typ:repr}: {err:error}"),
+		goSite(t, "env-dur", "env/env.go", 104, "env.parseDuration", errdex.KindErrorf, "", "", "unable to parse duration: {err:error}"),
+		goSite(t, "time-unit", "time/format.go", 1700, "time.ParseDuration", errdex.KindErrorsNew, "", "", "time: unknown unit {u:repr} in duration {orig:repr}"),
+		goSite(t, "env-file", "env/error.go", 154, "env.newLoadFileContentError", errdex.KindErrorf, "", "", "env: could not load content of file {file:repr} from variable {name}: {err:error}"),
+		goSite(t, "open", "os/file_unix.go", 265, "os.openFileNolog", errdex.KindRaise, "*fs.PathError", "unix", "open {name}: {e:error}"),
+		goSite(t, "errno-enoent", "syscall/zerrors_linux_amd64.go", 1270, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "no such file or directory"),
+	}))
+	for _, tt := range []struct {
+		name   string
+		msg    string
+		want   errdex.ID
+		reason string
+	}{
+		{"a value inside two layers of wrapping", `env: parse error on field "Dur" of type "time.Duration": unable to parse duration: time: unknown unit " parsecs" in duration "3 parsecs"`,
+			"time-unit", "wrapper at env/env.go:104"},
+		{"a value whose own text is short beside its wrapper's, with the message it wraps in turn", `env: could not load content of file "/nonexistent/file" from variable FILEX: open /nonexistent/file: no such file or directory`,
+			"open", "wrapper at env/error.go:154"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			checkFirst(t, ix.Match(Query{Message: tt.msg}, Options{}), []errdex.ID{tt.want}, 0, tt.reason, "")
+		})
+	}
+}
+
 func TestBuildLevel(t *testing.T) {
 	tests := []struct {
 		build string
