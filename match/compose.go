@@ -421,7 +421,7 @@ func (sc *scratch) passThrough(ix *Index, exception string) {
 	in := sc.found[inner]
 	f := ix.files[ix.sites[in.site].file]
 	run := ix.fileSites[f.first : f.first+f.n]
-	credited, ok := sc.creditWrappers(ix, exception, in, run[:min(len(run), maxPassScan)], maxPassWrappers)
+	credited, ok := sc.creditWrappers(ix, exception, in, run[:min(len(run), maxPassScan)], maxPassWrappers, 0)
 	if credited > 0 || !ok {
 		return
 	}
@@ -429,7 +429,11 @@ func (sc *scratch) passThrough(ix *Index, exception string) {
 	// rarely raised type that names its module (Gson's fromJson throwing
 	// new JsonSyntaxException(e) around JsonReader's EOFException). A
 	// built-in type printed bare (Python's ValueError, raised with
-	// str(exc) by tkinter) says nothing of where it was raised.
+	// str(exc) by tkinter) says nothing of where it was raised. Such a
+	// type, printed, says the wrapper raised the error more surely than
+	// nearness would: the credit is scaled as within a file
+	// (packaging's Requirement raising InvalidRequirement(str(e)) around
+	// the tokenizer's ParserSyntaxError, in another module).
 	if !isQualified(exception) || pyBuiltin(shortName(exception)) != "" {
 		return
 	}
@@ -441,7 +445,7 @@ func (sc *scratch) passThrough(ix *Index, exception string) {
 				sc.pass = append(sc.pass, s)
 			}
 		}
-		sc.creditWrappers(ix, exception, in, sc.pass, maxElsewhereWrappers)
+		sc.creditWrappers(ix, exception, in, sc.pass, maxElsewhereWrappers, wrapSameFile)
 	}
 }
 
@@ -461,9 +465,10 @@ func (sc *scratch) typePrefixed(ix *Index, rec siteRec, c *siteCand) bool {
 
 // creditWrappers credits the sites of run that raise exception with a
 // lone error hole as pass-through wrappers of candidate in (see above), at
-// most limit of them. It returns how many it credited, and false when the
-// search budget ran out.
-func (sc *scratch) creditWrappers(ix *Index, exception string, in siteCand, run []uint32, limit int) (int, bool) {
+// most limit of them, scaling the credit by their affinity to in, or by
+// minAffinity when that is more. It returns how many it credited, and
+// false when the search budget ran out.
+func (sc *scratch) creditWrappers(ix *Index, exception string, in siteCand, run []uint32, limit int, minAffinity float64) (int, bool) {
 	credited := 0
 	for _, s := range run {
 		if credited == limit {
@@ -477,7 +482,7 @@ func (sc *scratch) creditWrappers(ix *Index, exception string, in siteCand, run 
 			return credited, false
 		}
 		c := &sc.found[sc.bySite[s]]
-		if t := in.text * ix.affinity(s, in.site, false); t > c.text {
+		if t := in.text * max(minAffinity, ix.affinity(s, in.site, false)); t > c.text {
 			c.text, c.wrapped, c.passOn = t, int64(in.site), true
 		}
 		credited++

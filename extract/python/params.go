@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/errdex/errdex"
+	"github.com/errdex/errdex/codetext"
 	"github.com/errdex/errdex/syntax"
 )
 
@@ -80,13 +81,13 @@ func (x *extraction) callerMessages() {
 			binds = append(binds, d)
 		}
 		var ef *exportedFunc
-		if f.parent != nil && f.parent.kind == moduleScope {
+		if name, params, ok := exportedName(f); ok {
 			// Callers in other modules are bound by Link.
-			ef = &exportedFunc{params: f.params, defaults: d}
+			ef = &exportedFunc{params: params, defaults: d}
 			if x.facts.exported == nil {
 				x.facts.exported = map[string]*exportedFunc{}
 			}
-			x.facts.exported[f.name] = ef
+			x.facts.exported[name] = ef
 		} else if len(binds) == 0 {
 			continue
 		}
@@ -98,6 +99,26 @@ func (x *extraction) callerMessages() {
 			}
 		}
 	}
+}
+
+// exportedName is the name other modules call function f by, and the
+// parameters their calls bind: a module-level function's own ("f"), and
+// a method's of a module-level class ("Tokenizer.raise_syntax_error"),
+// self or cls aside. ok is false for other functions.
+func exportedName(f *scope) (name string, params []param, ok bool) {
+	switch p := f.parent; {
+	case p == nil:
+		return "", nil, false
+	case p.kind == moduleScope:
+		return f.name, f.params, true
+	case p.kind == classScope && p.parent != nil && p.parent.kind == moduleScope:
+		params = f.params
+		if !isStatic(f) && len(params) > 0 && params[0].kind == paramPlain {
+			params = params[1:]
+		}
+		return p.name + "." + f.name, params, true
+	}
+	return "", nil, false
 }
 
 // maxImportedCalls bounds the calls of imported functions a file records.
@@ -138,8 +159,19 @@ func (x *extraction) importedCall(c candidate) {
 		target = t.qualified()
 	case "attribute":
 		obj := fn.Child("object")
-		t, ok := x.fs.imports[obj.Text()]
-		if obj.Kind() != "identifier" || !ok {
+		if obj.Kind() != "identifier" {
+			return
+		}
+		if t, ok := x.fs.imports[obj.Text()]; ok {
+			target = t.qualified() + "." + fn.Child("attribute").Text()
+			break
+		}
+		// A method of an imported class, called on a parameter
+		// annotated with it (def parse(tokenizer: Tokenizer):
+		// tokenizer.raise_syntax_error(message="...")).
+		cls := x.paramAnnotation(obj.Text(), c.scope)
+		t, ok := x.fs.imports[cls]
+		if !ok || t.name == "" || x.isVariable(cls, c.scope) {
 			return
 		}
 		target = t.qualified() + "." + fn.Child("attribute").Text()
@@ -170,6 +202,37 @@ func (x *extraction) importedCall(c candidate) {
 	if text {
 		x.facts.importedCalls = append(x.facts.importedCalls, ic)
 	}
+}
+
+// paramAnnotation returns the name annotating parameter name of the
+// function sc is, or of the function enclosing it ("Tokenizer" for
+// tokenizer: Tokenizer, and for tokenizer: "Tokenizer"), or "" when the
+// parameter has no annotation that is one name.
+func (x *extraction) paramAnnotation(name string, sc *scope) string {
+	for ; sc != nil && sc.kind != moduleScope; sc = sc.parent {
+		if sc.kind != funcScope || !slices.ContainsFunc(sc.params, func(p param) bool { return p.name == name }) {
+			continue
+		}
+		for p := range sc.node.Child("parameters").NamedChildren() {
+			if p.Kind() != "typed_parameter" && p.Kind() != "typed_default_parameter" {
+				continue
+			}
+			id := p.Child("name")
+			if id.IsNull() {
+				id = p.NamedChild(0)
+			}
+			if id.Kind() != "identifier" || id.Text() != name {
+				continue
+			}
+			ann := strings.Trim(strings.TrimSpace(p.Child("type").Text()), `"'`)
+			if !codetext.EnvIdent(ann) {
+				return ""
+			}
+			return ann
+		}
+		return ""
+	}
+	return ""
 }
 
 // bind binds the arguments of a call of the function to its parameters,
@@ -212,16 +275,8 @@ func (ef *exportedFunc) bind(c importedCall) (bindings, bool) {
 func (l *linker) bindImportedCalls(f *facts) {
 	for _, c := range f.importedCalls {
 		target := absolute(c.target, f)
-		i := strings.LastIndexByte(target, '.')
-		if i < 0 {
-			continue
-		}
-		m := l.modules[target[:i]]
-		if m == nil || m == f {
-			continue
-		}
-		ef := m.exported[target[i+1:]]
-		if ef == nil {
+		m, ef := l.exportedFunc(target)
+		if ef == nil || m == f {
 			continue
 		}
 		b, ok := ef.bind(c)
@@ -234,6 +289,27 @@ func (l *linker) bindImportedCalls(f *facts) {
 			}
 		}
 	}
+}
+
+// exportedFunc finds the function a dotted target names, with its
+// module: a module's function ("pkg.mod.f") or a method of a module's
+// class ("pkg.mod.Class.method").
+func (l *linker) exportedFunc(target string) (*facts, *exportedFunc) {
+	i := strings.LastIndexByte(target, '.')
+	if i < 0 {
+		return nil, nil
+	}
+	if m := l.modules[target[:i]]; m != nil {
+		return m, m.exported[target[i+1:]]
+	}
+	j := strings.LastIndexByte(target[:i], '.')
+	if j < 0 {
+		return nil, nil
+	}
+	if m := l.modules[target[:j]]; m != nil {
+		return m, m.exported[target[j+1:]]
+	}
+	return nil, nil
 }
 
 // defaults binds fn's parameters that b leaves unbound to their defaults,
