@@ -118,6 +118,16 @@ func TestMatchEvidence(t *testing.T) {
 			values: []string{"cause=java.io.EOFException: End of input at line 1 column 5 path $."},
 		},
 		{
+			// packaging's Requirement raises InvalidRequirement(str(e))
+			// around the tokenizer's ParserSyntaxError, in another
+			// module: the printed type settles it for the wrapper.
+			name:   "a Python wrapper elsewhere passing on a message of several lines",
+			q:      Query{Message: "Invalid marker: a variable or quoted string must follow\n    foo >= 1.0 ;;\n                ^", Exception: "req.requirements.InvalidRequirement"},
+			want:   []errdex.ID{"py-req-wrap", "py-tok-raise"},
+			reason: "the template is the message of the error it wraps",
+			values: []string{"e=Invalid marker: a variable or quoted string must follow"}, // the excerpt and caret are noise
+		},
+		{
 			// The innermost frame is a helper throwing the message it is
 			// given; the call above it wrote the words.
 			name: "a raise passing on its caller's message",
