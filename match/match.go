@@ -143,8 +143,11 @@ const (
 	// the class with text of unknown origin is no better than a guess;
 	// unless the site passes on a caught error's message whole (`raise
 	// ParseError(e)` around a failure of compiled code: iso8601's
-	// "day is out of range for month" from datetime): that sentence was
-	// written elsewhere by design, and the class still names the place.
+	// "day is out of range for month" from datetime) in the module that
+	// the class's name says defines it: that sentence was written
+	// elsewhere by design, and the class still names the place. (csv's
+	// `raise Error(str(e))` raises _csv.Error, which the compiled _csv
+	// module defines and raises itself.)
 	opaqueDistinctive = 0.75
 	// maxBare bounds the sites verified for a bare exception name.
 	maxBare = 32
@@ -414,7 +417,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 			t = 0 // the site prints no message; this one has one
 		case c.empty:
 			t = atRaiseFloor
-		case c.opaque && c.frame < frameSameFunction && c.excOK && c.exc == 1 && ownClass && (!prose || sc.loneErrorHole(ix, rec)):
+		case c.opaque && c.frame < frameSameFunction && c.excOK && c.exc == 1 && ownClass && (!prose || sc.loneErrorHole(ix, rec) && ix.definesModule(rec, exception)):
 			t = opaqueDistinctive
 		case c.opaque && (c.frame >= frameSameFunction || c.excOK && c.exc == 1 && rare):
 			t = opaqueSupported
@@ -731,6 +734,24 @@ func (ix *Index) result(sc *scratch, c *siteCand, q Query, exception string) Mat
 
 // proseWords is how many words make a message prose (see isProse).
 const proseWords = 3
+
+// definesModule reports whether site rec's file is the module that the
+// qualified exception name says defines the class
+// ("iso8601.iso8601.ParseError" raised in iso8601/iso8601.py).
+func (ix *Index) definesModule(rec siteRec, exception string) bool {
+	mod := exception[:max(0, len(exception)-len(shortName(exception))-1)]
+	if mod == "" {
+		return false
+	}
+	path := ix.str(ix.files[rec.file].path)
+	rel := strings.ReplaceAll(mod, ".", "/")
+	for _, p := range [...]string{rel + ".py", rel + "/__init__.py"} {
+		if path == p || strings.HasSuffix(path, "/"+p) {
+			return true
+		}
+	}
+	return false
+}
 
 // isProse reports whether a folded message reads as a sentence: it has
 // at least proseWords words of two or more letters between spaces
