@@ -139,6 +139,15 @@ func (sc *scratch) composePass(ix *Index) bool {
 			if inner < 0 {
 				continue
 			}
+			if k, ktext, ktail, ok := sc.construction(ix, i, inner, cp, tailHole); ok {
+				// The inner site is an Error method: a construction
+				// of its type that explains the same text made the
+				// value it formats (mapstructure's
+				// &UnconvertibleTypeError{...} in decodeInt, under
+				// newDecodeError's "'%s' %s").
+				inner, text, tail = k, ktext, ktail
+				best = sc.credit(ix, c, &sc.found[k])
+			}
 			// The inner value's text counts with what it wraps in turn
 			// (os's "open {name}: {err}" holding syscall's "no such file
 			// or directory", inside env's "could not load content of
@@ -152,6 +161,11 @@ func (sc *scratch) composePass(ix *Index) bool {
 					raised = true
 				}
 				continue
+			}
+			if innerText > c.wrapText {
+				// What c wraps, for its own wrappers (see innerText).
+				c.wrapText = innerText
+				raised = true
 			}
 			// The inner value is where it happened: every site making
 			// a value of the same text is credited alike (url.parseHost
@@ -244,6 +258,27 @@ func (ix *Index) innerBefore(a, b uint32) bool {
 // Error method is site f.
 func (ix *Index) constructs(a, f uint32) bool {
 	return ix.sites[f].flags&flagFormatter != 0 && ix.sites[a].flags&flagFormatter == 0 && ix.sameErrorType(a, f)
+}
+
+// construction returns, when candidate inner, chosen as what candidate
+// i's hole holds (capture cp), is an Error method, a candidate that
+// constructs a value of its type (not a sentinel) and explains the
+// capture whole too, with its matched text and remark cost.
+func (sc *scratch) construction(ix *Index, i, inner int, cp capture, tailHole bool) (int, int, float32, bool) {
+	f := sc.found[inner].site
+	if ix.sites[f].flags&flagFormatter == 0 {
+		return 0, 0, 0, false
+	}
+	for k := range sc.found {
+		c2 := &sc.found[k]
+		if k == inner || !sc.mayWrap(i, k, cp) || ix.sites[c2.site].flags&flagSentinel != 0 || !ix.constructs(c2.site, f) {
+			continue
+		}
+		if ok, remark := sc.wholeWithin(ix, c2, cp, tailHole); ok {
+			return k, sc.subAl.matched, remark, true
+		}
+	}
+	return 0, 0, 0, false
 }
 
 // sameErrorType reports whether sites a and b name the same error type,

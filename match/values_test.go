@@ -158,6 +158,10 @@ func TestErrorValues(t *testing.T) {
 // TestWrappingLayers checks that the value at the bottom of several
 // layers of wrapping comes first, credited with all of them.
 func TestWrappingLayers(t *testing.T) {
+	// decodeInt returns newDecodeError(name, &UnconvertibleTypeError{...}):
+	// the construction cites the helper that wraps it.
+	msUnconv := goSite(t, "ms-unconv-made", "mapstructure/mapstructure.go", 828, "mapstructure.(*Decoder).decodeInt", errdex.KindRaise, "*mapstructure.UnconvertibleTypeError", "", "expected type '{Type}', got unconvertible type '{data}'")
+	msUnconv.Provenance = []errdex.Fact{{Name: "newDecodeError", Kind: errdex.FactHelper, Location: errdex.Span{Path: "mapstructure/errors.go", Line: 31}}}
 	ix := NewIndex(slices.Values([]*errdex.Site{
 		goSite(t, "env-field", "env/error.go", 67, "env.newParseError", errdex.KindErrorf, "", "", "env: parse error on field {field:repr} of type {typ:repr}: {err:error}"),
 		goSite(t, "env-dur", "env/env.go", 104, "env.parseDuration", errdex.KindErrorf, "", "", "unable to parse duration: {err:error}"),
@@ -165,6 +169,13 @@ func TestWrappingLayers(t *testing.T) {
 		goSite(t, "env-file", "env/error.go", 154, "env.newLoadFileContentError", errdex.KindErrorf, "", "", "env: could not load content of file {file:repr} from variable {name}: {err:error}"),
 		goSite(t, "open", "os/file_unix.go", 265, "os.openFileNolog", errdex.KindRaise, "*fs.PathError", "unix", "open {name}: {e:error}"),
 		goSite(t, "errno-enoent", "syscall/zerrors_linux_amd64.go", 1270, "syscall.Errno.Error", errdex.KindErrorMethod, "syscall.Errno", "linux && amd64", "no such file or directory"),
+		// A construction whose text is its type's Error method's, under
+		// a constructor whose Error method prefixes a name, under a
+		// wrapper joining errors.
+		goSite(t, "ms-decode", "mapstructure/mapstructure.go", 538, "mapstructure.(*Decoder).Decode", errdex.KindErrorf, "", "", `decoding failed due to the following error(s):\n\n{err:error}`),
+		goSite(t, "ms-newdecode", "mapstructure/errors.go", 31, "mapstructure.newDecodeError", errdex.KindRaise, "*mapstructure.DecodeError", "", "'{name}' {err:error}"),
+		goSite(t, "ms-unconv-method", "mapstructure/errors.go", 72, "mapstructure.(*UnconvertibleTypeError).Error", errdex.KindErrorMethod, "*mapstructure.UnconvertibleTypeError", "", "expected type '{Type}', got unconvertible type '{data}'"),
+		msUnconv,
 	}))
 	for _, tt := range []struct {
 		name   string
@@ -176,6 +187,8 @@ func TestWrappingLayers(t *testing.T) {
 			"time-unit", "wrapper at env/env.go:104"},
 		{"a value whose own text is short beside its wrapper's, with the message it wraps in turn", `env: could not load content of file "/nonexistent/file" from variable FILEX: open /nonexistent/file: no such file or directory`,
 			"open", "wrapper at env/error.go:154"},
+		{"a construction of an Error method's type, under two layers", "decoding failed due to the following error(s):\n\n'A' expected type 'int', got unconvertible type 'string'",
+			"ms-unconv-made", "wrapper at mapstructure/errors.go:31"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			checkFirst(t, ix.Match(Query{Message: tt.msg}, Options{}), []errdex.ID{tt.want}, 0, tt.reason, "")
