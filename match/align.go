@@ -141,7 +141,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 		for _, at := range sc.occurrences(nf, l, occ) {
 			states = append(states, state{lit: int32(i), start: at, end: at + int32(len(l))})
 		}
-		if p := sc.prefixSuffix(l, nf[:cut]); p > 0 {
+		if p := sc.prefixSuffix(l, nf[:cut]); p > 0 && (msg.truncated || i < k-1 || lits[i].part < len(parts)-1 || hasWordByte(l[p:])) {
 			states = append(states, state{lit: int32(i), start: int32(cut - p), end: int32(cut), partial: true})
 		}
 		var lead []part
@@ -267,6 +267,20 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 	}
 	al.query = max(1, msg.noise, e)
 	return true
+}
+
+// hasWordByte reports whether b holds a letter or a digit (any byte of a
+// multi-byte character counts). A message that stops where its template's
+// last literal has punctuation alone left ("x is not a function" against a
+// polyfill's "{it} is not a function!") was not cut: it is another text,
+// unless it shows it was cut.
+func hasWordByte(b []byte) bool {
+	for _, c := range b {
+		if c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			return true
+		}
+	}
+	return false
 }
 
 // occurrences returns where literal l occurs in nf, at most occ places in

@@ -159,3 +159,28 @@ func TestLongObjectRepr(t *testing.T) {
 		t.Errorf("captures %q, want attr %q and value2 's'", got, attr)
 	}
 }
+
+// TestPunctuationTail checks that a message stopping where its template
+// has only punctuation left is not read as a cut copy of it: the runtime's
+// "x is not a function" is not a polyfill's "{it} is not a function!",
+// while a message that stops inside a word still matches the template it
+// was cut from.
+func TestPunctuationTail(t *testing.T) {
+	ix := NewIndex(slices.Values([]*errdex.Site{
+		{ID: "polyfill", Repo: "hb", Language: "javascript", Kind: errdex.KindRaise, Exception: "TypeError", Function: "aFunction",
+			Location: errdex.Location{Span: errdex.Span{Path: "dist/handlebars.js", Line: 1226, EndLine: 1226}},
+			Template: parseTemplate(t, "{it} is not a function!")},
+		{ID: "long", Repo: "hb", Language: "javascript", Kind: errdex.KindRaise, Exception: "Error", Function: "compile",
+			Location: errdex.Location{Span: errdex.Span{Path: "dist/handlebars.js", Line: 2000, EndLine: 2000}},
+			Template: parseTemplate(t, "You must pass a string or Handlebars AST to Handlebars.compile. You passed {input}")},
+	}))
+	if r := ix.Match(Query{Message: "header.slice is not a function"}, Options{}); len(r.Matches) > 0 {
+		t.Errorf("runtime TypeError: got %v, want no match", ids(r))
+	}
+	if r := ix.Match(Query{Message: "header.slice is not a function!"}, Options{}); len(r.Matches) == 0 || r.Matches[0].ID != "polyfill" {
+		t.Errorf("the polyfill's own text: got %v (%s), want polyfill", ids(r), r.Reason)
+	}
+	if r := ix.Match(Query{Message: "You must pass a string or Handlebars AST to Handlebars.compile. You pa"}, Options{}); len(r.Matches) == 0 || r.Matches[0].ID != "long" {
+		t.Errorf("a message cut inside a word: got %v (%s), want long", ids(r), r.Reason)
+	}
+}
