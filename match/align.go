@@ -3,6 +3,7 @@ package match
 import (
 	"bytes"
 	"math"
+	"slices"
 )
 
 // Alignment of a template against a normalised message.
@@ -274,14 +275,7 @@ func (sc *scratch) align(parts []part, al *alignment) bool {
 // last literal has punctuation alone left ("x is not a function" against a
 // polyfill's "{it} is not a function!") was not cut: it is another text,
 // unless it shows it was cut.
-func hasWordByte(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
-			return true
-		}
-	}
-	return false
-}
+func hasWordByte(b []byte) bool { return slices.ContainsFunc(b, isWordByte) }
 
 // occurrences returns where literal l occurs in nf, at most occ places in
 // increasing order: all of them when there are no more, else the first

@@ -1,6 +1,10 @@
 package match
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/errdex/errdex/codetext"
+)
 
 // maxFitScan bounds the bytes of a capture that type checks read.
 const maxFitScan = 256
@@ -154,7 +158,7 @@ func innerQuote(v []byte) bool {
 		first = 2 // b'...'
 	}
 	for i := first; i < len(v)-1; i++ {
-		if v[i] == '\'' && !(isAlnum(v[i-1]) && isAlnum(v[i+1])) {
+		if v[i] == '\'' && !(isWordByte(v[i-1]) && isWordByte(v[i+1])) {
 			return true
 		}
 	}
@@ -195,27 +199,7 @@ func isCallRepr(v []byte) bool {
 	if len(v) > maxFitScan {
 		return true
 	}
-	depth, quote := 0, byte(0)
-	for j := i; j < len(v); j++ {
-		c := v[j]
-		switch {
-		case quote != 0:
-			if c == '\\' {
-				j++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '\'' || c == '"':
-			quote = c
-		case c == '(':
-			depth++
-		case c == ')':
-			if depth--; depth == 0 && j < len(v)-1 {
-				return false // closed before the end
-			}
-		}
-	}
-	return depth == 0 && quote == 0
+	return codetext.Closing(unsafeString(v), i) == len(v)-1
 }
 
 // isStructured reports whether v is a whole structured value's repr: a
@@ -238,7 +222,7 @@ func balanced(v []byte) bool {
 	for i, c := range v {
 		if c == '\'' {
 			// An apostrophe inside a word ("don't") is not a quote.
-			if i > 0 && i+1 < len(v) && isAlnum(v[i-1]) && isAlnum(v[i+1]) {
+			if i > 0 && i+1 < len(v) && isWordByte(v[i-1]) && isWordByte(v[i+1]) {
 				continue
 			}
 			quote = !quote
@@ -264,10 +248,6 @@ func balanced(v []byte) bool {
 		}
 	}
 	return !quote && depth == 0
-}
-
-func isAlnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c >= 0x80
 }
 
 // opener is the bracket that c closes.

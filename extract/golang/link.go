@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -246,50 +247,41 @@ func first[V any](m map[key]V, k key, v V) {
 }
 
 // dirFor returns the directory of the repository that holds the package
-// imported as path, or "" when the package is not in the repository:
-//   - the directory named path (Go's own tree, GOPATH layouts);
-//   - path less a module path, under the module's root directory
+// imported as imp, or "" when the package is not in the repository:
+//   - the directory named imp (Go's own tree, GOPATH layouts);
+//   - imp less a module path, under the module's root directory
 //     (example.com/m/a → a for a module at the repository's root, → m/a
 //     for one in directory m), where modules are inferred from all
 //     imports (see modulePrefixes), and the module's root directory for
 //     a module path itself (example.com/m);
-//   - the shortest directory ending in "/"+path (vendored copies).
-func (l *linker) dirFor(path string) string {
-	if d, ok := l.dirOf[path]; ok {
+//   - the shortest directory ending in "/"+imp (vendored copies).
+func (l *linker) dirFor(imp string) string {
+	if d, ok := l.dirOf[imp]; ok {
 		return d
 	}
 	best := ""
-	if l.hasDir[path] {
-		best = path
-	} else if root, ok := l.prefixes[path]; ok && l.hasDir[root] {
+	if l.hasDir[imp] {
+		best = imp
+	} else if root, ok := l.prefixes[imp]; ok && l.hasDir[root] {
 		best = root // a module's root package (hcl.Diagnostic of github.com/hashicorp/hcl/v2)
 	}
-	for i := 0; best == "" && i < len(path); i++ {
-		if path[i] != '/' {
+	for i := 0; best == "" && i < len(imp); i++ {
+		if imp[i] != '/' {
 			continue
 		}
-		if root, ok := l.prefixes[path[:i]]; ok && l.hasDir[joinDir(root, path[i+1:])] {
-			best = joinDir(root, path[i+1:])
+		if root, ok := l.prefixes[imp[:i]]; ok && l.hasDir[path.Join(root, imp[i+1:])] {
+			best = path.Join(root, imp[i+1:])
 		}
 	}
 	if best == "" {
 		for _, d := range l.dirs {
-			if strings.HasSuffix(d, "/"+path) && (best == "" || len(d) < len(best)) {
+			if strings.HasSuffix(d, "/"+imp) && (best == "" || len(d) < len(best)) {
 				best = d
 			}
 		}
 	}
-	l.dirOf[path] = best
+	l.dirOf[imp] = best
 	return best
-}
-
-// joinDir joins a module's root directory ("." for the repository's
-// root) and a directory within it.
-func joinDir(root, rel string) string {
-	if root == "." {
-		return rel
-	}
-	return root + "/" + rel
 }
 
 // minModuleDirs is how many distinct directories a module in a
