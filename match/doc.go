@@ -101,7 +101,7 @@
 //
 // # Memory
 //
-// The index keeps no Site: per site 44 bytes of fixed fields, its templates
+// The index keeps no Site: per site 48 bytes of fixed fields, its templates
 // encoded in a shared arena with interned strings, 16 bytes per template,
 // 4 bytes per posting and per file entry, a pointer-free token table, and
 // the columns of sites in minified code.

@@ -89,7 +89,7 @@ type colSpan struct{ col, endCol uint32 }
 
 type strRef uint32
 
-// siteRec is a site in 44 bytes.
+// siteRec is a site in 48 bytes.
 type siteRec struct {
 	id, repo, lang, exc, excQ, function strRef
 	file                                uint32
@@ -99,6 +99,7 @@ type siteRec struct {
 	flags                               siteFlags
 	family                              family // of its language (see language.go)
 	prior                               uint8  // see prior.go
+	indent                              uint8  // see siteIndent
 }
 
 // entryRec is one template of one site.
@@ -243,6 +244,7 @@ func (b *Builder) Add(s *errdex.Site) {
 		function: b.intern(s.Function), file: file,
 		line: uint32(max(0, s.Location.Line)), endLine: uint32(max(0, s.Location.Line, s.Location.EndLine)),
 		family: siteFamily(s.Language), prior: sitePrior(s), flags: flagsOf(s),
+		indent: siteIndent(s),
 	}
 	// Intern every hole name first: the templates must lie one after
 	// another in the arena.

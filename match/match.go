@@ -542,7 +542,7 @@ func (sc *scratch) sortFound(ix *Index) {
 	slices.SortFunc(order, func(i, j int32) int {
 		a, b := &found[i], &found[j]
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(b.text, a.text),
-			cmp.Compare(b.weight, a.weight), ix.comparePrior(a.site, b.site), cmp.Compare(a.site, b.site))
+			cmp.Compare(b.weight, a.weight), ix.comparePrior(a.site, b.site), ix.compareNesting(a.site, b.site), cmp.Compare(a.site, b.site))
 	})
 	// found[i] takes the candidate at order[i]: follow each cycle of the
 	// permutation, marking the positions filled.

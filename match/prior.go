@@ -32,7 +32,13 @@ import (
 //     from more places than one only a user calls directly or only a
 //     compiled accelerator calls (json's pure-Python scanner functions).
 //     Not for Go methods, Java, C, C++, Rust or JavaScript (see
-//     partialCallers).
+//     partialCallers);
+//  4. of two sites in one function, the one nested less deeply: a raise
+//     on the function's main path (os.rename's `return &LinkError{...}`
+//     after the rename call fails) is reached by more inputs than the
+//     same raise under further conditions (the one behind the check for
+//     renaming onto a directory). The column a statement starts at tells
+//     its depth in formatted code (see siteIndent).
 //
 // Measured on the Python development set (testdata/devset; the standard
 // library indexed, importers counted over the indexed files), the first
@@ -43,6 +49,11 @@ import (
 // over a private one (the private module is often where the work and the
 // raise happen: importlib._bootstrap), and a public function over a
 // private helper (configparser's _unify_values raises for every get()).
+//
+// The fourth, measured the same way with the Go set beside: Go's first
+// answers rose from 76.3% to 77.9%, Python's from 92.5% to 92.7%
+// (held-out part unchanged); on the probes of third-party code, Go
+// 69.0% to 70.2%, Python 83.8% to 83.6%, JavaScript unchanged.
 //
 // Priors never change a score: they only order equal ones, and Result.Tied
 // still reports the tie.
@@ -122,4 +133,29 @@ func (ix *Index) comparePrior(x, y uint32) int {
 func (ix *Index) priorRank(s uint32) uint32 {
 	rec := ix.sites[s]
 	return uint32(rec.prior>>priorBuildBits)<<16 | uint32(ix.files[rec.file].importers)<<8 | uint32(rec.prior&priorLowMask)
+}
+
+// maxIndent is the largest depth siteIndent tells apart.
+const maxIndent = 255
+
+// siteIndent is how deeply site s is nested in its function, as the
+// column its statement starts at (at most maxIndent), which formatted code
+// indents by one step per block. Minified code puts whole functions on a
+// line, where the column tells nothing: all its sites count as alike.
+func siteIndent(s *errdex.Site) uint8 {
+	if s.Minified {
+		return 0
+	}
+	return uint8(min(maxIndent, max(0, s.Location.Column)))
+}
+
+// compareNesting orders sites x and y of one function by how deeply they
+// are nested, the shallower first (see the priors above); sites of
+// different functions compare equal.
+func (ix *Index) compareNesting(x, y uint32) int {
+	a, b := ix.sites[x], ix.sites[y]
+	if a.file != b.file || a.function != b.function {
+		return 0
+	}
+	return cmp.Compare(a.indent, b.indent)
 }

@@ -15,6 +15,8 @@ func TestPriors(t *testing.T) {
 		name      string
 		importers map[string]int // path → importing files
 		callers   map[errdex.ID]int
+		columns   map[errdex.ID]int // where each site's statement starts
+		minified  bool              // the sites are in minified code
 		q         Query
 		want      []errdex.ID // the tied matches, in order
 	}{
@@ -63,6 +65,31 @@ func TestPriors(t *testing.T) {
 			want:    []errdex.ID{"go-dup-func", "go-dup-method"},
 		},
 		{
+			name:    "of one function, the site nested less deeply first",
+			columns: map[errdex.ID]int{"go-move-nested": 4, "go-move-main": 3},
+			q:       Query{Message: "gofs: cannot move /a onto /b"},
+			want:    []errdex.ID{"go-move-main", "go-move-nested"},
+		},
+		{
+			name:    "of one function, source order at equal depth",
+			columns: map[errdex.ID]int{"go-move-nested": 3, "go-move-main": 3},
+			q:       Query{Message: "gofs: cannot move /a onto /b"},
+			want:    []errdex.ID{"go-move-nested", "go-move-main"},
+		},
+		{
+			name:     "columns in minified code say nothing of depth",
+			columns:  map[errdex.ID]int{"go-move-nested": 4000, "go-move-main": 300},
+			minified: true,
+			q:        Query{Message: "gofs: cannot move /a onto /b"},
+			want:     []errdex.ID{"go-move-nested", "go-move-main"},
+		},
+		{
+			name:    "the depths of different functions do not count",
+			columns: map[errdex.ID]int{"dup-a": 9, "dup-b": 5},
+			q:       Query{Message: "ValueError: timeout must be positive"},
+			want:    []errdex.ID{"dup-a", "dup-b"},
+		},
+		{
 			name:      "a prior never beats evidence",
 			importers: map[string]int{"a/limits.py": 1000},
 			q:         Query{Message: "timeout must be positive", Repo: "acme/b"},
@@ -75,6 +102,8 @@ func TestPriors(t *testing.T) {
 			for _, s := range loadSites(t) {
 				s.Reach.Callers = tt.callers[s.ID]
 				s.Reach.Importers = tt.importers[s.Location.Path]
+				s.Location.Column = tt.columns[s.ID]
+				s.Minified = tt.minified
 				b.Add(s)
 			}
 			ix := b.Build()
