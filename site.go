@@ -230,6 +230,11 @@ type Fact struct {
 // its Location is the helper's own construction, itself a site.
 const FactHelper = "helper"
 
+// FactWraps is the Kind of a Fact naming a sentinel error whose message a
+// site's template took in place of a hole (`panic(io.EOF)` cites io.EOF);
+// its Location is the sentinel's definition, itself a site.
+const FactWraps = "wraps"
+
 // Caller is a function that calls the site's enclosing function.
 type Caller struct {
 	Function string `json:"function"`

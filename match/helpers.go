@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/errdex/errdex"
 )
 
 // Calls of one helper. Code often builds an error in one helper and calls
@@ -20,19 +22,33 @@ import (
 // constructor shared across a library (os.NewSyscallError, called from
 // net's connect and listen) says less than any of its calls.
 
-// helperRef is a site's helper as its provenance cites it.
-type helperRef struct {
+// citeRef is the place of another site that a site's provenance cites:
+// its helper, or the sentinel it raises.
+type citeRef struct {
 	site       uint32
 	repo, path string
 	line       uint32
 }
 
-// resolveHelpers maps each site citing a helper to the helper's site: the
-// first site at the cited line of the cited file of the same repository.
-// Citations of code that is not a site are dropped.
-func (b *Builder) resolveHelpers() {
+// citation returns the first fact of site s of the given kind that cites
+// a place.
+func citation(s *errdex.Site, kind string) (errdex.Fact, bool) {
+	for _, f := range s.Provenance {
+		if f.Kind == kind && f.Location.Path != "" && f.Location.Line > 0 {
+			return f, true
+		}
+	}
+	return errdex.Fact{}, false
+}
+
+// resolve maps each citing site of refs to the cited site: the first site
+// at the cited line of the cited file of the same repository. Citations
+// of code that is not a site are dropped; the map is nil when none is
+// left.
+func (b *Builder) resolve(refs []citeRef) map[uint32]uint32 {
 	ix := b.ix
-	for _, h := range b.helperAt {
+	var out map[uint32]uint32
+	for _, h := range refs {
 		b.key = append(append(append(b.key[:0], h.repo...), 0), h.path...)
 		f, ok := b.files[string(b.key)]
 		if !ok {
@@ -45,11 +61,12 @@ func (b *Builder) resolveHelpers() {
 		if !found || run[i] == h.site {
 			continue
 		}
-		if ix.helperOf == nil {
-			ix.helperOf = map[uint32]uint32{}
+		if out == nil {
+			out = map[uint32]uint32{}
 		}
-		ix.helperOf[h.site] = run[i]
+		out[h.site] = run[i]
 	}
+	return out
 }
 
 // maxHelpers bounds the helpers verified for one query.

@@ -75,6 +75,9 @@ type Index struct {
 	// helperOf maps a site that calls a helper to build its error
 	// (errdex.FactHelper) to the helper's own site (see helpers.go).
 	helperOf map[uint32]uint32
+	// sentinelOf maps a site that raises a sentinel error made elsewhere
+	// to the sentinel's definition (see sentinels.go).
+	sentinelOf map[uint32]uint32
 	// columns holds the columns of the sites in minified code, where a
 	// line holds many sites and frames tell them apart by column (see
 	// distance); nil when there are none.
@@ -190,8 +193,9 @@ type Builder struct {
 	names []strRef
 	offs  []uint32
 	// helperAt holds, for sites citing a helper, the helper's place, to
-	// be resolved to its site once every site is in (see helpers.go).
-	helperAt []helperRef
+	// be resolved to its site once every site is in (see helpers.go);
+	// sentinelAt the same for sites citing a sentinel (see sentinels.go).
+	helperAt, sentinelAt []citeRef
 }
 
 // NewBuilder returns an empty Builder.
@@ -306,11 +310,11 @@ func (b *Builder) Add(s *errdex.Site) {
 			ix.bare[name] = append(ix.bare[name], site)
 		}
 	}
-	for _, f := range s.Provenance {
-		if f.Kind == errdex.FactHelper && f.Location.Path != "" && f.Location.Line > 0 {
-			b.helperAt = append(b.helperAt, helperRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
-			break
-		}
+	if f, ok := citation(s, errdex.FactHelper); ok {
+		b.helperAt = append(b.helperAt, citeRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
+	}
+	if f, ok := citation(s, errdex.FactWraps); ok {
+		b.sentinelAt = append(b.sentinelAt, citeRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
 	}
 	if s.Minified {
 		if ix.columns == nil {
@@ -558,7 +562,8 @@ func (b *Builder) Build() *Index {
 		run := ix.fileSites[f.first : f.first+f.n]
 		slices.SortFunc(run, func(x, y uint32) int { return cmp.Compare(ix.sites[x].line, ix.sites[y].line) })
 	}
-	b.resolveHelpers()
+	ix.helperOf = b.resolve(b.helperAt)
+	ix.sentinelOf = b.resolve(b.sentinelAt)
 	ix.byTail = map[string][]uint32{}
 	ix.byBase = map[string][]uint32{}
 	for f, rec := range ix.files {
@@ -572,7 +577,7 @@ func (b *Builder) Build() *Index {
 	ix.sites = slices.Clip(ix.sites)
 	ix.files = slices.Clip(ix.files)
 	ix.tokOff, ix.tokLen = slices.Clip(ix.tokOff), slices.Clip(ix.tokLen)
-	b.ix, b.strs, b.files, b.helperAt = nil, table{}, nil, nil
+	b.ix, b.strs, b.files, b.helperAt, b.sentinelAt = nil, table{}, nil, nil, nil
 	return ix
 }
 

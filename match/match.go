@@ -466,6 +466,7 @@ func (ix *Index) match(q Query, opt Options, joinWraps, whole bool) (Result, boo
 		}
 	}
 	var helperCalls int
+	sc.sentinelFirst(ix, res.Tied)
 	res.Tied, helperCalls = sc.promoteHelper(ix, res.Tied)
 	res.RunnerUp = sc.runnerUp(ix)
 	n := 0 // the matches returned

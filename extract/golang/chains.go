@@ -583,7 +583,7 @@ func (ix *helperIndex) settleAs(h *Helper, site *errdex.Site, ts []errdex.Templa
 			Name: h.Name, Kind: errdex.FactHelper, Text: helperKey(h.Recv, h.Name) + ": " + from.Template.String(), Location: from.Location.Span,
 		})
 		for _, f := range from.Provenance {
-			if f.Kind == factWraps {
+			if f.Kind == errdex.FactWraps {
 				// The sentinels the message took in the helper's file.
 				site.Provenance = appendFact(site.Provenance, f, maxReturnFacts)
 			}

@@ -1068,10 +1068,6 @@ func (l *linker) inlineSentinels() {
 	}
 }
 
-// factWraps is the kind of the fact citing a sentinel a message took in
-// place of a hole.
-const factWraps = "wraps"
-
 func (l *linker) inline(s *errdex.Site, fx *Facts) {
 	one := func(t errdex.Template) errdex.Template {
 		var parts []errdex.Part
@@ -1085,7 +1081,7 @@ func (l *linker) inline(s *errdex.Site, fx *Facts) {
 					parts = append(parts, target.Template.Parts...)
 					changed = true
 					s.Provenance = appendFact(s.Provenance, errdex.Fact{
-						Name: p.Hole, Kind: factWraps, Text: p.Expr + ": " + target.Template.String(), Location: target.Location.Span,
+						Name: p.Hole, Kind: errdex.FactWraps, Text: p.Expr + ": " + target.Template.String(), Location: target.Location.Span,
 					}, maxReturnFacts)
 					continue
 				}

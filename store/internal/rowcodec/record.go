@@ -39,7 +39,7 @@ import (
 // bytes; a float is its IEEE 754 bits as a uvarint.
 //
 //	record   = format id path line col end_line end_col language kind exception
-//	           exception_qualified function template alternatives family reach build helper minified
+//	           exception_qualified function template alternatives family reach build helper minified sentinel
 //	template = nparts:uvarint (text hole expr type)*
 //	alternatives = ntemplates:uvarint template*
 //	family   = 0 | 1 slug name confidence:float
@@ -47,17 +47,19 @@ import (
 //	build    = string
 //	helper   = path:string line:varint   (path "" when the site cites no helper)
 //	minified = 0 | 1
+//	sentinel = path:string line:varint   (path "" when the site cites no sentinel)
 //	snippet  = format start_line:varint nmarks:uvarint mark:varint* nlines:uvarint line:string*
 //
-// format is a byte: 5 for records (format 4, written before
-// Site.Minified, has no minified byte; format 3, written before the helper
+// format is a byte: 6 for records (format 5, written before the sentinel
+// a site raises was kept in the record, has no sentinel; format 4, written
+// before Site.Minified, has no minified byte either; format 3, written before the helper
 // was kept in the record, has no helper either; format 2, written before
 // Site.Build, has no build either; format 1, written before Site.Reach,
 // has none of the three) and 1 for snippets. A new encoding takes the next number,
 // and decoders keep reading the old ones, so that databases written by an
 // older errdex stay readable without a migration.
 const (
-	recordFormat  = 5
+	recordFormat  = 6
 	snippetFormat = 1
 )
 
@@ -94,8 +96,8 @@ func templateSize(t errdex.Template) int {
 // (EncodeFacts). Family.Sites and Family.Libraries are not kept either.
 func AppendRecord(b []byte, s *errdex.Site) []byte {
 	loc := &s.Location
-	h := helperFact(s)
-	n := 1 + 16*binary.MaxVarintLen64 + len(h.Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
+	h, w := citedPlace(s, errdex.FactHelper), citedPlace(s, errdex.FactWraps)
+	n := 1 + 18*binary.MaxVarintLen64 + len(h.Path) + len(w.Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
 		len(s.Exception) + len(s.ExceptionQualified) + len(s.Function) + templateSize(s.Template)
 	for _, t := range s.Alternatives {
 		n += templateSize(t)
@@ -135,18 +137,22 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 	b = appendString(b, h.Path)
 	b = binary.AppendVarint(b, int64(h.Line))
 	if s.Minified {
-		return append(b, 1)
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
 	}
-	return append(b, 0)
+	b = appendString(b, w.Path)
+	return binary.AppendVarint(b, int64(w.Line))
 }
 
-// helperFact returns the place of the helper site s calls to build its
-// error (its errdex.FactHelper fact), the zero Span when none. The record
-// keeps it, apart from the other facts, because the match index needs it
-// (see errdex.SiteFilter.SkipFacts).
-func helperFact(s *errdex.Site) errdex.Span {
+// citedPlace returns the place of the site that s's first fact of the
+// given kind cites (errdex.FactHelper: the helper s calls to build its
+// error; errdex.FactWraps: the sentinel s raises), the zero Span when
+// none. The record keeps these, apart from the other facts, because the
+// match index needs them (see errdex.SiteFilter.SkipFacts).
+func citedPlace(s *errdex.Site, kind string) errdex.Span {
 	for _, f := range s.Provenance {
-		if f.Kind == errdex.FactHelper {
+		if f.Kind == kind {
 			return f.Location
 		}
 	}
@@ -333,10 +339,10 @@ func DecodeRecord(s string, site *errdex.Site) error {
 		site.Build = d.string()
 	}
 	if format >= 4 {
-		// The helper's place alone; the facts, when read, replace it
-		// with the whole fact.
+		// The cited places alone; the facts, when read, replace them
+		// with the whole facts.
 		if path, line := d.string(), d.int(); path != "" {
-			site.Provenance = []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: path, Line: line}}}
+			site.Provenance = append(site.Provenance, errdex.Fact{Kind: errdex.FactHelper, Location: errdex.Span{Path: path, Line: line}})
 		}
 	}
 	if format >= 5 {
@@ -346,6 +352,11 @@ func DecodeRecord(s string, site *errdex.Site) error {
 			site.Minified = true
 		default:
 			d.fail()
+		}
+	}
+	if format >= 6 {
+		if path, line := d.string(), d.int(); path != "" {
+			site.Provenance = append(site.Provenance, errdex.Fact{Kind: errdex.FactWraps, Location: errdex.Span{Path: path, Line: line}})
 		}
 	}
 	return d.end()

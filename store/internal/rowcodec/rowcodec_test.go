@@ -68,15 +68,17 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
 	good := string(AppendRecord(nil, site))
-	for _, in := range []string{"", "\x00", "\x02", "\x06" + good[1:], good[:len(good)-1] + "\x02", good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+	for _, in := range []string{"", "\x00", "\x02", "\x07" + good[1:], good[:len(good)-3] + "\x02" + good[len(good)-2:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
 		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
 			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
 	}
 }
 
-// TestDecodeOldFormats checks that records written before Site.Minified
-// (format 4: format 5 without its byte), before the helper was
+// TestDecodeOldFormats checks that records written before the sentinel
+// was kept (format 5: format 6 without the sentinel's path and line),
+// before Site.Minified (format 4: format 5 without its byte), before the
+// helper was
 // kept (format 3: format 4 without the helper's path and line), before
 // Site.Build (format 2: format 3 without the build string) and before
 // Site.Reach (format 1: format 2 without the two reach varints) still
@@ -85,13 +87,14 @@ func TestDecodeOldFormats(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Language: "go", Function: "f",
 		Template: errdex.NewTemplate(errdex.Lit("abc "), errdex.HolePart("x", "x", errdex.HoleInt)),
 		Family:   &errdex.FamilyRef{Slug: "f", Name: "F", Confidence: 0.5}}
-	v5 := AppendRecord(nil, site)
-	if v5[0] != 5 || string(v5[len(v5)-6:]) != "\x00\x00\x00\x00\x00\x00" {
-		t.Fatalf("record %q does not end in a zero reach, an empty build, no helper and not minified", v5)
+	v6 := AppendRecord(nil, site)
+	if v6[0] != 6 || string(v6[len(v6)-8:]) != "\x00\x00\x00\x00\x00\x00\x00\x00" {
+		t.Fatalf("record %q does not end in a zero reach, an empty build, no helper, not minified and no sentinel", v6)
 	}
-	v4 := "\x04" + string(v5[1:len(v5)-1])
+	v5 := "\x05" + string(v6[1:len(v6)-2])
+	v4 := "\x04" + v5[1:len(v5)-1]
 	body := v4[1 : len(v4)-2]
-	for _, old := range []string{v4, "\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
+	for _, old := range []string{v5, v4, "\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
 		var got errdex.Site
 		if err := DecodeRecord(old, &got); err != nil {
 			t.Fatalf("DecodeRecord of format %d: %v", old[0], err)
@@ -102,22 +105,38 @@ func TestDecodeOldFormats(t *testing.T) {
 	}
 }
 
-// TestRecordHelper checks that a record keeps the place of the helper a
-// site cites, and only that of its facts.
-func TestRecordHelper(t *testing.T) {
+// TestRecordCitations checks that a record keeps the places of the helper
+// and of the sentinel a site cites, and only those of its facts.
+func TestRecordCitations(t *testing.T) {
 	helper := errdex.Span{Path: "os/file.go", Line: 475, Column: 2}
-	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("write "), errdex.HolePart("name", "f.name", errdex.HolePath)),
-		Provenance: []errdex.Fact{
-			{Name: "e", Kind: "assign", Text: "e := f.write(b)", Location: errdex.Span{Path: "os/file.go", Line: 180}},
-			{Name: "wrapErr", Kind: errdex.FactHelper, Text: "File.wrapErr: {op} {name}: {err}", Location: helper},
-		}}
-	var got errdex.Site
-	if err := DecodeRecord(string(AppendRecord(nil, site)), &got); err != nil {
-		t.Fatal(err)
-	}
-	want := []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: helper.Path, Line: helper.Line}}}
-	if diff := cmp.Diff(want, got.Provenance); diff != "" {
-		t.Errorf("provenance from the record mismatch (-want +got):\n%s", diff)
+	sentinel := errdex.Span{Path: "io/io.go", Line: 44, Column: 5}
+	assign := errdex.Fact{Name: "e", Kind: "assign", Text: "e := f.write(b)", Location: errdex.Span{Path: "os/file.go", Line: 180}}
+	helperFact := errdex.Fact{Name: "wrapErr", Kind: errdex.FactHelper, Text: "File.wrapErr: {op} {name}: {err}", Location: helper}
+	sentinelFact := errdex.Fact{Name: "EOF", Kind: errdex.FactWraps, Text: "io.EOF: EOF", Location: sentinel}
+	for _, tt := range []struct {
+		name  string
+		facts []errdex.Fact
+		want  []errdex.Fact
+	}{
+		{"none", []errdex.Fact{assign}, nil},
+		{"helper", []errdex.Fact{assign, helperFact}, []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: helper.Path, Line: helper.Line}}}},
+		{"sentinel", []errdex.Fact{sentinelFact, assign}, []errdex.Fact{{Kind: errdex.FactWraps, Location: errdex.Span{Path: sentinel.Path, Line: sentinel.Line}}}},
+		{"both", []errdex.Fact{sentinelFact, assign, helperFact}, []errdex.Fact{
+			{Kind: errdex.FactHelper, Location: errdex.Span{Path: helper.Path, Line: helper.Line}},
+			{Kind: errdex.FactWraps, Location: errdex.Span{Path: sentinel.Path, Line: sentinel.Line}},
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("write "), errdex.HolePart("name", "f.name", errdex.HolePath)),
+				Provenance: tt.facts}
+			var got errdex.Site
+			if err := DecodeRecord(string(AppendRecord(nil, site)), &got); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, got.Provenance, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("provenance from the record mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -133,9 +152,9 @@ func FuzzDecode(f *testing.F) {
 		var site errdex.Site
 		if err := DecodeRecord(s, &site); err == nil {
 			// An older format re-encodes with the fields it lacks, at
-			// most 3 bytes more (format 3 has no helper, nor a minified
-			// byte).
-			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+3 {
+			// most 5 bytes more (format 3 has no helper, nor a minified
+			// byte, nor a sentinel).
+			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+5 {
 				t.Errorf("a decoded record re-encodes longer than its input")
 			}
 		}
