@@ -1,6 +1,6 @@
 // Package python finds the error sites of Python source: every raise
 // statement (raise E is raise E(); raise e.with_traceback(tb) raises e),
-// every assert with a message, every exception a generator yields (yield
+// every assert, every exception a generator yields (yield
 // ValidationError(...)) and six's raise_from(exc, cause), each with its
 // exception type (qualified through the file's imports), the message
 // template Python would print, the enclosing function and the statement's
@@ -30,7 +30,7 @@ import (
 // Extractor extracts Python error sites.
 var Extractor = &extract.Extractor{
 	Language: "python",
-	Doc:      "raise statements (with the message each exception class builds), asserts with a message, yielded exceptions and six.raise_from",
+	Doc:      "raise statements (with the message each exception class builds), asserts, yielded exceptions and six.raise_from",
 	Grammar:  func(string) *syntax.Language { return syntax.Python() },
 	Extract:  extractFile,
 	Link:     link,

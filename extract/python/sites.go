@@ -133,8 +133,7 @@ func (x *extraction) classLike(written string) bool {
 	return strings.HasSuffix(l, "error") || strings.HasSuffix(l, "exception") || strings.HasSuffix(l, "warning")
 }
 
-// site builds the site of a raise or assert statement; nil for an assert
-// without a message.
+// site builds the site of a raise or assert statement.
 func (x *extraction) site(c candidate) *errdex.Site {
 	s := x.buildSite(c)
 	if s != nil {
@@ -167,10 +166,13 @@ func (x *extraction) buildSite(c candidate) *errdex.Site {
 			}
 			k++
 		}
-		if msg.IsNull() {
-			return nil
-		}
 		s.Kind, s.Exception = errdex.KindAssert, "AssertionError"
+		if msg.IsNull() {
+			// A bare assert raises AssertionError without a message: a
+			// traceback ending in one points at this line, and the
+			// condition, a guard of the site, says what failed.
+			return s
+		}
 		if cls := compactName(x.ev.text(msg.Child("function"))); msg.Kind() == "call" && builtinExceptions[cls] {
 			// assert ok, AssertionError(f"..."): the message is what the
 			// exception prints.
