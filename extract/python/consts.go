@@ -119,6 +119,8 @@ func (l *linker) importedConsts(f *facts) {
 							b[p.Expr] = a
 						} else if a, ok := l.importedFormat(p.Expr, f); ok {
 							b[p.Expr] = a
+						} else if a, ok := l.helperFormat(f.helperCalls[s][p.Expr], f); ok {
+							b[p.Expr] = a
 						}
 					}
 				}
@@ -131,19 +133,32 @@ func (l *linker) importedConsts(f *facts) {
 	}
 }
 
-// constant finds the text a name of file f refers to in another module:
-// NAME imported from a module (or through a star import), or mod.NAME
-// with mod an imported module.
-func (l *linker) constant(expr string, f *facts) (argVal, bool) {
+// importedTarget resolves a name of file f to the module that defines it
+// and its name there: NAME imported from a module, or mod.NAME with mod
+// an imported module (import pkg.messages as messages, from pkg import
+// messages).
+func importedTarget(expr string, f *facts) (module, name string, ok bool) {
 	first, rest, dotted := strings.Cut(expr, ".")
 	t, ok := f.imports[first]
 	switch {
 	case ok && !dotted && t.name != "":
-		return l.constIn(absolute(t.module, f), t.name)
+		return absolute(t.module, f), t.name, true
 	case ok && dotted && !strings.Contains(rest, "."):
-		// import pkg.messages as messages, from pkg import messages
-		return l.constIn(absolute(t.qualified(), f), rest)
-	case !ok && !dotted:
+		return absolute(t.qualified(), f), rest, true
+	}
+	return "", "", false
+}
+
+// constant finds the text a name of file f refers to in another module:
+// NAME imported from a module (or through a star import), or mod.NAME
+// with mod an imported module.
+func (l *linker) constant(expr string, f *facts) (argVal, bool) {
+	if module, name, ok := importedTarget(expr, f); ok {
+		return l.constIn(module, name)
+	}
+	_, ok := f.imports[expr]
+	switch {
+	case !ok && !strings.Contains(expr, "."):
 		for _, star := range f.stars {
 			if a, ok := l.constIn(absolute(star, f), expr); ok {
 				return a, true
@@ -194,4 +209,31 @@ func (l *linker) importedFormat(expr string, f *facts) (argVal, bool) {
 		return argVal{}, false
 	}
 	return argOf(strValue(expr, out...)), true
+}
+
+// helperFormat applies the formatting helper that call d of file f names
+// to its text: a module-level function of the module it is imported from
+// that formats its first argument with the others. ok is false when d is
+// no call (the zero helperCall), or the function is no such helper.
+func (l *linker) helperFormat(d helperCall, f *facts) (argVal, bool) {
+	if d.callee == "" {
+		return argVal{}, false
+	}
+	module, name, ok := importedTarget(d.callee, f)
+	if !ok {
+		return argVal{}, false
+	}
+	m, ok := l.modules[module]
+	if !ok {
+		return argVal{}, false
+	}
+	tf, ok := m.formatters[name]
+	if !ok {
+		return argVal{}, false
+	}
+	out := tf.apply(d.texts, d.call)
+	if len(out) == 0 {
+		return argVal{}, false
+	}
+	return argOf(strValue(d.expr, out...)), true
 }

@@ -42,6 +42,13 @@ type evaluator struct {
 	// imported holds the formats of names imported from another module
 	// (see importedFormat), by the expression of the formatting.
 	imported map[string]importedFormat
+	// formatters caches formatterOf by function (the zero textFormatter
+	// for one that is no formatting helper); helperCalls holds the calls
+	// of imported functions that Link may read as formatting helpers'
+	// (see formatters.go) met while evaluating one site's message, by the
+	// expression of the call.
+	formatters  map[*scope]textFormatter
+	helperCalls map[string]helperCall
 	// calls are the calls of the file's own functions being modelled,
 	// innermost last (see calls.go); funcIndex finds a function's scope
 	// by the tree index of its definition.
@@ -984,7 +991,7 @@ func (ev *evaluator) percentOperands(n syntax.Node, sc *scope) []template.PyPerc
 	inner := unparen(n)
 	switch inner.Kind() {
 	case "tuple":
-		ops := []template.PyPercentOperand{{IsTuple: true}}
+		var items []syntax.Node
 		for c := range inner.NamedChildren() {
 			switch c.Kind() {
 			case "comment":
@@ -992,18 +999,9 @@ func (ev *evaluator) percentOperands(n syntax.Node, sc *scope) []template.PyPerc
 			case "list_splat", "parenthesized_list_splat":
 				return []template.PyPercentOperand{{Value: unknown(ev.text(n), "").arg()}}
 			}
-			vs := ev.eval(c, sc).split()
-			next := make([]template.PyPercentOperand, 0, min(len(ops)*len(vs), maxAlts))
-			for _, o := range ops {
-				for _, v := range vs {
-					if len(next) < maxAlts {
-						next = append(next, template.PyPercentOperand{IsTuple: true, Tuple: append(o.Tuple[:len(o.Tuple):len(o.Tuple)], v.arg())})
-					}
-				}
-			}
-			ops = next
+			items = append(items, c)
 		}
-		return ops
+		return ev.tupleOperands(items, sc)
 	case "call":
 		// dict(key=value, ...)
 		if inner.Child("function").Text() != "dict" {
@@ -1128,7 +1126,7 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 			return unknown(v.expr, reprType(v.typ))
 		}
 		return value{kind: vStr, alts: v.reprAlts(), expr: v.expr}
-	case simple && (len(pos) == 1 || len(pos) == 2) && callee == "format":
+	case simple && (len(pos) == 1 || len(pos) == 2) && callee == "format" && ev.builtin(fn, sc):
 		v := ev.eval(pos[0], sc)
 		spec := ""
 		if len(pos) == 2 {
@@ -1153,10 +1151,24 @@ func (ev *evaluator) call(n syntax.Node, sc *scope) value {
 			return v.mapAlts(pystr.Cleandoc)
 		}
 	}
+	if v, ok := ev.formatterCall(n, sc); ok {
+		return v
+	}
 	if v, ok := ev.localCall(n, sc); ok {
 		return v
 	}
 	return unknown(expr, "")
+}
+
+// builtin reports whether the identifier fn names a built-in function:
+// no import and no function of the file rebinds it (humanfriendly's
+// format(text, *args) imported from humanfriendly.text).
+func (ev *evaluator) builtin(fn syntax.Node, sc *scope) bool {
+	if _, imported := ev.fs.imports[fn.Text()]; imported {
+		return false
+	}
+	f, _ := ev.callee(fn, sc)
+	return f == nil
 }
 
 // importedFrom reports whether the file imports name from module.
@@ -1296,6 +1308,25 @@ func (ev *evaluator) formatArgs(args syntax.Node, sc *scope) template.PyFormatAr
 		}
 	}
 	return fa
+}
+
+// tupleOperands returns the % operands of a tuple of items: one per
+// combination of the items' alternatives, at most maxAlts.
+func (ev *evaluator) tupleOperands(items []syntax.Node, sc *scope) []template.PyPercentOperand {
+	ops := []template.PyPercentOperand{{IsTuple: true}}
+	for _, c := range items {
+		vs := ev.eval(c, sc).split()
+		next := make([]template.PyPercentOperand, 0, min(len(ops)*len(vs), maxAlts))
+		for _, o := range ops {
+			for _, v := range vs {
+				if len(next) < maxAlts {
+					next = append(next, template.PyPercentOperand{IsTuple: true, Tuple: append(o.Tuple[:len(o.Tuple):len(o.Tuple)], v.arg())})
+				}
+			}
+		}
+		ops = next
+	}
+	return ops
 }
 
 // importedFormat is a %-format or a str.format whose format is a name

@@ -61,6 +61,13 @@ type facts struct {
 	// imported are the formattings of imported names the sites' holes
 	// stand for, by expression (see importedFormat).
 	imported map[string]importedFormat
+	// formatters are the module-level functions that format their first
+	// argument with the others, by name; helperCalls the calls of
+	// imported functions that Link reads as such (see formatters.go), by
+	// site and by the expression of the call: one expression may stand
+	// for other texts in other functions (format(msg, value)).
+	formatters  map[string]textFormatter
+	helperCalls map[*errdex.Site]map[string]helperCall
 	// aliases are the module-level names bound exactly once to another
 	// name, as written (FileError = _distutils_errors.DistutilsFileError):
 	// Link follows them to classes as it follows imports.
@@ -90,6 +97,7 @@ func extractFile(f *extract.File) (*extract.FileResult, error) {
 	}
 	x.facts.sites, x.facts.consts, x.facts.aliases = res.Sites, x.moduleConsts(), x.moduleAliases()
 	x.facts.imported = x.ev.imported
+	x.facts.formatters = x.moduleFormatters()
 	x.facts.analysis = analysisFacts(fs, res.Sites)
 	res.Analysis = x.facts.analysis
 	for _, c := range fs.classes {

@@ -135,10 +135,18 @@ func (x *extraction) classLike(written string) bool {
 
 // site builds the site of a raise or assert statement.
 func (x *extraction) site(c candidate) *errdex.Site {
+	x.ev.helperCalls = nil
 	s := x.buildSite(c)
 	if s != nil {
 		x.built = append(x.built, builtSite{c, s})
+		if x.ev.helperCalls != nil {
+			if x.facts.helperCalls == nil {
+				x.facts.helperCalls = map[*errdex.Site]map[string]helperCall{}
+			}
+			x.facts.helperCalls[s] = x.ev.helperCalls
+		}
 	}
+	x.ev.helperCalls = nil
 	return s
 }
 
