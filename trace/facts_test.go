@@ -158,6 +158,12 @@ func TestLoose(t *testing.T) {
 		{"C module error", "re.error: unterminated character set at position 0", []Candidate{{Text: "re.error: unterminated character set at position 0", Type: "re.error", Message: "unterminated character set at position 0", Line: 1}}},
 		{"json log without trace", `{"level": "error", "msg": "payment declined: card expired"}`,
 			[]Candidate{{Text: "payment declined: card expired", Message: "payment declined: card expired", Level: "ERROR", Line: 1}}},
+		// The line is what the program said, which may be its own
+		// message around the repr: both are read.
+		{"a message holding an exception's repr", `could not access 'b' from path ('a', 'b'), got error: TypeError("'int' object is not indexable")`,
+			[]Candidate{
+				{Text: `could not access 'b' from path ('a', 'b'), got error: TypeError("'int' object is not indexable")`, Message: `could not access 'b' from path ('a', 'b'), got error: TypeError("'int' object is not indexable")`, Line: 1},
+				{Text: `could not access 'b' from path ('a', 'b'), got error: TypeError("'int' object is not indexable")`, Type: "TypeError", Message: "'int' object is not indexable", Language: Python, Line: 1}}},
 		{"empty", "", nil},
 		{"blank", "\n \n\t\n", nil},
 	}

@@ -55,10 +55,14 @@ func (p *parser) loose() []Candidate {
 	}
 	// Walk backwards, keeping the last MaxLoose distinct candidates.
 	var out []Candidate
-	seen := map[string]bool{}
+	// A line and an exception's repr in it share their text: they are
+	// told apart by what they read.
+	type reading struct{ text, typ, msg string }
+	seen := map[reading]bool{}
 	keep := func(c Candidate) {
-		if c.Text != "" && !seen[c.Text] && len(out) < MaxLoose {
-			seen[c.Text] = true
+		r := reading{c.Text, c.Type, c.Message}
+		if c.Text != "" && !seen[r] && len(out) < MaxLoose {
+			seen[r] = true
 			out = append(out, c)
 		}
 	}
