@@ -27,6 +27,11 @@ type Facts struct {
 	// Default names the class the module exports as a whole (export
 	// default class X, module.exports = X), or "".
 	Default string
+	// ReExports are the modules whose exports the module exports as its
+	// own, as written: export * from './error', export { X } from
+	// './error', and TypeScript's CommonJS output of the first,
+	// __exportStar(require("./error"), exports).
+	ReExports []string
 	// Consts are the texts of the module's constant strings and tables of
 	// strings, by the name an importer reads them with: "MESSAGE" for
 	// const MESSAGE = "..." (or exports.MESSAGE = "..."), "ERRORS.EOF"

@@ -20,7 +20,8 @@ func TestGolden(t *testing.T) {
 // repository that mixes CommonJS, ES modules and TypeScript.
 func TestGoldenRepo(t *testing.T) {
 	ins := append(extracttest.Inputs(t, "testdata/repo", "javascript", ".js"),
-		extracttest.Inputs(t, "testdata/repo", "typescript", ".ts")...)
+		extracttest.Inputs(t, "testdata/repo", "javascript", ".mjs")...)
+	ins = append(ins, extracttest.Inputs(t, "testdata/repo", "typescript", ".ts")...)
 	res, err := runBoth(t, ins)
 	if err != nil {
 		t.Fatal(err)

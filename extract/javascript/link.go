@@ -222,20 +222,70 @@ func (l *linker) lookup(f *Facts, written string) *classEntry {
 	if own := l.inFile[f][name]; own != nil {
 		return own // exports.TimeoutError, a class of the file
 	}
-	if cands := l.byName[name]; len(cands) == 1 {
-		return cands[0]
-	}
-	return nil
+	return nearest(f.Path, l.byName[name])
 }
+
+// nearest returns the one of cands whose file shares the longest
+// directory prefix with path, or nil when there is none or a tie: a
+// package that ships one source built twice (build/cjs and build/esm)
+// has each class twice, and a file's classes are those of its own build.
+func nearest(p string, cands []*classEntry) *classEntry {
+	var best *classEntry
+	bestLen, tie := -1, false
+	for _, c := range cands {
+		n := sharedDirs(p, c.file.Path)
+		switch {
+		case n > bestLen:
+			best, bestLen, tie = c, n, false
+		case n == bestLen:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}
+
+// sharedDirs counts the leading directories paths a and b share.
+func sharedDirs(a, b string) int {
+	n := 0
+	for {
+		da, ra, oka := strings.Cut(a, "/")
+		db, rb, okb := strings.Cut(b, "/")
+		if !oka || !okb || da != db {
+			return n
+		}
+		n++
+		a, b = ra, rb
+	}
+}
+
+// maxReExports bounds the modules followed through re-exports (export *
+// from './error' in an index module that itself re-exports another).
+const maxReExports = 4
 
 // fromModule finds the class a module of the repository exports as name,
 // for a relative module path imported by file f.
 func (l *linker) fromModule(f *Facts, spec, name string) *classEntry {
-	if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
+	return l.exportedBy(f, spec, name, 0)
+}
+
+// exportedBy is fromModule through at most maxReExports re-exports.
+func (l *linker) exportedBy(f *Facts, spec, name string, depth int) *classEntry {
+	if depth > maxReExports || !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") {
 		return nil
 	}
 	target := l.moduleFile(path.Join(path.Dir(f.Path), spec))
-	if target == nil {
+	if target == nil || target == f {
+		return nil
+	}
+	if name != "default" && name != "*" && l.inFile[target][name] == nil {
+		for _, re := range target.ReExports {
+			if e := l.exportedBy(target, re, name, depth+1); e != nil {
+				return e
+			}
+		}
 		return nil
 	}
 	switch name {
@@ -304,7 +354,14 @@ func (l *linker) message(e *classEntry, args []Arg, depth int) ([]errdex.Templat
 	}
 	last := c.Base[strings.LastIndexByte(c.Base, '.')+1:]
 	at, ok := builtinErrors[last]
-	if !ok {
+	switch {
+	case ok:
+	case c.HasCtor && len(args) > 0 && !args[0].Spread && !opaque(args[0].Alts) && (strings.HasSuffix(last, "Error") || strings.HasSuffix(last, "Exception")):
+		// A base error class from a package, given literal text by the
+		// constructor (super('Cannot set root value')): error classes
+		// pass their first argument on as the message.
+		at = 0
+	default:
 		return nil, false // a base class from a package: its message is not known
 	}
 	if at >= len(args) {

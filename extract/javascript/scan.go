@@ -290,6 +290,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 		if fn := node.Child("function"); fn.Kind() == "identifier" && fn.Text() == "require" || fn.Kind() == "import" {
 			x.usesModule(firstArg(node.Child("arguments"))) // require('./x'), import('./x')
 		}
+		if spec, ok := exportStar(node); ok {
+			x.facts.ReExports = append(x.facts.ReExports, spec)
+		}
 		if fn := calleeOf(node); fn.Kind() == "identifier" ||
 			fn.Kind() == "member_expression" && (fn.Child("object").Is("this", "identifier") || thisChain(fn.Child("object"))) {
 			x.calls = append(x.calls, candidate{node: node, sc: sc})
@@ -349,6 +352,9 @@ func (x *fileCtx) visit(node syntax.Node, fs *msgeval.Frames[frame]) {
 	case "export_statement":
 		if !typeOnly(node) {
 			x.usesModule(node.Child("source")) // export * from './x'
+			if src := node.Child("source"); src.Kind() == "string" {
+				x.facts.ReExports = append(x.facts.ReExports, decodeString(src))
+			}
 		}
 		if d := node.Child("declaration"); !d.IsNull() {
 			if c := x.byNode[d.Index()]; c != nil {
@@ -1422,6 +1428,26 @@ func (x *fileCtx) usesModule(src syntax.Node) {
 	if src.Kind() == "string" {
 		x.modules = append(x.modules, decodeString(src))
 	}
+}
+
+// exportStar reads TypeScript's CommonJS output of export * from './x':
+// __exportStar(require("./x"), exports), through tslib too
+// (tslib_1.__exportStar(...)), and the older __export(require("./x")).
+func exportStar(call syntax.Node) (string, bool) {
+	name := msgeval.Compact(calleeOf(call).Text())
+	name = name[strings.LastIndexByte(name, '.')+1:]
+	if name != "__exportStar" && name != "__export" {
+		return "", false
+	}
+	req := unwrap(firstArg(call.Child("arguments")))
+	if req.Kind() != "call_expression" || req.Child("function").Text() != "require" {
+		return "", false
+	}
+	src := unwrap(firstArg(req.Child("arguments")))
+	if src.Kind() != "string" {
+		return "", false
+	}
+	return decodeString(src), true
 }
 
 // typeOnly reports whether a TypeScript import or export statement

@@ -1,0 +1,5 @@
+export class TypeBoxError extends Error {
+    constructor(message) {
+        super(message);
+    }
+}

@@ -1,0 +1,5 @@
+export class ValueError extends Error {
+    constructor(what) {
+        super(`Could not ${what}`);
+    }
+}
