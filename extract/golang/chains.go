@@ -148,7 +148,7 @@ func (l *linker) newHelperIndex() *helperIndex {
 		for i := range fx.Helpers {
 			h := &fx.Helpers[i]
 			h.file = fx
-			if l.undropped(h.Sites) > maxHelperSites {
+			if l.undropped(h.Sites) > maxHelperSites && !h.Relay {
 				continue // too many once the literals of error types are known (see firmSites)
 			}
 			for _, s := range h.Sites {

@@ -24,6 +24,11 @@ const (
 	// the values it reports (json-iterator's ReportError computes the
 	// text around the position in ten statements, then sets iter.Error).
 	maxErrHelperStmts = 24
+	// maxRelaySites and maxRelayStmts bound a helper that relays its
+	// caller's text (see relaysParam): its size does not make it a
+	// dispatcher, since each error it builds says what the caller wrote.
+	maxRelaySites = 16
+	maxRelayStmts = 48
 )
 
 // Helper is a small function or method whose error may be built from its
@@ -45,6 +50,10 @@ type Helper struct {
 	// Conds are, for each of Sites, the conditions on the parameters it
 	// is made under (see paramConds); nil when none has any.
 	Conds [][]Cond
+	// Relay is set for a helper whose every site prints one of its string
+	// parameters (see relaysParam), which Link takes whatever its number
+	// of sites.
+	Relay bool
 	// Printf is set for a printf wrapper named like an error (errorf,
 	// fail) that passes its format to fmt.Sprintf: when it makes no site
 	// itself (the lexer's errorf keeps fmt.Sprintf(format, args...) in an
@@ -185,10 +194,14 @@ func (x *fileCtx) helper(d *ast.FuncDecl, fn *funcCtx, sites []*errdex.Site, cal
 // itself is returned with false, for its calls (see helper); one of
 // another shape has no Name.
 func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.BlockStmt, sites []*errdex.Site) (Helper, bool) {
-	if body == nil || x.firmSites(sites) > maxHelperSites || len(body.List) > maxHelperStmts && !x.errHelperShape(name, body, sites) {
+	if body == nil {
 		return Helper{}, false
 	}
-	h := Helper{Name: name, Recv: recv, Format: -1, Sites: sites}
+	relay := x.relaysParam(ft, body, sites)
+	if !relay && (x.firmSites(sites) > maxHelperSites || len(body.List) > maxHelperStmts && !x.errHelperShape(name, body, sites)) {
+		return Helper{}, false
+	}
+	h := Helper{Name: name, Recv: recv, Format: -1, Sites: sites, Relay: relay}
 	var last ast.Expr
 	for _, f := range ft.Params.List {
 		for _, n := range f.Names {
@@ -207,6 +220,83 @@ func (x *fileCtx) newHelper(name, recv string, ft *ast.FuncType, body *ast.Block
 	h.Printf = h.Format >= 0 && errLikeFunc(h.Name) && x.passesFormat(body, h.Params[h.Format], h.Params[h.Format+1])
 	h.Conds = x.paramConds(body, h.Params, sites)
 	return h, len(sites) > 0 || h.Printf
+}
+
+// relaysParam reports whether every one of sites, the sites of a
+// function's body, takes its message whole from the same string parameter
+// of the function (dns's endingToTxtSlice(c *zlexer, errstr string)
+// returns &ParseError{err: errstr, lex: l} at six places as it reads a
+// record): a call's text is then the error, whichever site ran, and the
+// function is a helper whatever its length, within maxRelaySites and
+// maxRelayStmts. A parameter that is only part of the messages ("bad " +
+// typ + " Flags") makes no relay: the words are the helper's.
+func (x *fileCtx) relaysParam(ft *ast.FuncType, body *ast.BlockStmt, sites []*errdex.Site) bool {
+	if len(sites) == 0 || len(sites) > maxRelaySites || len(body.List) > maxRelayStmts {
+		return false
+	}
+	i := 0
+	for _, f := range ft.Params.List {
+		for _, n := range f.Names {
+			if x.isStringParam(ft, i) && x.everySiteReads(body, sites, n.Name) {
+				return true
+			}
+			i++
+		}
+	}
+	return false
+}
+
+// everySiteReads reports whether the statement of each of sites in body
+// reads the variable name whole as a message: a field of a composite
+// literal (&ParseError{err: errstr}) or the argument of errors.New, not
+// an operand of a concatenation or a format's argument.
+func (x *fileCtx) everySiteReads(body *ast.BlockStmt, sites []*errdex.Site, name string) bool {
+	reads := make([]bool, len(sites))
+	var stack []ast.Node
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		var parent ast.Node
+		if len(stack) > 0 {
+			parent = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		id, ok := n.(*ast.Ident)
+		if !ok || id.Name != name || !x.wholeMessage(id, parent) {
+			return true
+		}
+		p := x.tf.Position(id.Pos())
+		for k, s := range sites {
+			if inSpan(p.Line, p.Column, s.Location.Span) {
+				reads[k] = true
+			}
+		}
+		return true
+	})
+	return !slices.Contains(reads, false)
+}
+
+// wholeMessage reports whether identifier id, a child of parent, is
+// passed whole where an error keeps its message: as a composite literal's
+// field or element, or as the argument of errors.New.
+func (x *fileCtx) wholeMessage(id *ast.Ident, parent ast.Node) bool {
+	switch p := parent.(type) {
+	case *ast.KeyValueExpr:
+		return p.Value == id
+	case *ast.CompositeLit:
+		return true
+	case *ast.CallExpr:
+		return len(p.Args) == 1 && p.Args[0] == id && x.text(p.Fun) == "errors.New"
+	}
+	return false
+}
+
+// inSpan reports whether line and column lie in span.
+func inSpan(line, col int, s errdex.Span) bool {
+	return (line > s.Line || line == s.Line && col >= s.Column) &&
+		(line < s.EndLine || line == s.EndLine && (s.EndColumn == 0 || col < s.EndColumn))
 }
 
 // errHelperShape reports whether a function too long for a helper may
