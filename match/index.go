@@ -313,7 +313,7 @@ func (b *Builder) Add(s *errdex.Site) {
 	if f, ok := citation(s, errdex.FactHelper); ok {
 		b.helperAt = append(b.helperAt, citeRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
 	}
-	if f, ok := citation(s, errdex.FactWraps); ok {
+	if f, ok := citation(s, errdex.FactWraps); ok && exported(f.Name) {
 		b.sentinelAt = append(b.sentinelAt, citeRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
 	}
 	if s.Minified {

@@ -1,13 +1,28 @@
 package match
 
+import (
+	"unicode"
+	"unicode/utf8"
+)
+
 // Sentinels. A Go package defines an error once (`var EOF =
 // errors.New("EOF")`) and returns that value from many places; the
 // extractor records the definition as a site, with the returns as its
 // facts, and a site that raises the value itself (`panic(io.EOF)` in fmt's
 // scanner) as a site whose message is the sentinel's, citing the
-// definition (errdex.FactWraps). Both then match the message alike, and
-// the definition is where the error was made, whichever of its uses
-// raised it: it comes first among them.
+// definition (errdex.FactWraps). Both then match the message alike. An
+// exported sentinel is what a package returns to its users, from many
+// places: its definition is where the error was made, whichever of its
+// uses raised it, and it comes first among them. An unexported one
+// exists for the few places that raise it (runtime's divideError, which
+// panicdivide panics with when compiled code divides by zero): they come
+// first, as the priors order them.
+
+// exported reports whether a Go identifier is exported.
+func exported(name string) bool {
+	r, _ := utf8.DecodeRuneInString(name)
+	return unicode.IsUpper(r)
+}
 
 // sentinelFirst puts each sentinel's definition before the tied sites
 // among sc.found[:tied] that raise it, keeping the order otherwise.

@@ -281,13 +281,19 @@ func TestFactoryCalls(t *testing.T) {
 		[]errdex.ID{"factory"}, 4, "3 calls of this helper match equally well", "")
 }
 
-// TestSentinelFirst checks that a sentinel's definition comes before a
-// tied site raising the sentinel itself, whatever their priors say, and
-// that no other site moves.
+// TestSentinelFirst checks that an exported sentinel's definition comes
+// before a tied site raising the sentinel itself, whatever their priors
+// say, and that no other site moves.
 func TestSentinelFirst(t *testing.T) {
 	panicEOF := func(id string, line int, cite int) *errdex.Site {
 		s := goSite(t, id, "fmt/scan.go", line, "fmt.(*ss).notEOF", errdex.KindPanic, "*errors.errorString", "", "EOF")
 		s.Provenance = []errdex.Fact{{Name: "EOF", Kind: errdex.FactWraps, Location: errdex.Span{Path: "io/io.go", Line: cite}}}
+		s.Reach.Importers = 500 // more than the sentinel's file: first by priors
+		return s
+	}
+	panicUnexported := func(id string, line int, cite int) *errdex.Site {
+		s := goSite(t, id, "fmt/scan.go", line, "fmt.(*ss).notEOF", errdex.KindPanic, "*errors.errorString", "", "EOF")
+		s.Provenance = []errdex.Fact{{Name: "eofError", Kind: errdex.FactWraps, Location: errdex.Span{Path: "io/io.go", Line: cite}}}
 		s.Reach.Importers = 500 // more than the sentinel's file: first by priors
 		return s
 	}
@@ -304,6 +310,7 @@ func TestSentinelFirst(t *testing.T) {
 		{"the cited definition, not another of the same text", []*errdex.Site{panicEOF("scan-eof", 508, 51), def, other}, []errdex.ID{"io-unexpected", "scan-eof", "io-eof"}},
 		{"a citation of no site changes nothing", []*errdex.Site{panicEOF("scan-eof", 508, 45), def}, []errdex.ID{"scan-eof", "io-eof"}},
 		{"two uses of one sentinel", []*errdex.Site{panicEOF("scan-eof", 508, 44), panicEOF("scan-eof-2", 520, 44), def}, []errdex.ID{"io-eof", "scan-eof", "scan-eof-2"}},
+		{"an unexported sentinel's use keeps its place", []*errdex.Site{panicUnexported("scan-eof", 508, 44), def}, []errdex.ID{"scan-eof", "io-eof"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ix := NewIndex(slices.Values(tt.sites))

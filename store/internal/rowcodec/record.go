@@ -47,19 +47,21 @@ import (
 //	build    = string
 //	helper   = path:string line:varint   (path "" when the site cites no helper)
 //	minified = 0 | 1
-//	sentinel = path:string line:varint   (path "" when the site cites no sentinel)
+//	sentinel = name:string path:string line:varint   (path "" when the site cites no sentinel)
 //	snippet  = format start_line:varint nmarks:uvarint mark:varint* nlines:uvarint line:string*
 //
-// format is a byte: 6 for records (format 5, written before the sentinel
-// a site raises was kept in the record, has no sentinel; format 4, written
-// before Site.Minified, has no minified byte either; format 3, written before the helper
-// was kept in the record, has no helper either; format 2, written before
+// format is a byte: 7 for records (format 6, written before the
+// sentinel's name was kept, has its place alone; format 5, written before
+// the sentinel a site raises was kept in the record, has no sentinel;
+// format 4, written before Site.Minified, has no minified byte either;
+// format 3, written before the helper was kept in the record, has no
+// helper either; format 2, written before
 // Site.Build, has no build either; format 1, written before Site.Reach,
 // has none of the three) and 1 for snippets. A new encoding takes the next number,
 // and decoders keep reading the old ones, so that databases written by an
 // older errdex stay readable without a migration.
 const (
-	recordFormat  = 6
+	recordFormat  = 7
 	snippetFormat = 1
 )
 
@@ -96,8 +98,8 @@ func templateSize(t errdex.Template) int {
 // (EncodeFacts). Family.Sites and Family.Libraries are not kept either.
 func AppendRecord(b []byte, s *errdex.Site) []byte {
 	loc := &s.Location
-	h, w := citedPlace(s, errdex.FactHelper), citedPlace(s, errdex.FactWraps)
-	n := 1 + 18*binary.MaxVarintLen64 + len(h.Path) + len(w.Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
+	h, w := citedFact(s, errdex.FactHelper).Location, citedFact(s, errdex.FactWraps)
+	n := 1 + 19*binary.MaxVarintLen64 + len(h.Path) + len(w.Name) + len(w.Location.Path) + len(s.ID) + len(loc.Path) + len(s.Language) + len(s.Kind) +
 		len(s.Exception) + len(s.ExceptionQualified) + len(s.Function) + templateSize(s.Template)
 	for _, t := range s.Alternatives {
 		n += templateSize(t)
@@ -141,22 +143,24 @@ func AppendRecord(b []byte, s *errdex.Site) []byte {
 	} else {
 		b = append(b, 0)
 	}
-	b = appendString(b, w.Path)
-	return binary.AppendVarint(b, int64(w.Line))
+	b = appendString(b, w.Name)
+	b = appendString(b, w.Location.Path)
+	return binary.AppendVarint(b, int64(w.Location.Line))
 }
 
-// citedPlace returns the place of the site that s's first fact of the
-// given kind cites (errdex.FactHelper: the helper s calls to build its
-// error; errdex.FactWraps: the sentinel s raises), the zero Span when
-// none. The record keeps these, apart from the other facts, because the
-// match index needs them (see errdex.SiteFilter.SkipFacts).
-func citedPlace(s *errdex.Site, kind string) errdex.Span {
+// citedFact returns s's first fact of the given kind, which cites another
+// site (errdex.FactHelper: the helper s calls to build its error;
+// errdex.FactWraps: the sentinel s raises), the zero Fact when none. The
+// record keeps the place it cites (and a sentinel's name), apart from the
+// other facts, because the match index needs them (see
+// errdex.SiteFilter.SkipFacts).
+func citedFact(s *errdex.Site, kind string) errdex.Fact {
 	for _, f := range s.Provenance {
 		if f.Kind == kind {
-			return f.Location
+			return f
 		}
 	}
-	return errdex.Span{}
+	return errdex.Fact{}
 }
 
 // AppendSnippet appends the encoding of s to b.
@@ -355,8 +359,12 @@ func DecodeRecord(s string, site *errdex.Site) error {
 		}
 	}
 	if format >= 6 {
+		var name string
+		if format >= 7 {
+			name = d.string()
+		}
 		if path, line := d.string(), d.int(); path != "" {
-			site.Provenance = append(site.Provenance, errdex.Fact{Kind: errdex.FactWraps, Location: errdex.Span{Path: path, Line: line}})
+			site.Provenance = append(site.Provenance, errdex.Fact{Name: name, Kind: errdex.FactWraps, Location: errdex.Span{Path: path, Line: line}})
 		}
 	}
 	return d.end()

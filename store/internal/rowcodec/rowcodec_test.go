@@ -68,14 +68,15 @@ func TestCodecRoundTrip(t *testing.T) {
 func TestDecodeCorrupt(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Template: errdex.NewTemplate(errdex.Lit("abc"), errdex.HolePart("x", "x", errdex.HoleInt))}
 	good := string(AppendRecord(nil, site))
-	for _, in := range []string{"", "\x00", "\x02", "\x07" + good[1:], good[:len(good)-3] + "\x02" + good[len(good)-2:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
+	for _, in := range []string{"", "\x00", "\x02", "\x08" + good[1:], good[:len(good)-4] + "\x02" + good[len(good)-3:], good[:len(good)-1], good + "x", "\x01\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff", "\x01\x7f"} {
 		if err := DecodeRecord(in, new(errdex.Site)); err == nil {
 			t.Errorf("DecodeRecord(%q) succeeded, want an error", in)
 		}
 	}
 }
 
-// TestDecodeOldFormats checks that records written before the sentinel
+// TestDecodeOldFormats checks that records written before the sentinel's
+// name was kept (format 6: format 7 without it), before the sentinel
 // was kept (format 5: format 6 without the sentinel's path and line),
 // before Site.Minified (format 4: format 5 without its byte), before the
 // helper was
@@ -87,14 +88,15 @@ func TestDecodeOldFormats(t *testing.T) {
 	site := &errdex.Site{ID: "0123456789abcdef", Language: "go", Function: "f",
 		Template: errdex.NewTemplate(errdex.Lit("abc "), errdex.HolePart("x", "x", errdex.HoleInt)),
 		Family:   &errdex.FamilyRef{Slug: "f", Name: "F", Confidence: 0.5}}
-	v6 := AppendRecord(nil, site)
-	if v6[0] != 6 || string(v6[len(v6)-8:]) != "\x00\x00\x00\x00\x00\x00\x00\x00" {
-		t.Fatalf("record %q does not end in a zero reach, an empty build, no helper, not minified and no sentinel", v6)
+	v7 := AppendRecord(nil, site)
+	if v7[0] != 7 || string(v7[len(v7)-9:]) != "\x00\x00\x00\x00\x00\x00\x00\x00\x00" {
+		t.Fatalf("record %q does not end in a zero reach, an empty build, no helper, not minified and no sentinel", v7)
 	}
-	v5 := "\x05" + string(v6[1:len(v6)-2])
+	v6 := "\x06" + string(v7[1:len(v7)-3]) + "\x00\x00"
+	v5 := "\x05" + v6[1:len(v6)-2]
 	v4 := "\x04" + v5[1:len(v5)-1]
 	body := v4[1 : len(v4)-2]
-	for _, old := range []string{v5, v4, "\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
+	for _, old := range []string{v6, v5, v4, "\x03" + body, "\x02" + body[:len(body)-1], "\x01" + body[:len(body)-3]} {
 		var got errdex.Site
 		if err := DecodeRecord(old, &got); err != nil {
 			t.Fatalf("DecodeRecord of format %d: %v", old[0], err)
@@ -120,10 +122,10 @@ func TestRecordCitations(t *testing.T) {
 	}{
 		{"none", []errdex.Fact{assign}, nil},
 		{"helper", []errdex.Fact{assign, helperFact}, []errdex.Fact{{Kind: errdex.FactHelper, Location: errdex.Span{Path: helper.Path, Line: helper.Line}}}},
-		{"sentinel", []errdex.Fact{sentinelFact, assign}, []errdex.Fact{{Kind: errdex.FactWraps, Location: errdex.Span{Path: sentinel.Path, Line: sentinel.Line}}}},
+		{"sentinel", []errdex.Fact{sentinelFact, assign}, []errdex.Fact{{Name: "EOF", Kind: errdex.FactWraps, Location: errdex.Span{Path: sentinel.Path, Line: sentinel.Line}}}},
 		{"both", []errdex.Fact{sentinelFact, assign, helperFact}, []errdex.Fact{
 			{Kind: errdex.FactHelper, Location: errdex.Span{Path: helper.Path, Line: helper.Line}},
-			{Kind: errdex.FactWraps, Location: errdex.Span{Path: sentinel.Path, Line: sentinel.Line}},
+			{Name: "EOF", Kind: errdex.FactWraps, Location: errdex.Span{Path: sentinel.Path, Line: sentinel.Line}},
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -152,9 +154,9 @@ func FuzzDecode(f *testing.F) {
 		var site errdex.Site
 		if err := DecodeRecord(s, &site); err == nil {
 			// An older format re-encodes with the fields it lacks, at
-			// most 5 bytes more (format 3 has no helper, nor a minified
+			// most 6 bytes more (format 3 has no helper, nor a minified
 			// byte, nor a sentinel).
-			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+5 {
+			if got := string(AppendRecord(nil, &site)); len(got) > len(s)+6 {
 				t.Errorf("a decoded record re-encodes longer than its input")
 			}
 		}
