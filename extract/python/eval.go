@@ -1313,14 +1313,24 @@ func (ev *evaluator) formatArgs(args syntax.Node, sc *scope) template.PyFormatAr
 // tupleOperands returns the % operands of a tuple of items: one per
 // combination of the items' alternatives, at most maxAlts.
 func (ev *evaluator) tupleOperands(items []syntax.Node, sc *scope) []template.PyPercentOperand {
+	vals := make([]value, len(items))
+	for i, c := range items {
+		vals[i] = ev.eval(c, sc)
+	}
+	return tupleOperandsOf(vals)
+}
+
+// tupleOperandsOf returns the % operands of a tuple of values (see
+// tupleOperands).
+func tupleOperandsOf(vals []value) []template.PyPercentOperand {
 	ops := []template.PyPercentOperand{{IsTuple: true}}
-	for _, c := range items {
-		vs := ev.eval(c, sc).split()
+	for _, v := range vals {
+		vs := v.split()
 		next := make([]template.PyPercentOperand, 0, min(len(ops)*len(vs), maxAlts))
 		for _, o := range ops {
-			for _, v := range vs {
+			for _, item := range vs {
 				if len(next) < maxAlts {
-					next = append(next, template.PyPercentOperand{IsTuple: true, Tuple: append(o.Tuple[:len(o.Tuple):len(o.Tuple)], v.arg())})
+					next = append(next, template.PyPercentOperand{IsTuple: true, Tuple: append(o.Tuple[:len(o.Tuple):len(o.Tuple)], item.arg())})
 				}
 			}
 		}

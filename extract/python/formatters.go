@@ -81,14 +81,26 @@ func (ev *evaluator) formatterCall(n syntax.Node, sc *scope) (value, bool) {
 	if args.Kind() != "argument_list" || fn.Kind() != "identifier" && fn.Kind() != "attribute" {
 		return value{}, false
 	}
+	// Which helper, if any, before any argument is evaluated.
+	var tf textFormatter
+	f, _ := ev.callee(fn, sc)
+	switch {
+	case f != nil:
+		var ok bool
+		if tf, ok = ev.formatterOf(f, 0); !ok {
+			return value{}, false
+		}
+	case !ev.importedName(fn):
+		return value{}, false
+	}
 	var text syntax.Node
 	var rest []syntax.Node
-	c := formatCall{format: template.PyFormatArgs{Keyword: map[string]template.PyArg{}}}
+	var kw []syntax.Node
 	for a := range args.NamedChildren() {
 		switch a.Kind() {
 		case "comment":
 		case "keyword_argument":
-			c.format.Keyword[a.Child("name").Text()] = ev.eval(a.Child("value"), sc).arg()
+			kw = append(kw, a)
 		case "list_splat", "parenthesized_list_splat", "dictionary_splat":
 			return value{}, false
 		default:
@@ -99,38 +111,38 @@ func (ev *evaluator) formatterCall(n syntax.Node, sc *scope) (value, bool) {
 			}
 		}
 	}
-	if text.IsNull() {
+	if text.IsNull() || f == nil && !writtenText(text, sc) {
+		// Any call of an imported function may be a helper's: only one
+		// with a text written in place is worth evaluating for Link.
 		return value{}, false
 	}
 	tv := ev.eval(text, sc)
 	if tv.kind != vStr || !hasLiteral(tv.alts) {
 		return value{}, false
 	}
-	c.nPos = len(rest)
-	c.percent = ev.tupleOperands(rest, sc)
-	for _, r := range rest {
-		c.format.Positional = append(c.format.Positional, ev.eval(r, sc).arg())
+	c := formatCall{format: template.PyFormatArgs{Keyword: map[string]template.PyArg{}}, nPos: len(rest)}
+	for _, a := range kw {
+		c.format.Keyword[a.Child("name").Text()] = ev.eval(a.Child("value"), sc).arg()
 	}
+	vals := make([]value, len(rest))
+	for i, r := range rest {
+		vals[i] = ev.eval(r, sc)
+		c.format.Positional = append(c.format.Positional, vals[i].arg())
+	}
+	c.percent = tupleOperandsOf(vals)
 	expr := ev.text(n)
-	if f, _ := ev.callee(fn, sc); f != nil {
-		tf, ok := ev.formatterOf(f, 0)
-		if !ok {
-			return value{}, false
-		}
-		out := tf.apply(tv.alts, c)
-		if len(out) == 0 {
-			return value{}, false
-		}
-		return strValue(expr, out...), true
-	}
-	if ev.importedName(fn) {
+	if f == nil {
 		if ev.helperCalls == nil {
 			ev.helperCalls = map[string]helperCall{}
 		}
 		ev.helperCalls[expr] = helperCall{expr: expr, callee: ev.text(fn), texts: tv.alts, call: c}
 		return unknown(expr, ""), true
 	}
-	return value{}, false
+	out := tf.apply(tv.alts, c)
+	if len(out) == 0 {
+		return value{}, false
+	}
+	return strValue(expr, out...), true
 }
 
 // helperCall is a call of a function imported from another module, with
@@ -304,4 +316,25 @@ func (x *extraction) moduleFormatters() map[string]textFormatter {
 		}
 	}
 	return out
+}
+
+// writtenText reports whether n is a string literal, or a name that scope
+// sc binds only to string literals (msg = "Failed to parse size! (input
+// %r)"; raise InvalidSize(format(msg, size))).
+func writtenText(n syntax.Node, sc *scope) bool {
+	n = unparen(n)
+	switch n.Kind() {
+	case "string", "concatenated_string":
+		return true
+	case "identifier":
+		idx := sc.bindingsOf(n.Text())
+		for _, i := range idx {
+			b := sc.binds[i]
+			if b.kind != bindAssign || !b.value.Is("string", "concatenated_string") {
+				return false
+			}
+		}
+		return len(idx) > 0
+	}
+	return false
 }
