@@ -3,6 +3,7 @@ package match
 import (
 	"cmp"
 	"encoding/binary"
+	"go/token"
 	"hash/maphash"
 	"iter"
 	"math"
@@ -313,7 +314,7 @@ func (b *Builder) Add(s *errdex.Site) {
 	if f, ok := citation(s, errdex.FactHelper); ok {
 		b.helperAt = append(b.helperAt, citeRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
 	}
-	if f, ok := citation(s, errdex.FactWraps); ok && exported(f.Name) {
+	if f, ok := citation(s, errdex.FactWraps); ok && token.IsExported(f.Name) {
 		b.sentinelAt = append(b.sentinelAt, citeRef{site: site, repo: s.Repo, path: f.Location.Path, line: uint32(f.Location.Line)})
 	}
 	if s.Minified {

@@ -1,10 +1,5 @@
 package match
 
-import (
-	"unicode"
-	"unicode/utf8"
-)
-
 // Sentinels. A Go package defines an error once (`var EOF =
 // errors.New("EOF")`) and returns that value from many places; the
 // extractor records the definition as a site, with the returns as its
@@ -17,12 +12,6 @@ import (
 // exists for the few places that raise it (runtime's divideError, which
 // panicdivide panics with when compiled code divides by zero): they come
 // first, as the priors order them.
-
-// exported reports whether a Go identifier is exported.
-func exported(name string) bool {
-	r, _ := utf8.DecodeRuneInString(name)
-	return unicode.IsUpper(r)
-}
 
 // sentinelFirst puts each sentinel's definition before the tied sites
 // among sc.found[:tied] that raise it, keeping the order otherwise.

@@ -217,7 +217,10 @@ func (ev *evaluator) formatterOf(f *scope, depth int) (textFormatter, bool) {
 			}
 		case "call":
 			callee, args := node.Child("function"), node.Child("arguments")
-			first := unparen(firstPositional(args))
+			var first syntax.Node
+			if pos := positional(node); len(pos) > 0 {
+				first = unparen(pos[0])
+			}
 			switch {
 			case callee.Kind() == "attribute" && callee.Child("attribute").Text() == "format" && isDerived(unparen(callee.Child("object"))) && splats(args):
 				tf.brace = true
@@ -285,19 +288,6 @@ func mentions(n syntax.Node, names map[string]bool) bool {
 // identIs reports whether n is the identifier name.
 func identIs(n syntax.Node, name string) bool {
 	return name != "" && unparen(n).Kind() == "identifier" && unparen(n).Text() == name
-}
-
-// firstPositional returns the first positional argument of an argument
-// list, or a null node.
-func firstPositional(args syntax.Node) syntax.Node {
-	for a := range args.NamedChildren() {
-		switch a.Kind() {
-		case "comment", "keyword_argument", "list_splat", "dictionary_splat", "parenthesized_list_splat":
-			continue
-		}
-		return a
-	}
-	return syntax.Node{}
 }
 
 // moduleFormatters returns the module-level functions of the file that
